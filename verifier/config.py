@@ -1,0 +1,80 @@
+"""Configuration: ``verifier.toml`` plus environment variables.
+
+Looked up in this order (later wins): built-in defaults, ``~/.config/verifier/verifier.toml``,
+``./verifier.toml``, the file named by ``$VERIFIER_CONFIG``, then environment variables
+(``VERIFIER_ACE``, ``VERIFIER_ERG``, ``VERIFIER_MRS_CACHE``, ``VERIFIER_LABELS``).  Every
+component reads its own section; unknown sections are kept so that extensions can add theirs.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+__all__ = ["Config", "load_config", "config_files"]
+
+_ENV = {
+    "VERIFIER_ACE": ("ace", "binary"),
+    "VERIFIER_ERG": ("ace", "grammar"),
+    "VERIFIER_MRS_CACHE": ("mrs", "cache"),
+    "VERIFIER_LABELS": ("grounding", "labels"),
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """Parsed configuration: ``sections`` maps a section name to its settings."""
+
+    sections: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    files: tuple[Path, ...] = ()
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        """Settings of one section (empty when absent)."""
+        return self.sections.get(name, {})
+
+    def get(self, section: str, key: str, default: Any = None) -> Any:
+        return self.sections.get(section, {}).get(key, default)
+
+    def with_values(self, section: str, **values: Any) -> "Config":
+        """A copy with some settings of ``section`` replaced (``None`` values are ignored)."""
+        merged = {k: dict(v) for k, v in self.sections.items()}
+        merged.setdefault(section, {}).update({k: v for k, v in values.items() if v is not None})
+        return Config(merged, self.files)
+
+
+def config_files(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> list[Path]:
+    """Configuration files that exist, in the order they are applied."""
+    env = os.environ if environ is None else environ
+    cands = [Path.home() / ".config" / "verifier" / "verifier.toml",
+             (cwd or Path.cwd()) / "verifier.toml"]
+    if env.get("VERIFIER_CONFIG"):
+        cands.append(Path(env["VERIFIER_CONFIG"]))
+    return [p for p in cands if p.is_file()]
+
+
+def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | None = None,
+                cwd: Path | None = None) -> Config:
+    """Load the configuration; ``path`` adds one more file on top of the usual ones.
+
+    A malformed TOML file raises ``ValueError`` naming the file and the position.
+    """
+    env = os.environ if environ is None else environ
+    files = config_files(cwd, env)
+    if path is not None:
+        files.append(Path(path))
+    sections: dict[str, dict[str, Any]] = {}
+    for f in files:
+        try:
+            data = tomllib.loads(f.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as e:
+            raise ValueError(f"{f}: {e}") from None
+        for name, values in data.items():
+            if isinstance(values, dict):
+                sections.setdefault(name, {}).update(values)
+    for var, (sec, key) in _ENV.items():
+        if env.get(var):
+            sections.setdefault(sec, {})[key] = env[var]
+    return Config(sections, tuple(files))
