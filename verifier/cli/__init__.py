@@ -50,7 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     for mod in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if mod.name.startswith("_"):
             continue
-        module = importlib.import_module(f"{__name__}.{mod.name}")
+        try:
+            module = importlib.import_module(f"{__name__}.{mod.name}")
+        except Exception as e:  # one broken subcommand must not take the others down
+            logging.getLogger(__name__).warning("subcommand %r unavailable: %s", mod.name, e)
+            continue
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
