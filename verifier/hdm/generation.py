@@ -1,0 +1,134 @@
+"""Batched beam search with a confidence score per prediction.
+
+The confidence score (CS) is the length-normalised sequence probability, the n-th root of
+``P(y | x)`` over the ``n`` generated tokens (end-of-sequence included): beam search with
+``length_penalty=1`` ranks hypotheses by ``log P(y | x) / n``, so ``CS = exp(score)``.
+:meth:`verifier.hdm.features.Scorer.confidence` computes the same number by teacher forcing
+for a query generated elsewhere.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import torch
+
+from verifier.hdm.batching import pad_sources, sorted_batches
+from verifier.hdm.device import autocast
+from verifier.hdm.seq2seq import Seq2Seq
+
+__all__ = ["Prediction", "generate"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One generated query.
+
+    Attributes:
+        question: the input question.
+        query: the generated text (intermediate form for a PGMR generator).
+        confidence: length-normalised sequence probability, ``exp(log_prob)``.
+        log_prob: mean token log-probability of the output (the beam score).
+        token_ids: generated token ids (end-of-sequence included, start token excluded).
+        sparql: ``query`` grounded to KG identifiers (when a memory was given), else ``None``.
+        id: identifier of the input.
+    """
+
+    question: str
+    query: str
+    confidence: float
+    log_prob: float
+    token_ids: tuple[int, ...] = ()
+    sparql: str | None = None
+    id: str = ""
+
+
+def _strip(seq: Sequence[int], start_id: int, pad_id: int, eos_id: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for k, t in enumerate(seq):
+        if k == 0 and t == start_id:
+            continue
+        if t == pad_id and t != eos_id:
+            break
+        out.append(int(t))
+        if t == eos_id:
+            break
+    return tuple(out)
+
+
+@torch.inference_mode()
+def generate(s2s: Seq2Seq, questions: Sequence[str], *, num_beams: int = 4,
+             batch_size: int = 32, max_new_tokens: int | None = None,
+             ids: Sequence[str] | None = None, ground: Callable[[str], str | None] | None = None,
+             progress: bool = False) -> list[Prediction]:
+    """Beam-search a query for each question, in input order.
+
+    Args:
+        s2s: the generator.
+        questions: input questions.
+        num_beams: beam width (1 = greedy).
+        batch_size: questions per batch (batches are formed by length).
+        max_new_tokens: generation limit (default: the model's ``max_target_len``).
+        ids: identifiers carried into the predictions.
+        ground: maps a generated query to SPARQL (e.g. PGMR grounding through a memory).
+        progress: show a progress bar.
+    """
+    from transformers import GenerationConfig
+
+    if ids is not None and len(ids) != len(questions):
+        raise ValueError("ids and questions differ in length")
+    if num_beams < 1:
+        raise ValueError("num_beams must be >= 1")
+    model = s2s.model
+    was_training = model.training
+    model.eval()
+    gcfg = GenerationConfig(
+        max_new_tokens=max_new_tokens or s2s.max_target_len, num_beams=num_beams,
+        num_return_sequences=1, do_sample=False, length_penalty=1.0,
+        early_stopping=True if num_beams > 1 else False,
+        decoder_start_token_id=s2s.decoder_start_id, eos_token_id=s2s.eos_id,
+        pad_token_id=s2s.pad_id, bos_token_id=None, forced_bos_token_id=None,
+        forced_eos_token_id=None, return_dict_in_generate=True, output_scores=True)
+    src = s2s.source_ids(questions)
+    results: list[Prediction | None] = [None] * len(questions)
+    batches = sorted_batches([len(s) for s in src], batch_size)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(questions), desc="generate", unit="q")
+    try:
+        for batch in batches:
+            enc = pad_sources([src[i] for i in batch], s2s.pad_id, s2s.device)
+            with autocast(s2s.device):
+                out = model.generate(**enc, generation_config=gcfg)
+            seqs = out.sequences.tolist()
+            if num_beams > 1:
+                scores = out.sequences_scores.float().tolist()
+            else:
+                trans = model.compute_transition_scores(out.sequences, out.scores,
+                                                        normalize_logits=True)
+                scores = []
+            for k, i in enumerate(batch):
+                toks = _strip(seqs[k], s2s.decoder_start_id, s2s.pad_id, s2s.eos_id)
+                if num_beams > 1:
+                    lp = float(scores[k])
+                else:
+                    n = max(1, len(toks))
+                    lp = float(trans[k, :n].float().sum()) / n
+                text = s2s.decode(toks)
+                results[i] = Prediction(
+                    question=questions[i], query=text, confidence=math.exp(lp), log_prob=lp,
+                    token_ids=toks, sparql=ground(text) if ground else None,
+                    id=str(ids[i]) if ids is not None else "")
+            if bar is not None:
+                bar.update(len(batch))
+    finally:
+        if bar is not None:
+            bar.close()
+        model.train(was_training)
+    return [r for r in results if r is not None]

@@ -1,0 +1,71 @@
+"""The HDM signal for the stacked verifier: one (question, query) pair in, one report out."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from verifier.hdm.detector import HDMDetector
+from verifier.hdm.features import Scorer
+
+__all__ = ["HDMReport", "hdm_signal", "load_hdm"]
+
+
+@dataclass(frozen=True)
+class HDMReport:
+    """What the HDM says about one query.
+
+    Attributes:
+        probability: probability that the query is a hallucination (detector output).
+        confidence: the scorer model's length-normalised probability of the query.
+        mc_variance: variance of ``confidence`` under Monte Carlo dropout (NaN if unused).
+        hallucination: ``probability >= threshold``.
+        threshold: the detector's decision threshold.
+        explanation: one short sentence for humans.
+    """
+
+    probability: float
+    confidence: float
+    mc_variance: float
+    hallucination: bool
+    threshold: float
+    explanation: str
+
+
+def _explain(p: float, cs: float, var: float, flagged: bool) -> str:
+    verdict = "likely hallucination" if flagged else "no hallucination detected"
+    mc = f", MC-dropout variance {var:.2e}" if not math.isnan(var) else ""
+    return f"{verdict} (p={p:.2f}; model confidence {cs:.3f}{mc})"
+
+
+def hdm_signal(question: str, query: str, scorer: Scorer, detector: HDMDetector) -> HDMReport:
+    """Score one query (SPARQL or intermediate form, as the scorer model was trained on)
+    against its question.
+
+    MC dropout runs only when the detector uses it.
+    """
+    if not question.strip():
+        raise ValueError("empty question")
+    sc = scorer
+    if not detector.needs_mc and scorer.mc_trials:
+        sc = Scorer(scorer.s2s, mc_trials=0, pools=scorer.pools, batch_size=scorer.batch_size,
+                    seed=scorer.seed)
+    table = sc.score([question], [query])
+    p = float(detector.predict_proba(table)[0])
+    cs = float(table.column("cs")[0])
+    var = float(table.column("mcd_var")[0])
+    flagged = p >= detector.threshold
+    return HDMReport(p, cs, var, flagged, detector.threshold, _explain(p, cs, var, flagged))
+
+
+def load_hdm(generator_dir: str | Path, detector_dir: str | Path, *, mc_trials: int = 30,
+             device: str | None = None) -> tuple[Scorer, HDMDetector]:
+    """The scorer (over the generator at ``generator_dir``) and detector for
+    :func:`hdm_signal`."""
+    from verifier.hdm.seq2seq import load_seq2seq
+
+    det = HDMDetector.load(detector_dir, device)
+    s2s = load_seq2seq(generator_dir, device)
+    return Scorer(s2s, mc_trials=mc_trials if det.needs_mc else 0,
+                  pools=det.config.pools), det

@@ -1,0 +1,340 @@
+"""Training a seq2seq generator (question -> intermediate query): from a config with a
+tokenizer built from the data, or fine-tuning a given checkpoint.
+
+Seeded, with length-bucketed batches, linear warm-up/decay, a checkpoint at the end of every
+epoch (and every ``checkpoint_every`` steps) and exact resumption from the last checkpoint.
+The model with the lowest dev loss is written to ``out_dir`` (``load_seq2seq(out_dir)``).
+
+Layout of ``out_dir``: the model and tokenizer files, ``hdm_generator.json`` (config, lengths,
+training summary) and ``checkpoint/state.pt`` (model, optimiser, scheduler, RNG states,
+position in the epoch).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+import torch
+import torch.nn.functional as F
+
+from verifier.hdm.batching import bucketed_batches, pad_sources, pad_targets, sorted_batches
+from verifier.hdm.data import Pair
+from verifier.hdm.device import amp_dtype, autocast, pick_device, seed_everything
+from verifier.hdm.seq2seq import (GeneratorConfig, Seq2Seq, build_seq2seq, load_seq2seq,
+                                  save_seq2seq)
+from verifier.hdm.tokenizer import build_tokenizer
+
+__all__ = ["TrainConfig", "TrainResult", "train_generator", "normalize_query", "exact_match"]
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_DIR = "checkpoint"
+STATE_FILE = "state.pt"
+TOKENIZER_DIR = "tokenizer"
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """Optimisation settings.
+
+    Attributes:
+        epochs: passes over the training data.
+        batch_size: pairs per step.
+        lr / weight_decay: AdamW settings.
+        warmup_steps: linear warm-up steps, then linear decay to 0.
+        max_grad_norm: gradient clipping.
+        label_smoothing: cross-entropy label smoothing.
+        seed: seeds initialisation, data order and dropout.
+        checkpoint_every: also checkpoint every this many steps (0: end of epoch only).
+        vocab_size / min_frequency: of the tokenizer built from the data (from-scratch only).
+        dev_em_sample: dev pairs decoded greedily at the end to report exact match (0: none).
+    """
+
+    epochs: int = 12
+    batch_size: int = 32
+    lr: float = 1e-3
+    weight_decay: float = 0.01
+    warmup_steps: int = 200
+    max_grad_norm: float = 1.0
+    label_smoothing: float = 0.0
+    seed: int = 0
+    checkpoint_every: int = 0
+    vocab_size: int = 4000
+    min_frequency: int = 2
+    dev_em_sample: int = 300
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    """Summary of a training run."""
+
+    out_dir: Path
+    epochs_run: int
+    steps: int
+    train_loss: float
+    dev_loss: float
+    best_dev_loss: float
+    dev_exact_match: float | None
+    seconds: float
+
+
+def normalize_query(q: str) -> str:
+    """Whitespace-normalised query text (for exact-match comparisons)."""
+    return " ".join(q.split())
+
+
+def exact_match(pred: str, gold: str) -> bool:
+    """Predicted and gold query are equal up to whitespace."""
+    return normalize_query(pred) == normalize_query(gold)
+
+
+def _token_loss(s2s: Seq2Seq, src: Sequence[Sequence[int]], tgt: Sequence[Sequence[int]],
+                label_smoothing: float = 0.0) -> tuple[torch.Tensor, int]:
+    enc = pad_sources(src, s2s.pad_id, s2s.device)
+    dec, labels, mask = pad_targets(tgt, s2s.pad_id, s2s.decoder_start_id, s2s.device)
+    with autocast(s2s.device):
+        logits = s2s.model(**enc, decoder_input_ids=dec).logits
+    labels = labels.masked_fill(mask == 0, -100)
+    n = int(mask.sum())
+    loss = F.cross_entropy(logits.float().reshape(-1, logits.shape[-1]), labels.reshape(-1),
+                           ignore_index=-100, label_smoothing=label_smoothing)
+    return loss, n
+
+
+@torch.inference_mode()
+def _dev_loss(s2s: Seq2Seq, src: list[list[int]], tgt: list[list[int]], batch_size: int) -> float:
+    if not src:
+        return float("nan")
+    s2s.model.eval()
+    total, count = 0.0, 0
+    for batch in sorted_batches([len(t) for t in tgt], batch_size * 2):
+        loss, n = _token_loss(s2s, [src[i] for i in batch], [tgt[i] for i in batch])
+        total += float(loss) * n
+        count += n
+    return total / max(count, 1)
+
+
+def _lr_lambda(warmup: int, total: int):
+    def f(step: int) -> float:
+        if warmup and step < warmup:
+            return (step + 1) / warmup
+        return max(0.0, (total - step) / max(1, total - warmup))
+    return f
+
+
+def _rng_state() -> dict[str, Any]:
+    import random
+
+    import numpy as np
+    st: dict[str, Any] = {"torch": torch.get_rng_state(), "python": random.getstate(),
+                          "numpy": np.random.get_state()}
+    if torch.cuda.is_available():
+        st["cuda"] = torch.cuda.get_rng_state_all()
+    return st
+
+
+def _set_rng_state(st: dict[str, Any]) -> None:
+    import random
+
+    import numpy as np
+    torch.set_rng_state(st["torch"])
+    random.setstate(st["python"])
+    np.random.set_state(st["numpy"])
+    if "cuda" in st and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(st["cuda"])
+
+
+def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | Path, *,
+                    model_config: GeneratorConfig | None = None, init: str | None = None,
+                    config: TrainConfig = TrainConfig(), resume: bool = False,
+                    device: str | None = None, progress: bool = True,
+                    stop_after: int | None = None) -> TrainResult:
+    """Train a generator on ``train`` (question -> target), select on ``dev`` loss.
+
+    Args:
+        train / dev: the pairs.
+        out_dir: output directory (model, tokenizer, checkpoint).
+        model_config: architecture for a model trained from scratch (default
+            :class:`GeneratorConfig`); ignored with ``init``.
+        init: fine-tune this checkpoint (local directory or hub name) instead.
+        config: optimisation settings.
+        resume: continue from ``out_dir/checkpoint`` (error if there is none).
+        device: ``"cpu"``, ``"cuda"`` ... (default: automatic).
+        progress: show progress bars.
+        stop_after: end this session after so many optimisation steps (a checkpoint is
+            written; continue with ``resume=True``).  Does not change the schedule.
+
+    Raises:
+        FileExistsError: ``out_dir`` already holds a checkpoint and ``resume`` is false.
+        FileNotFoundError: ``resume`` without a checkpoint.
+        ValueError: no training pairs.
+    """
+    if not train:
+        raise ValueError("no training pairs")
+    out = Path(out_dir)
+    ckpt_dir = out / CHECKPOINT_DIR
+    state_path = ckpt_dir / STATE_FILE
+    if resume and not state_path.is_file():
+        raise FileNotFoundError(f"nothing to resume: {state_path} missing")
+    if not resume and state_path.is_file():
+        raise FileExistsError(f"{out} already holds a training run; pass resume=True "
+                              "(--resume) or choose another directory")
+    t0 = time.monotonic()
+    dev_name = str(pick_device(device))
+    seed_everything(config.seed)
+    state: dict[str, Any] | None = None
+    if resume:
+        state = torch.load(state_path, map_location="cpu", weights_only=False)
+        meta = state["meta"]
+        if meta.get("init"):
+            s2s = load_seq2seq(meta["init"], dev_name)
+        else:
+            from transformers import AutoTokenizer
+            tok = AutoTokenizer.from_pretrained(str(ckpt_dir / TOKENIZER_DIR))
+            s2s = build_seq2seq(GeneratorConfig.from_dict(meta["generator_config"]), tok, dev_name)
+        s2s.model.load_state_dict(state["model"])
+        gen_cfg = (GeneratorConfig.from_dict(meta["generator_config"])
+                   if meta.get("generator_config") else None)
+        saved_cfg = TrainConfig(**meta["train_config"])
+        if saved_cfg != config:
+            log.warning("resuming with the saved training config %s", saved_cfg)
+            config = saved_cfg
+    elif init:
+        s2s = load_seq2seq(init, dev_name)
+        gen_cfg = None
+        meta = {"init": init, "generator_config": None}
+    else:
+        gen_cfg = model_config or GeneratorConfig()
+        texts = [p.question for p in train] + [p.target for p in train]
+        tok = build_tokenizer(texts, vocab_size=config.vocab_size,
+                              min_frequency=config.min_frequency)
+        gen_cfg = dataclasses.replace(gen_cfg, vocab_size=len(tok))
+        s2s = build_seq2seq(gen_cfg, tok, dev_name, seed=config.seed)
+        ckpt_dir.mkdir(parents=True, exist_ok=True)
+        tok.save_pretrained(str(ckpt_dir / TOKENIZER_DIR))
+        meta = {"init": None, "generator_config": gen_cfg.to_dict()}
+    meta["train_config"] = dataclasses.asdict(config)
+
+    src = s2s.source_ids([p.question for p in train])
+    tgt = s2s.encode_targets([p.target for p in train])
+    dsrc = s2s.source_ids([p.question for p in dev])
+    dtgt = s2s.encode_targets([p.target for p in dev])
+    lengths = [len(a) + len(b) for a, b in zip(src, tgt)]
+    steps_per_epoch = math.ceil(len(train) / config.batch_size)
+    total_steps = steps_per_epoch * config.epochs
+
+    model = s2s.model
+    decay = [p for n, p in model.named_parameters() if p.ndim >= 2]
+    no_decay = [p for n, p in model.named_parameters() if p.ndim < 2]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": config.weight_decay},
+                             {"params": no_decay, "weight_decay": 0.0}], lr=config.lr)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, _lr_lambda(config.warmup_steps, total_steps))
+    scaler = torch.amp.GradScaler("cuda") if amp_dtype(s2s.device) == torch.float16 else None
+    epoch, step_in_epoch, global_step = 0, 0, 0
+    best_dev, last_dev, last_train = float("inf"), float("nan"), float("nan")
+    if state is not None:
+        opt.load_state_dict(state["optimizer"])
+        sched.load_state_dict(state["scheduler"])
+        epoch, step_in_epoch = state["epoch"], state["step_in_epoch"]
+        global_step, best_dev = state["global_step"], state["best_dev"]
+        _set_rng_state(state["rng"])
+        log.info("resuming at epoch %d step %d", epoch, step_in_epoch)
+
+    def checkpoint() -> None:
+        ckpt_dir.mkdir(parents=True, exist_ok=True)
+        tmp = ckpt_dir / (STATE_FILE + ".tmp")
+        torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
+                    "scheduler": sched.state_dict(), "epoch": epoch,
+                    "step_in_epoch": step_in_epoch, "global_step": global_step,
+                    "best_dev": best_dev, "rng": _rng_state(), "meta": meta}, tmp)
+        tmp.replace(state_path)
+
+    extra = {"train_pairs": len(train), "dev_pairs": len(dev), "init": meta.get("init")}
+    session_steps = 0
+    stopped = False
+    while epoch < config.epochs and not stopped:
+        batches = bucketed_batches(lengths, config.batch_size, config.seed, epoch)
+        model.train()
+        bar = None
+        if progress:
+            from tqdm import tqdm
+            bar = tqdm(total=len(batches), initial=step_in_epoch,
+                       desc=f"epoch {epoch + 1}/{config.epochs}", unit="step")
+        run_loss, run_n = 0.0, 0
+        for b in range(step_in_epoch, len(batches)):
+            batch = batches[b]
+            loss, n = _token_loss(s2s, [src[i] for i in batch], [tgt[i] for i in batch],
+                                  config.label_smoothing)
+            opt.zero_grad(set_to_none=True)
+            if scaler is not None:
+                scaler.scale(loss).backward()
+                scaler.unscale_(opt)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), config.max_grad_norm)
+                scaler.step(opt)
+                scaler.update()
+            else:
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), config.max_grad_norm)
+                opt.step()
+            sched.step()
+            global_step += 1
+            step_in_epoch = b + 1
+            run_loss += float(loss.detach()) * n
+            run_n += n
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix(loss=f"{run_loss / max(run_n, 1):.3f}")
+            session_steps += 1
+            if config.checkpoint_every and global_step % config.checkpoint_every == 0:
+                checkpoint()
+            if (stop_after is not None and session_steps >= stop_after
+                    and step_in_epoch < len(batches)):
+                stopped = True
+                break
+        if bar is not None:
+            bar.close()
+        if stopped:
+            checkpoint()
+            log.info("stopped after %d steps (epoch %d, step %d); resume to continue",
+                     session_steps, epoch + 1, step_in_epoch)
+            break
+        last_train = run_loss / max(run_n, 1)
+        last_dev = _dev_loss(s2s, dsrc, dtgt, config.batch_size)
+        log.info("epoch %d: train loss %.4f dev loss %.4f", epoch + 1, last_train, last_dev)
+        epoch, step_in_epoch = epoch + 1, 0
+        if not dev or last_dev < best_dev:
+            best_dev = last_dev if dev else best_dev
+            save_seq2seq(s2s, out, gen_cfg, extra={**extra, "epoch": epoch,
+                                                   "dev_loss": last_dev})
+        checkpoint()
+        if stop_after is not None and session_steps >= stop_after and epoch < config.epochs:
+            stopped = True
+
+    em = None
+    if stopped:
+        log.info("session ended early; resume to continue")
+        return TrainResult(out, epoch, global_step, last_train, last_dev, best_dev, None,
+                           time.monotonic() - t0)
+    best = load_seq2seq(out, dev_name)
+    if dev and config.dev_em_sample:
+        from verifier.hdm.generation import generate
+        sample = list(dev)[: config.dev_em_sample]
+        preds = generate(best, [p.question for p in sample], num_beams=1,
+                         batch_size=config.batch_size * 2)
+        em = sum(exact_match(pr.query, p.target) for pr, p in zip(preds, sample)) / len(sample)
+    seconds = time.monotonic() - t0
+    summary = {**extra, "epochs_run": epoch, "steps": global_step, "train_loss": last_train,
+               "dev_loss": last_dev, "best_dev_loss": best_dev, "dev_exact_match_greedy": em,
+               "seconds_last_session": seconds}
+    meta_path = out / "hdm_generator.json"
+    saved = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
+    saved["training"] = summary
+    meta_path.write_text(json.dumps(saved, indent=2, sort_keys=True))
+    return TrainResult(out, epoch, global_step, last_train, last_dev, best_dev, em, seconds)
