@@ -32,7 +32,7 @@ __all__ = [
     "conj", "disj", "neg", "exists", "forall", "implies",
     "free_vars", "term_vars", "substitute", "substitute_term", "canonical", "alpha_equivalent",
     "fresh_var", "atoms", "predicates", "constants", "walk", "map_atoms", "rename_predicates",
-    "subformulas", "XSD",
+    "subformulas", "XSD", "order_normal_form",
 ]
 
 XSD = "xsd:"
@@ -660,6 +660,41 @@ def canonical(f: Formula, prefix: str = "_b") -> Formula:
         raise TypeError(f"not a formula: {g!r}")
 
     return go(f, {})
+
+
+def _shape(f: Formula) -> str:
+    """The printed formula with every variable blanked (a sort key that ignores names)."""
+    from verifier.notation import to_text
+
+    text = to_text(f)
+    names = sorted({v.name for v in free_vars(f)} | {v.name for g in subformulas(f)
+                                                        if isinstance(g, (Exists, Forall)) for v in g.vars},
+                   key=len, reverse=True)
+    for n in names:
+        text = re.sub(rf"(?<![\w:$?]){re.escape(n)}(?![\w:])", "_", text)
+    return text
+
+
+def order_normal_form(f: Formula) -> Formula:
+    """Sort the operands of every ``And``/``Or`` by their shape (variables ignored), then
+    rename bound variables canonically.  Formulas that differ only in conjunct order and
+    variable names usually get the same normal form (ties keep their order)."""
+
+    def go(g: Formula) -> Formula:
+        if isinstance(g, (And, Or)):
+            args = sorted((go(a) for a in g.args), key=_shape)
+            return type(g)(tuple(args))
+        if isinstance(g, Not):
+            return Not(go(g.arg))
+        if isinstance(g, Implies):
+            return Implies(go(g.left), go(g.right))
+        if isinstance(g, Iff):
+            return Iff(go(g.left), go(g.right))
+        if isinstance(g, (Exists, Forall)):
+            return type(g)(g.vars, go(g.body))
+        return g
+
+    return canonical(go(f))
 
 
 def alpha_equivalent(a: Formula, b: Formula) -> bool:

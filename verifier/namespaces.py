@@ -8,6 +8,7 @@ all compare equal.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Mapping
 
 __all__ = ["WIKIDATA_PREFIXES", "compact_iri", "expand", "wikidata_id", "local_name"]
@@ -44,6 +45,11 @@ WIKIDATA_PREFIXES: Mapping[str, str] = {
     "ontolex": "http://www.w3.org/ns/lemon/ontolex#",
     "dct": "http://purl.org/dc/terms/",
     "hint": "http://www.bigdata.com/queryHints#",
+    "geof": "http://www.opengis.net/def/function/geosparql/",
+    "mwapi": "https://www.mediawiki.org/ontology#API/",
+    "gas": "http://www.bigdata.com/rdf/gas#",
+    "wdata": "http://www.wikidata.org/wiki/Special:EntityData/",
+    "cc": "http://creativecommons.org/ns#",
 }
 
 # Longest namespace first so that ``p:`` does not swallow ``ps:`` IRIs.
@@ -52,6 +58,7 @@ _SAFE_LOCAL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 _WD_ID = re.compile(r"^(?:[a-z]+:)?([PQL]\d+)$")
 
 
+@lru_cache(maxsize=1 << 16)
 def compact_iri(iri: str) -> str:
     """Compact a full IRI (without angle brackets) to ``prefix:local`` with the standard
     prefixes when the local part is a plain name; otherwise return ``<iri>``."""

@@ -1,0 +1,160 @@
+"""Z3 prover: entailment statuses, cores, countermodels, limits; query equivalence."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from parsers.sparql import SparqlError, parse_query, parse_tree
+from parsers.sparql_generate import generate
+from parsers.sparql_transform import (
+    dropped_triple, renamed_and_shuffled, replaced_property, swapped_direction,
+)
+from verifier.notation import parse_formula as F
+from verifier.prover import Premise, entails, equivalent, satisfiable
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+MASS = Premise("mass_n_of -> P2067", F("forall x y. _mass_n_of(x, y) -> exists v. wdt:P2067(y, v)"))
+BENZENE = Premise("benzene -> Q2270", F("forall x. _benzene_n_1(x) -> x = wd:Q2270"))
+QUESTION = Premise("T(question)", F("exists x8 x13. _mass_n_of(x8, x13) & _benzene_n_1(x13)"))
+
+
+def test_background_paper_example_is_proved_with_core():
+    r = entails([MASS, BENZENE, QUESTION], F("exists v. wdt:P2067(wd:Q2270, v)"))
+    assert r.status == "proved"
+    assert set(r.used) == {"mass_n_of -> P2067", "benzene -> Q2270", "T(question)"}
+
+
+def test_unused_premise_is_not_in_core():
+    noise = Premise("noise", F("forall x. _water_n_1(x) -> x = wd:Q283"))
+    r = entails([MASS, BENZENE, QUESTION, noise], F("exists v. wdt:P2067(wd:Q2270, v)"))
+    assert r.proved and "noise" not in r.used
+
+
+def test_wrong_property_is_refuted_with_countermodel():
+    r = entails([MASS, BENZENE, QUESTION], F("exists v. wdt:P2102(wd:Q2270, v)"))
+    assert r.status == "refuted"
+    assert "wdt:P2067(wd:Q2270" in r.countermodel
+
+
+def test_wrong_entity_and_swapped_direction_are_refuted():
+    prem = [MASS, BENZENE, QUESTION]
+    assert entails(prem, F("exists v. wdt:P2067(wd:Q283, v)")).status == "refuted"
+    assert entails(prem, F("exists v. wdt:P2067(v, wd:Q2270)")).status == "refuted"
+
+
+def test_numeric_and_date_comparisons_are_arithmetic():
+    assert entails([F("wdt:P2177(a, s) & s < 0.05")], F("s < 0.07")).proved
+    assert entails([F("wdt:P2177(a, s) & s < 0.08")], F("s < 0.07")).status == "refuted"
+    assert entails([F('d = "2001-05-01"^^xsd:date')], F('d > "2000-12-31"^^xsd:date')).proved
+    assert entails([F("x = 1")], F("x = 1.0")).proved  # same value, same constant
+
+
+def test_unique_names():
+    assert entails([F("x = wd:Q1")], F("x != wd:Q2")).proved
+
+
+def test_string_comparison():
+    assert entails([F('x = "abc"')], F('x < "abd"')).proved
+
+
+def test_closures():
+    assert entails([F("wdt:P279(a, b) & wdt:P279(b, c)")], F("wdt:P279+(a, c)")).proved
+    assert entails([F("wdt:P279+(a, b) & wdt:P279(b, c)")], F("wdt:P279*(a, c)")).proved
+    assert entails([], F("wdt:P279*(a, a)")).proved
+    assert entails([F("wdt:P279*(a, b)")], F("wdt:P279(a, b)")).status == "refuted"
+
+
+def test_variable_predicates_link_to_binary_atoms():
+    assert entails([F("wdt:P31(x, wd:Q5)")], F("exists p. triple(x, p, wd:Q5)")).proved
+    assert entails([F("triple(x, wdt:P31, wd:Q5)")], F("wdt:P31(x, wd:Q5)")).proved
+
+
+def test_resource_limit_gives_unknown_not_exception():
+    hard = F("forall x y z. r(x, y) & r(y, z) -> r(x, z)")
+    r = entails([hard, F("forall x. exists y. r(x, y)")], F("r(a, a)"), rlimit=1)
+    assert r.status == "unknown" and r.reason
+
+
+def test_satisfiable():
+    assert satisfiable([F("p(a)"), F("~p(a)")]).proved  # contradiction found
+    assert satisfiable([F("p(a)")]).status == "refuted"
+
+
+# ----------------------------------------------------------------------------- equivalence
+
+Q = parse_query
+
+
+def test_equivalent_up_to_renaming_and_order():
+    a = Q("SELECT ?x WHERE { ?x wdt:P31 wd:Q5 ; wdt:P27 wd:Q142 . ?x wdt:P569 ?d FILTER(YEAR(?d) > 1900) }")
+    b = Q("SELECT ?y WHERE { ?y wdt:P569 ?e . FILTER(YEAR(?e) > 1900) ?y wdt:P27 wd:Q142 ; wdt:P31 wd:Q5 }")
+    assert equivalent(a, b).equivalent is True
+
+
+@pytest.mark.parametrize("other,reason", [
+    ("SELECT ?v WHERE { ?v wdt:P2067 wd:Q2270 }", "entail"),
+    ("SELECT ?v WHERE { wd:Q2270 wdt:P2102 ?v }", "entail"),
+    ("SELECT ?v WHERE { wd:Q283 wdt:P2067 ?v }", "entail"),
+    ("ASK { wd:Q2270 wdt:P2067 ?v }", "forms"),
+    ("SELECT (COUNT(?v) AS ?n) WHERE { wd:Q2270 wdt:P2067 ?v }", "answer"),
+    ("SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v } LIMIT 1", "LIMIT"),
+])
+def test_not_equivalent_with_reason(other, reason):
+    r = equivalent(Q("SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }"), Q(other))
+    assert r.equivalent is False and reason in r.reason
+
+
+def test_equivalent_modifiers():
+    a = Q("SELECT ?c WHERE { ?c wdt:P31 wd:Q515 ; wdt:P1082 ?p } ORDER BY DESC(?p) LIMIT 1")
+    b = Q("SELECT ?k WHERE { ?k wdt:P1082 ?q ; wdt:P31 wd:Q515 } ORDER BY DESC(?q) LIMIT 1")
+    c = Q("SELECT ?k WHERE { ?k wdt:P1082 ?q ; wdt:P31 wd:Q515 } ORDER BY ASC(?q) LIMIT 1")
+    assert equivalent(a, b).equivalent is True
+    assert equivalent(a, c).equivalent is False
+    n1 = Q("SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE { ?x wdt:P31 wd:Q5 }")
+    n2 = Q("SELECT (COUNT(DISTINCT ?y) AS ?m) WHERE { ?y wdt:P31 wd:Q5 }")
+    n3 = Q("SELECT (COUNT(?y) AS ?m) WHERE { ?y wdt:P31 wd:Q5 }")
+    assert equivalent(n1, n2).equivalent is True
+    assert equivalent(n1, n3).equivalent is False
+
+
+def test_equivalence_sees_through_paths_and_filters():
+    a = Q("SELECT ?x WHERE { ?x wdt:P19/wdt:P17 wd:Q142 }")
+    b = Q("SELECT ?x WHERE { ?x wdt:P19 ?city . ?city wdt:P17 wd:Q142 }")
+    assert equivalent(a, b).equivalent is True
+    c = Q("SELECT ?x WHERE { ?x wdt:P2177 ?s FILTER(?s < 0.07) }")
+    d = Q("SELECT ?x WHERE { ?x wdt:P2177 ?s FILTER(0.07 > ?s) }")
+    assert equivalent(c, d).equivalent is True
+    e = Q("SELECT ?x WHERE { ?x wdt:P2177 ?s FILTER(?s <= 0.07) }")
+    assert equivalent(c, e).equivalent is False
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data not available")
+def test_equivalence_on_a_sample_of_gold_queries():
+    """Done-when 2 on a fixed sample (the full corpus: bench/equivalence.py)."""
+    lines = (SHARED / "qald9plus" / "train.jsonl").read_text(encoding="utf-8").splitlines()
+    lines += (SHARED / "lcquad2" / "test.jsonl").read_text(encoding="utf-8").splitlines()[:150]
+    queries = [json.loads(x)["sparql"] for x in lines]
+    props = sorted({p for q in queries for p in re.findall(r"\b(P\d+)\b", q)})
+    renamed = total = mutated_ok = mutated = 0
+    for i, text in enumerate(queries):
+        rng = random.Random(i)
+        try:
+            base, tree = parse_query(text), parse_tree(text)
+        except SparqlError:
+            continue
+        total += 1
+        renamed += equivalent(base, parse_query(generate(renamed_and_shuffled(tree, rng)))).equivalent is True
+        for m in (swapped_direction(tree, rng), replaced_property(tree, rng, props), dropped_triple(tree, rng)):
+            if m is not None:
+                mutated += 1
+                mutated_ok += equivalent(base, parse_query(generate(m))).equivalent is False
+    assert total > 450
+    assert renamed == total
+    assert mutated_ok / mutated >= 0.99

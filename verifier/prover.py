@@ -1,0 +1,445 @@
+"""Z3 back end: entailment between formulas of the logic IR, and query equivalence.
+
+Encoding (see also ``docs/prover.md``):
+
+* one uninterpreted sort ``Term`` for KG terms; every IRI and every literal is a distinct
+  constant of that sort (unique names: ``wd:Q1 != wd:Q2``); literals with the same value
+  (``1`` and ``1.0``) are the same constant;
+* numbers and dates are reachable through ``num: Term -> Real`` (dates as an order-preserving
+  number of days) and strings through ``str: Term -> String``, so ``FILTER(?v < 0.07)`` is real
+  arithmetic and string comparisons are string comparisons;
+* atoms are uninterpreted predicates over ``Term``; the closure predicates ``p+`` / ``p*``
+  get their axioms (``p`` implies ``p+``, ``p+`` is transitive, ``p*`` is ``=`` or ``p+``);
+  ``triple(s, p, o)`` (variable predicates) is linked to every binary predicate used;
+* function terms are uninterpreted functions; ``add sub mul div neg`` are arithmetic on ``num``.
+
+:func:`entails` never raises for Z3 problems: errors and timeouts give status ``unknown``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Iterable, Mapping, Sequence
+
+import z3
+
+from verifier.logic import (
+    ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
+    Literal, Not, Or, Term, Truth, Var, free_vars, substitute,
+)
+from verifier.query import Aggregate, Query
+
+__all__ = ["ProofResult", "Premise", "entails", "satisfiable", "equivalent", "EquivalenceResult",
+           "DEFAULT_TIMEOUT_MS"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT_MS = 2000
+_STRING_FUNCS = frozenset({"str", "lcase", "ucase", "concat", "substr", "strbefore", "strafter",
+                           "replace", "lang", "encode_for_uri", "strlang", "group_concat"})
+
+
+@dataclass(frozen=True)
+class Premise:
+    """A named premise (the name appears in unsat cores and explanations)."""
+
+    name: str
+    formula: Formula
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    """Outcome of :func:`entails`.
+
+    ``status`` is ``proved`` (the conclusion follows), ``refuted`` (a countermodel exists:
+    the conclusion does not follow) or ``unknown`` (timeout, resource limit, incompleteness
+    of quantifier reasoning, or a Z3 error; ``reason`` says which).  ``used`` names the
+    premises of an unsat core when proved; ``countermodel`` is a short readable model when
+    refuted.
+    """
+
+    status: str
+    reason: str = ""
+    used: tuple[str, ...] = ()
+    countermodel: str = ""
+    time_ms: float = 0.0
+
+    @property
+    def proved(self) -> bool:
+        return self.status == "proved"
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding
+# --------------------------------------------------------------------------------------------
+
+
+class _Encoder:
+    """Translate IR formulas to Z3 expressions within one problem."""
+
+    def __init__(self, ctx: z3.Context | None = None) -> None:
+        self.ctx = ctx
+        self.T = z3.DeclareSort("Term", ctx)
+        self.num = z3.Function("num", self.T, z3.RealSort(ctx))
+        self.strv = z3.Function("strv", self.T, z3.StringSort(ctx))
+        self.consts: dict[tuple, z3.ExprRef] = {}
+        self.const_names: dict[str, str] = {}  # z3 name -> readable
+        self.facts: list[z3.BoolRef] = []
+        self.preds: dict[tuple[str, int], z3.FuncDeclRef] = {}
+        self.funcs: dict[tuple[str, int], z3.FuncDeclRef] = {}
+        self.free: dict[Var, z3.ExprRef] = {}
+
+    # -- terms
+    def const(self, t: Term) -> z3.ExprRef:
+        if isinstance(t, IRI):
+            key = ("iri", t.value)
+        else:
+            key = _literal_key(t)  # type: ignore[arg-type]
+        c = self.consts.get(key)
+        if c is None:
+            name = f"c{len(self.consts)}"
+            c = z3.Const(name, self.T)
+            self.consts[key] = c
+            self.const_names[name] = str(t)
+            if isinstance(t, Literal):
+                kind = t.kind
+                if kind == "number" and t.numeric_value is not None:
+                    self.facts.append(self.num(c) == _real(t.numeric_value, self.ctx))
+                elif kind == "date" and t.date_value is not None:
+                    self.facts.append(self.num(c) == _real(t.date_value, self.ctx))
+                elif kind == "string":
+                    self.facts.append(self.strv(c) == z3.StringVal(t.lexical, self.ctx))
+        return c
+
+    def term(self, t: Term, env: Mapping[Var, z3.ExprRef]) -> z3.ExprRef:
+        if isinstance(t, Var):
+            v = env.get(t)
+            if v is None:
+                v = self.free.get(t)
+                if v is None:
+                    v = self.free[t] = z3.Const(f"v_{t.name}", self.T)
+                    self.const_names[f"v_{t.name}"] = "?" + t.name
+            return v
+        if isinstance(t, (IRI, Literal)):
+            return self.const(t)
+        if isinstance(t, Func):
+            f = self.funcs.get((t.name, len(t.args)))
+            if f is None:
+                f = z3.Function(f"f_{t.name}_{len(t.args)}", *([self.T] * len(t.args)), self.T)
+                self.funcs[(t.name, len(t.args))] = f
+            return f(*[self.term(a, env) for a in t.args]) if t.args else f()
+        raise TypeError(f"not a term: {t!r}")
+
+    def number(self, t: Term, env) -> z3.ArithRef:
+        if isinstance(t, Func) and t.name in ARITHMETIC_FUNCS:
+            args = [self.number(a, env) for a in t.args]
+            if t.name == "neg" and len(args) == 1:
+                return -args[0]
+            if len(args) == 2:
+                a, b = args
+                return {"add": a + b, "sub": a - b, "mul": a * b, "div": a / b}.get(t.name, a + b)
+        return self.num(self.term(t, env))
+
+    def string(self, t: Term, env) -> z3.SeqRef:
+        return self.strv(self.term(t, env))
+
+    # -- formulas
+    def pred(self, name: str, arity: int) -> z3.FuncDeclRef:
+        p = self.preds.get((name, arity))
+        if p is None:
+            p = z3.Function(f"p{len(self.preds)}", *([self.T] * arity), z3.BoolSort(self.ctx))
+            self.preds[(name, arity)] = p
+        return p
+
+    def formula(self, f: Formula, env: Mapping[Var, z3.ExprRef]) -> z3.BoolRef:
+        if isinstance(f, Atom):
+            p = self.pred(f.pred, len(f.args))
+            return p(*[self.term(a, env) for a in f.args]) if f.args else p()
+        if isinstance(f, Eq):
+            return self.term(f.left, env) == self.term(f.right, env)
+        if isinstance(f, Compare):
+            if _is_stringy(f.left) or _is_stringy(f.right):
+                a, b = self.string(f.left, env), self.string(f.right, env)
+            else:
+                a, b = self.number(f.left, env), self.number(f.right, env)
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[f.op]
+        if isinstance(f, Truth):
+            return z3.BoolVal(f.value, self.ctx)
+        if isinstance(f, And):
+            return z3.And(*[self.formula(a, env) for a in f.args])
+        if isinstance(f, Or):
+            return z3.Or(*[self.formula(a, env) for a in f.args])
+        if isinstance(f, Not):
+            return z3.Not(self.formula(f.arg, env))
+        if isinstance(f, Implies):
+            return z3.Implies(self.formula(f.left, env), self.formula(f.right, env))
+        if isinstance(f, Iff):
+            return self.formula(f.left, env) == self.formula(f.right, env)
+        if isinstance(f, (Exists, Forall)):
+            new_env = dict(env)
+            bound = []
+            for v in f.vars:
+                c = z3.Const(f"{v.name}!{len(new_env)}", self.T)
+                new_env[v] = c
+                bound.append(c)
+            body = self.formula(f.body, new_env)
+            return z3.Exists(bound, body) if isinstance(f, Exists) else z3.ForAll(bound, body)
+        raise TypeError(f"not a formula: {f!r}")
+
+    # -- background theory
+    def background(self) -> list[tuple[str, z3.BoolRef]]:
+        out: list[tuple[str, z3.BoolRef]] = []
+        consts = list(self.consts.values())
+        if len(consts) > 1:
+            out.append(("unique names", z3.Distinct(*consts)))
+        for i, fact in enumerate(self.facts):
+            out.append((f"literal value {i}", fact))
+        x, y, z = z3.Consts("bx by bz", self.T)
+        names = {name for (name, ar) in self.preds if ar == 2}
+        for name in sorted(n for n in names if n.endswith(("+", "*"))):
+            base = name[:-1]
+            p, plus = self.pred(base, 2), self.pred(base + "+", 2)
+            out.append((f"{base}+ includes {base}", z3.ForAll([x, y], z3.Implies(p(x, y), plus(x, y)))))
+            out.append((f"{base}+ is transitive", z3.ForAll([x, y, z], z3.Implies(
+                z3.And(plus(x, y), plus(y, z)), plus(x, z)))))
+            if name.endswith("*"):
+                star = self.pred(name, 2)
+                out.append((f"{base}* is = or {base}+", z3.ForAll([x, y], star(x, y) == z3.Or(x == y, plus(x, y)))))
+        if ("triple", 3) in self.preds:
+            triple = self.preds[("triple", 3)]
+            for name in sorted(names):
+                if name.endswith(("+", "*")) or ":" not in name and not name.startswith("<"):
+                    continue
+                pc = self.const(IRI(name))
+                p = self.preds[(name, 2)]
+                out.append((f"triple link {name}", z3.ForAll([x, y], p(x, y) == triple(x, pc, y))))
+        return _dedupe_named(out)
+
+
+def _dedupe_named(items: list[tuple[str, z3.BoolRef]]) -> list[tuple[str, z3.BoolRef]]:
+    seen: set[str] = set()
+    out = []
+    for name, e in items:
+        if name not in seen:
+            seen.add(name)
+            out.append((name, e))
+    return out
+
+
+def _real(d: Decimal, ctx) -> z3.ArithRef:
+    return z3.RealVal(str(d), ctx)
+
+
+def _literal_key(t: Literal) -> tuple:
+    kind = t.kind
+    if kind == "number" and t.numeric_value is not None:
+        return ("num", t.numeric_value.normalize())
+    if kind == "date" and t.date_value is not None:
+        return ("date", t.date_value)
+    return ("lit", t.lexical, t.datatype, t.lang)
+
+
+def _is_stringy(t: Term) -> bool:
+    if isinstance(t, Literal):
+        return t.kind == "string"
+    if isinstance(t, Func):
+        return t.name in _STRING_FUNCS
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# Entailment
+# --------------------------------------------------------------------------------------------
+
+
+def _as_premises(premises: Iterable[Formula | Premise]) -> list[Premise]:
+    out = []
+    for i, p in enumerate(premises):
+        out.append(p if isinstance(p, Premise) else Premise(f"premise {i}", p))
+    return out
+
+
+def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
+            timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
+            countermodel: bool = True) -> ProofResult:
+    """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
+    (they are read as arbitrary constants shared by premises and conclusion).
+
+    Never raises for solver problems: Z3 errors and limits give status ``unknown``.
+    """
+    t0 = time.perf_counter()
+    prem = _as_premises(premises)
+    try:
+        enc = _Encoder()
+        solver = z3.Solver()
+        solver.set("timeout", int(timeout_ms))
+        if rlimit is not None:
+            solver.set("rlimit", int(rlimit))
+        tracked: dict[str, str] = {}
+        encoded = []
+        for i, p in enumerate(prem):
+            encoded.append((p.name, enc.formula(p.formula, {})))
+        goal = enc.formula(conclusion, {})
+        for i, (name, e) in enumerate(encoded):
+            label = f"P{i}"
+            tracked[label] = name
+            solver.assert_and_track(e, label)
+        solver.add(z3.Not(goal))
+        for name, e in enc.background():
+            solver.add(e)
+        res = solver.check()
+        ms = (time.perf_counter() - t0) * 1000
+        if res == z3.unsat:
+            core = tuple(tracked[str(c)] for c in solver.unsat_core() if str(c) in tracked)
+            return ProofResult("proved", "", core, "", ms)
+        if res == z3.sat:
+            cm = _countermodel(solver.model(), enc) if countermodel else ""
+            return ProofResult("refuted", "countermodel found", (), cm, ms)
+        reason = solver.reason_unknown() or "unknown"
+        if "timeout" in reason or "canceled" in reason:
+            reason = f"timeout after {timeout_ms} ms"
+        return ProofResult("unknown", reason, (), "", ms)
+    except z3.Z3Exception as e:
+        return ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t0) * 1000)
+    except (TypeError, ValueError, RecursionError) as e:
+        return ProofResult("unknown", f"cannot encode: {type(e).__name__}: {e}", (), "",
+                           (time.perf_counter() - t0) * 1000)
+
+
+def satisfiable(formulas: Iterable[Formula | Premise], *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ProofResult:
+    """Is the conjunction of ``formulas`` consistent?  ``proved`` means unsatisfiable (the
+    formulas contradict each other; ``used`` is the core), ``refuted`` means a model exists."""
+    return entails(formulas, Truth(False), timeout_ms=timeout_ms)
+
+
+def _countermodel(model: z3.ModelRef, enc: _Encoder, max_facts: int = 12, max_elems: int = 8) -> str:
+    """A few readable facts of a model: values of the free variables and the atoms true over
+    the model's elements (named after the constants they interpret, else e0, e1 ...)."""
+    try:
+        names: dict[str, str] = {}
+        for c in enc.consts.values():
+            names.setdefault(str(model.eval(c, model_completion=True)), enc.const_names[str(c)])
+        universe = list(model.get_universe(enc.T) or [])
+        anon = 0
+        for e in universe:
+            if str(e) not in names:
+                names[str(e)] = f"e{anon}"
+                anon += 1
+        elems = sorted(universe, key=lambda e: names[str(e)].startswith("e"))[:max_elems]
+        parts = []
+        for var, c in enc.free.items():
+            parts.append(f"?{var.name} = {names.get(str(model.eval(c, model_completion=True)), '?')}")
+        facts = []
+        for (pname, arity), decl in enc.preds.items():
+            if arity == 0 or arity > 3:
+                continue
+            for tup in itertools.islice(itertools.product(elems, repeat=arity), 512):
+                if z3.is_true(model.eval(decl(*tup), model_completion=True)):
+                    facts.append(f"{pname}({', '.join(names[str(e)] for e in tup)})")
+                    if len(facts) >= max_facts:
+                        break
+            if len(facts) >= max_facts:
+                break
+        parts += facts or ["no atom is true"]
+        return "; ".join(parts)
+    except Exception as e:  # a summary must never break a verdict
+        log.debug("countermodel summary failed: %s", e)
+        return ""
+
+
+# --------------------------------------------------------------------------------------------
+# Query equivalence
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EquivalenceResult:
+    """Outcome of :func:`equivalent`: ``equivalent`` is True, False, or None when undecided
+    (a solver timeout); ``reason`` explains a False/None."""
+
+    equivalent: bool | None
+    reason: str = ""
+    forward: ProofResult | None = None
+    backward: ProofResult | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.equivalent)
+
+
+def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+               strict_distinct: bool = False) -> EquivalenceResult:
+    """Semantic equivalence of two queries: same form, same aggregates and solution
+    modifiers, and two-way entailment of the patterns with the key variables (answer
+    variables first) aligned by position.
+
+    DISTINCT/REDUCED are compared only with ``strict_distinct`` (the verifier reasons over
+    answer sets).
+    """
+    if a.form != b.form:
+        return EquivalenceResult(False, f"different query forms ({a.form} vs {b.form})")
+    if len(a.answer_vars) != len(b.answer_vars):
+        return EquivalenceResult(False, f"different numbers of answer variables ({len(a.answer_vars)} vs {len(b.answer_vars)})")
+    if len(a.key_vars) != len(b.key_vars):
+        return EquivalenceResult(False, f"different numbers of aggregated/ordered variables ({len(a.key_vars)} vs {len(b.key_vars)})")
+    if strict_distinct and (a.distinct, a.reduced) != (b.distinct, b.reduced):
+        return EquivalenceResult(False, "different DISTINCT/REDUCED modifiers")
+    if (a.limit, a.offset) != (b.limit, b.offset):
+        return EquivalenceResult(False, "different LIMIT/OFFSET")
+    # align b's key variables with a's, after moving b's variables out of a's way
+    fresh = {v: Var(f"__b_{v.name}") for v in free_vars(b.pattern) | set(b.key_vars)}
+    to_a = {fresh[vb]: va for vb, va in zip(b.key_vars, a.key_vars)}
+
+    def align_term(t):
+        from verifier.logic import substitute_term
+
+        return substitute_term(substitute_term(t, fresh), to_a)
+
+    def align(f: Formula) -> Formula:
+        return substitute(substitute(f, fresh), to_a)
+
+    # aggregates of the projection, position by position
+    pa = [p for p in a.projection if p.aggregate is not None]
+    pb = [p for p in b.projection if p.aggregate is not None]
+    if len(pa) != len(pb):
+        return EquivalenceResult(False, "different aggregates")
+    for x, y in zip(pa, pb):
+        ax, ay = x.aggregate, y.aggregate
+        if ax.func != ay.func or ax.distinct != ay.distinct:
+            return EquivalenceResult(False, f"different aggregates ({ax.func} vs {ay.func})")
+        if (ax.arg is None) != (ay.arg is None) or (ax.arg is not None and ax.arg != align_term(ay.arg)):
+            return EquivalenceResult(False, f"aggregate {ax.func} over different variables")
+    if len(a.group_by) != len(b.group_by) or any(x != align_term(y) for x, y in zip(a.group_by, b.group_by)):
+        return EquivalenceResult(False, "different GROUP BY")
+    if len(a.order_by) != len(b.order_by):
+        return EquivalenceResult(False, "different ORDER BY")
+    for x, y in zip(a.order_by, b.order_by):
+        if x.descending != y.descending:
+            return EquivalenceResult(False, "different ORDER BY direction")
+        ex, ey = x.expr, y.expr
+        if isinstance(ex, Aggregate) or isinstance(ey, Aggregate):
+            if not (isinstance(ex, Aggregate) and isinstance(ey, Aggregate) and ex.func == ey.func
+                    and (ex.arg is None) == (ey.arg is None)
+                    and (ex.arg is None or ex.arg == align_term(ey.arg))):
+                return EquivalenceResult(False, "different ORDER BY")
+        elif ex != align_term(ey):
+            return EquivalenceResult(False, "different ORDER BY keys")
+    axioms = list(a.axioms) + [align(f) for f in b.axioms]
+    ga, gb = a.pattern, align(b.pattern)
+    if (a.having is None) != (b.having is None):
+        return EquivalenceResult(False, "different HAVING")
+    if a.having is not None:
+        ga = ga & a.having
+        gb = gb & align(b.having)
+    fwd = entails(axioms + [ga], gb, timeout_ms=timeout_ms, countermodel=False)
+    if fwd.status == "refuted":
+        return EquivalenceResult(False, "the first query's pattern does not entail the second's", fwd)
+    bwd = entails(axioms + [gb], ga, timeout_ms=timeout_ms, countermodel=False)
+    if bwd.status == "refuted":
+        return EquivalenceResult(False, "the second query's pattern does not entail the first's", fwd, bwd)
+    if fwd.proved and bwd.proved:
+        return EquivalenceResult(True, "", fwd, bwd)
+    return EquivalenceResult(None, fwd.reason or bwd.reason or "undecided", fwd, bwd)
