@@ -172,7 +172,7 @@ class HashedNgramEncoder:
         """Encode ``texts`` (see :class:`Encoder`)."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         starts: Any = range(0, len(texts), batch_size)
-        if progress:
+        if progress and len(texts) > batch_size:
             from tqdm import tqdm
 
             starts = tqdm(starts, desc="encoding", unit="batch", mininterval=1.0)
@@ -220,7 +220,9 @@ class SentenceTransformerEncoder:
 
     @property
     def dim(self) -> int:
-        d = self.model.get_sentence_embedding_dimension()
+        get = getattr(self.model, "get_embedding_dimension", None) or getattr(
+            self.model, "get_sentence_embedding_dimension")
+        d = get()
         if d is None:  # pragma: no cover - models without a pooling dimension
             d = int(self.model.encode(["x"]).shape[1])
         return int(d)

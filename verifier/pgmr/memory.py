@@ -214,6 +214,7 @@ class Memory:
         groups = _groups(kind)
         n = len(vecs)
         found: list[dict[str, tuple[float, bool, str]]] = [{} for _ in range(n)]
+        qkeys = [surface_key(t) for t in texts] if texts is not None else [None] * n
         for group in groups:
             part = self.partitions[group]
             scores, rows = part.index.search(vecs, min(k + 2, max(part.index.ntotal, 1)))
@@ -221,13 +222,15 @@ class Memory:
                 for sc, row in zip(scores[qi], rows[qi]):
                     if row >= 0:
                         self._expand(found[qi], part.keys[row], float(sc), group)
-                if exact_first and texts is not None:
-                    key = surface_key(texts[qi])
-                    self._expand(found[qi], key, 1.0, group)
+                if exact_first and qkeys[qi] is not None:
+                    self._expand(found[qi], qkeys[qi], 1.0, group)
         out = []
         for qi in range(n):
+            qk = qkeys[qi]
+            # ties: exact surface match, then label before alias, then the id prior
             ranked = sorted(found[qi].items(), key=lambda kv: (
-                -round(kv[1][0], _SCORE_DECIMALS), kv[1][1], id_rank(kv[0])))
+                -round(kv[1][0], _SCORE_DECIMALS), surface_key(kv[1][2]) != qk, kv[1][1],
+                id_rank(kv[0])))
             cands = []
             for ident, (score, via_alias, matched) in ranked[:k]:
                 s = self.table.get(ident)

@@ -1,0 +1,161 @@
+"""Grounding signal on perturbed LC-QuAD 2.0 test queries.
+
+Without ``--perturbations``, builds its own deterministic perturbations (seed 0) of the gold
+test queries (:mod:`verifier.pgmr.perturb`): per query the gold pair (label 0) and one
+``wrong_entity``, ``wrong_property`` and ``nonexistent_id`` pair (label 1).  With ``--near``
+(default on) it adds ``wrong_entity_near`` / ``wrong_property_near``: the replacement is the
+identifier of the same kind whose label is closest to the original's (harder cases).
+
+With ``--perturbations FILE`` it reads JSONL records with fields ``question``, ``sparql``,
+``category`` and ``label`` (1 = wrong query, 0 = correct) instead, e.g. from the project's
+benchmark builder.
+
+Reports, per category: the share of pairs the signal flags (an identifier absent from the
+memory or of the wrong kind; must be 100% for ``nonexistent_id``) and the ROC AUC of the
+grounding score between correct pairs and that category.  Support priors are estimated on
+training data only (LC-QuAD 2.0 train sample + WikiWebQuestions train), never on the test
+split; figures without priors are printed too.
+
+Last line: flag_nonexistent=<percent> auc_wrong_entity=<x> auc_wrong_property=<x>
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from pgmr_common import (LCQUAD_TEST, SHARED, add_memory_args, load_memory, read_jsonl,
+                         setup_logging)
+
+from verifier.pgmr import SupportPriors, estimate_priors, grounding_signals, roc_auc
+from verifier.pgmr.degrade import rng_for
+from verifier.pgmr.perturb import Perturbation, Perturber, replace_identifier
+from verifier.pgmr.tokenizer import identifiers
+
+CALIBRATION = [SHARED / "lcquad2" / "train_subset.jsonl", SHARED / "wikiwebquestions" / "train.jsonl"]
+
+
+def near_perturbations(recs, mem, seed):
+    """Replace one id by the same-kind id with the most similar label (not in the query)."""
+    jobs = []
+    for r in recs:
+        idents = identifiers(r["sparql"])
+        used = {i.id for i in idents}
+        for cat, letter in (("wrong_entity_near", "Q"), ("wrong_property_near", "P")):
+            ids = sorted({i.id for i in idents if i.id.startswith(letter) and i.id in mem})
+            if ids:
+                old = rng_for(seed, r["id"], cat).choice(ids)
+                jobs.append((r, cat, old, used, idents))
+    out = []
+    for group in ("item", "property"):
+        sel = [j for j in jobs if (j[2][0] == "Q") == (group == "item")]
+        results = mem.search([mem.get(j[2]).label for j in sel], kind=group, k=10)
+        for (r, cat, old, used, idents), cands in zip(sel, results):
+            new = next((c.id for c in cands if c.id not in used and c.id[0] == old[0]), None)
+            if new:
+                out.append(Perturbation(r["question"], replace_identifier(r["sparql"], old, new,
+                                                                          idents),
+                                        cat, 1, r["id"], old, new))
+    return out
+
+
+def evaluate(pairs, reports):
+    """Flag rate and AUC per category."""
+    by = defaultdict(list)
+    for p, rep in zip(pairs, reports):
+        by[(p.category, p.label)].append(rep)
+    correct = [rep.score for (c, l), reps in by.items() if l == 0 for rep in reps]
+    rows = {}
+    for (cat, lab), reps in sorted(by.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        flag = 100.0 * sum(r.flagged for r in reps) / len(reps)
+        auc = roc_auc(correct, [r.score for r in reps]) if lab == 1 and correct else None
+        rows[cat] = {"n": len(reps), "label": lab, "flagged_pct": flag, "auc": auc}
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, default=LCQUAD_TEST)
+    ap.add_argument("--perturbations", type=Path, default=None,
+                    help="JSONL with question, sparql, category, label (1 = wrong)")
+    add_memory_args(ap)
+    ap.add_argument("--priors", type=Path, default=None, help="load support priors (JSON)")
+    ap.add_argument("--calibration", type=Path, nargs="*", default=CALIBRATION,
+                    help="correct pairs (JSONL with question, sparql) for the support priors")
+    ap.add_argument("--no-near", action="store_true", help="skip the nearest-label variants")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="write the perturbations used as JSONL (same fields as --perturbations)")
+    ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    setup_logging(args.verbose)
+
+    mem = load_memory(args)
+    if args.perturbations:
+        raw = read_jsonl(args.perturbations, args.limit)
+        try:
+            pairs = [Perturbation(r["question"], r["sparql"], str(r["category"]), int(r["label"]),
+                                  str(r.get("id", ""))) for r in raw]
+        except KeyError as e:
+            raise SystemExit(f"{args.perturbations}: record without field {e}") from None
+        source = str(args.perturbations)
+    else:
+        recs = read_jsonl(args.data, args.limit)
+        pert = Perturber.for_memory(mem, seed=args.seed)
+        pairs = [p for r in recs for p in pert.perturb(r["question"], r["sparql"], r["id"])]
+        if not args.no_near:
+            pairs += near_perturbations(recs, mem, args.seed)
+        source = f"own perturbations of {args.data} ({len(recs)} queries, seed {args.seed})"
+    if args.dump:
+        with args.dump.open("w", encoding="utf-8") as f:
+            for p in pairs:
+                f.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
+    print(f"pairs: {len(pairs)} from {source}; memory {len(mem)} symbols, "
+          f"encoder {mem.encoder.identity}")
+
+    if args.priors:
+        priors = SupportPriors.load(args.priors)
+    elif args.calibration:
+        cal = [(r["question"], r["sparql"]) for f in args.calibration for r in read_jsonl(f)]
+        t = time.perf_counter()
+        priors = estimate_priors(cal, mem)
+        print(f"support priors from {len(cal)} training pairs "
+              f"({', '.join(f.name for f in args.calibration)}): {len(priors.expected)} ids, "
+              f"kind medians {dict((k, round(v, 3)) for k, v in priors.kind_default.items())} "
+              f"({time.perf_counter() - t:.1f}s)")
+    else:
+        priors = None
+
+    t = time.perf_counter()
+    qs = [(p.question, p.sparql) for p in pairs]
+    plain = evaluate(pairs, grounding_signals(qs, mem))
+    withp = evaluate(pairs, grounding_signals(qs, mem, priors=priors)) if priors else plain
+    print(f"signals computed in {time.perf_counter() - t:.1f}s")
+    print(f"{'category':<22} {'n':>6} {'label':>5} {'flagged':>8} {'AUC':>7} {'AUC (no priors)':>16}")
+    for cat, row in withp.items():
+        auc = "" if row["auc"] is None else f"{row['auc']:.4f}"
+        auc0 = "" if plain[cat]["auc"] is None else f"{plain[cat]['auc']:.4f}"
+        print(f"{cat:<22} {row['n']:6d} {row['label']:5d} {row['flagged_pct']:7.2f}% {auc:>7} "
+              f"{auc0:>16}")
+    if args.json:
+        args.json.write_text(json.dumps({"with_priors": withp, "without_priors": plain},
+                                        indent=2), encoding="utf-8")
+
+    def get(cat, key):
+        v = withp.get(cat, {}).get(key)
+        return float("nan") if v is None else v
+
+    print(f"flag_nonexistent={get('nonexistent_id', 'flagged_pct'):.2f} "
+          f"auc_wrong_entity={get('wrong_entity', 'auc'):.4f} "
+          f"auc_wrong_property={get('wrong_property', 'auc'):.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
