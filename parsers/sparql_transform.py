@@ -321,3 +321,116 @@ def with_form(tree: tuple, form: str, items: Any = None) -> tuple:
     elif items is not None:
         sel[3] = items
     return (tree[0], tuple(sel), tree[2])
+
+
+# --------------------------------------------------------------------------------------------
+# Additions for the benchmark builder (verifier/benchmark/perturb.py): generic node search,
+# IRI / literal / comparison replacement, adding a triple, changing solution modifiers.
+# --------------------------------------------------------------------------------------------
+
+__all__ += [
+    "find_nodes", "meaningful_sites", "replace_iris", "literal_sites", "COMPARISON_OPS",
+    "comparison_sites", "replace_comparison", "add_triple", "with_solution_modifiers",
+]
+
+_KEEP = object()
+
+#: Binary comparison operators of the ``("rel", op, a, b)`` expression node.
+COMPARISON_OPS = ("=", "!=", "<", "<=", ">", ">=")
+
+
+def find_nodes(tree: Any, predicate: Callable[[Any], bool]) -> list[tuple[tuple[int, ...], Any]]:
+    """``(path, node)`` of every node for which ``predicate(node)`` is true, in document order
+    (pre-order; the search continues inside matched nodes).  Tuples and lists are searched;
+    IRI leaves ``("iri", token)`` and named subqueries (dicts) are not entered.  Every path
+    can be given to :func:`get_at` and :func:`replace_at`."""
+    out: list[tuple[tuple[int, ...], Any]] = []
+
+    def walk(node: Any, path: tuple[int, ...]) -> None:
+        if predicate(node):
+            out.append((path, node))
+        if isinstance(node, tuple) and node and node[0] == "iri":
+            return
+        if isinstance(node, (tuple, list)):
+            for i, child in enumerate(node):
+                walk(child, path + (i,))
+
+    walk(tree, ())
+    return out
+
+
+def meaningful_sites(tree: tuple) -> list[TripleSite]:
+    """Required triples of a normalised tree that carry meaning: label triples
+    (``rdfs:label`` ...) and ``hint:`` / ``bd:`` / ``wikibase:`` triples are left out (the
+    sites :func:`swapped_direction` and :func:`dropped_triple` choose from)."""
+    return _meaningful_sites(tree)
+
+
+def replace_iris(tree: tuple, fn: Callable[[str], str | None]) -> tuple:
+    """Replace every IRI leaf whose text (``wd:Q42``, ``<http://...>``) ``fn`` maps to a new
+    text; ``fn`` returns ``None`` to keep an IRI.  The prologue is not changed, so the new
+    text must use a declared or implicit prefix (e.g. keep the old one)."""
+
+    def visit(n: Any) -> Any:
+        if isinstance(n, tuple) and len(n) == 2 and n[0] == "iri":
+            new = fn(str(n[1]))
+            if new is not None and new != str(n[1]):
+                return iri_token(new)
+        return n
+
+    return (tree[0], map_nodes(tree[1], visit),
+            None if tree[2] is None else map_nodes(tree[2], visit))
+
+
+def _is_literal_node(n: Any) -> bool:
+    return isinstance(n, Literal) or (isinstance(n, tuple) and len(n) == 3 and n[0] == "typed")
+
+
+def literal_sites(tree: tuple) -> list[tuple[tuple[int, ...], Any]]:
+    """``(path, literal)`` of every literal of the query (triples, FILTER, BIND, VALUES,
+    HAVING ...), in document order; a literal is a :class:`~verifier.logic.Literal` or a
+    ``("typed", lexical, datatype_iri)`` node.  Replace one with :func:`replace_at`."""
+    return find_nodes(tree, _is_literal_node)
+
+
+def comparison_sites(tree: tuple) -> list[tuple[tuple[int, ...], str]]:
+    """``(path, operator)`` of every binary comparison ``("rel", op, a, b)`` (in FILTER,
+    HAVING, BIND ...), in document order."""
+    return [(p, n[1]) for p, n in find_nodes(
+        tree, lambda n: isinstance(n, tuple) and len(n) == 4 and n[0] == "rel")]
+
+
+def replace_comparison(tree: tuple, path: tuple[int, ...], op: str) -> tuple:
+    """The comparison at ``path`` (from :func:`comparison_sites`) with operator ``op``."""
+    if op not in COMPARISON_OPS:
+        raise ValueError(f"not a comparison operator: {op!r} (one of {COMPARISON_OPS})")
+    node = get_at(tree, path)
+    if not (isinstance(node, tuple) and len(node) == 4 and node[0] == "rel"):
+        raise ValueError(f"no comparison at {path}: {node!r}")
+    return replace_at(tree, path, ("rel", op, node[2], node[3]))
+
+
+def add_triple(tree: tuple, subject: Any, verb: Any, object: Any) -> tuple:
+    """Add the triple ``subject verb object`` (tree terms, e.g. ``Var("x")`` or
+    :func:`iri_token` nodes) to the top-level WHERE group, after its last triples block
+    (first when it has none).  Raises ``ValueError`` when the WHERE clause is a bare
+    subquery."""
+    where = tree[1][4]
+    if not (isinstance(where, tuple) and where and where[0] == "group"):
+        raise ValueError("the WHERE clause is not a group pattern")
+    elements = list(where[1])
+    last = max((i for i, e in enumerate(elements) if e[0] == "triples"), default=-1)
+    elements.insert(last + 1, ("triples", [(subject, [(verb, [object])])]))
+    return replace_at(tree, (1, 4), ("group", elements))
+
+
+def with_solution_modifiers(tree: tuple, *, group_by: Any = _KEEP, having: Any = _KEEP,
+                            order_by: Any = _KEEP, limit: Any = _KEEP,
+                            offset: Any = _KEEP) -> tuple:
+    """The same query with some top-level solution modifiers replaced: ``order_by`` is a list
+    of ``(descending, expression)``, ``limit`` / ``offset`` an int or ``None``, ``group_by``
+    and ``having`` lists of expressions (empty to remove).  Unnamed ones are kept."""
+    old = tree[1][5]
+    new = tuple(old[i] if v is _KEEP else v
+                for i, v in enumerate((group_by, having, order_by, limit, offset)))
+    return replace_at(tree, (1, 5), new)
