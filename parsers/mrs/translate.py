@@ -1,0 +1,503 @@
+"""MRS -> logic: T(question) as a formula of :mod:`verifier.logic`.
+
+For each MRS reading: read it (:func:`~parsers.mrs.structure.coerce_mrs`), refuse what the
+logic cannot express (quantifiers such as *most*, opaque predicates such as *want*), analyse
+the question (:mod:`parsers.mrs.question`), resolve scopes (:mod:`parsers.mrs.scope`) and
+translate each scoped reading:
+
+* an existential quantifier ``q(x, R, B)`` gives ``exists x. R & B``; a universal
+  ``forall x. R -> B``; ``_no_q`` ``~exists x. R & B``; the quantifier of an answer
+  variable gives ``R & B`` with ``x`` left free;
+* an ordinary EP gives the atom ``pred(ARG0, ARG1, ..., "CARG")``; a handle argument is
+  represented in the atom by the ``ARG0`` of the head predication of the label it leads to
+  (an event, as in DMRS) or, when that is a quantified individual, by the handle itself,
+  and its content is conjoined (``neg`` negates it, ``_if_x_then`` makes an implication,
+  ``_or_c`` a disjunction);
+* variables no quantifier binds (events ``e``, ``i``, ``u``, unquantified ``x``, handle
+  terms) are closed existentially at the smallest subformula holding all their
+  occurrences.
+
+The result is in a normal form: nested existentials inside a conjunction are merged, the
+conjuncts of a block appear in MRS order and the variables of a quantifier block in
+numeric order, so scoped readings that differ only in the order of existential quantifiers
+give the same formula and are reported once.  Nothing here raises on bad input: a reading
+that cannot be translated gives a :class:`TranslationFailure` with a reason.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Sequence, Union
+
+from verifier.logic import (
+    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Or, Term, Var, conj,
+    disj, free_vars,
+)
+
+from parsers.mrs.predicates import quantifier_kind, scopal_is_assumed, scopal_kind
+from parsers.mrs.question import Intent, QuestionAnalysis, analyse_question
+from parsers.mrs.scope import ScopeError, ScopeProblem, scope_problem, solve
+from parsers.mrs.structure import EP, Mrs, MrsError, coerce_mrs, var_type
+
+__all__ = [
+    "QuestionLogic", "TranslationFailure", "Translation", "translate_mrs", "translate_readings",
+    "rank_translations", "best_translation", "DEFAULT_MAX_SCOPES",
+]
+
+log = logging.getLogger(__name__)
+
+#: Default cap on the scoped readings enumerated per MRS.
+DEFAULT_MAX_SCOPES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionLogic:
+    """One translated reading: T(question).
+
+    ``formula`` has the answer variables free and every other variable closed;
+    ``answer_vars`` are in question order; ``reading_index`` is the position of the MRS in
+    the input list and ``scope_index`` the position of the (first) scoped reading that gave
+    this formula.  ``fragment``: the MRS is a fragment or robust analysis (an ``unknown``
+    predication); ``relaxed``: no fully scoped reading existed and some holes were left
+    empty (read as ``true``); ``warnings`` lists repairs and assumptions (e.g. a scopal
+    argument read as asserted).  ``mrs`` is the source reading.
+    """
+
+    formula: Formula
+    answer_vars: tuple[Var, ...]
+    intent: Intent
+    sentence_force: str | None
+    reading_index: int
+    scope_index: int
+    mrs: Mrs = field(compare=False, repr=False)
+    fragment: bool = False
+    relaxed: bool = False
+    warnings: tuple[str, ...] = ()
+
+    ok = True
+    reason = None
+
+    def __str__(self) -> str:
+        ans = ", ".join(v.name for v in self.answer_vars) or "-"
+        return f"[{self.intent.kind}; answer: {ans}] {self.formula}"
+
+
+@dataclass(frozen=True, slots=True)
+class TranslationFailure:
+    """A reading that could not be translated.
+
+    ``kind``: ``unsupported`` (the logic cannot express it: the verdict must be
+    ``unknown``), ``unscopable``, ``malformed`` or ``error`` (a bug, logged).  ``reason`` is
+    short and stable (good for counting), ``detail`` says more.
+    """
+
+    reason: str
+    kind: str
+    reading_index: int
+    detail: str = ""
+    mrs: Mrs | None = field(default=None, compare=False, repr=False)
+    sentence_force: str | None = None
+
+    ok = False
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] {self.reason}" + (f": {self.detail}" if self.detail else "")
+
+
+Translation = Union[QuestionLogic, TranslationFailure]
+
+
+class _Unsupported(Exception):
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(reason)
+        self.reason, self.detail = reason, detail
+
+
+_NUM_RE = re.compile(r"\d+")
+
+
+def _var_key(v: Var) -> tuple[int, str]:
+    m = _NUM_RE.search(v.name)
+    return (int(m.group()) if m else 1 << 30, v.name)
+
+
+class _Block:
+    __slots__ = ("evars", "items")
+
+    def __init__(self) -> None:
+        self.evars: list[Var] = []
+        self.items: list[tuple[int, Formula]] = []
+
+    def close(self) -> Formula:
+        items = self.items
+        if len(items) > 1:
+            items.sort(key=lambda kv: kv[0])
+        body = conj(f for _, f in items)
+        if self.evars:
+            vs = sorted(set(self.evars), key=_var_key)
+            if isinstance(body, Exists):
+                return Exists(tuple(vs) + body.vars, body.body)
+            return Exists(tuple(vs), body)
+        return body
+
+
+@lru_cache(maxsize=1 << 16)
+def _var(name: str) -> Var:
+    return Var(name)
+
+
+@lru_cache(maxsize=1 << 16)
+def _string(text: str) -> Literal:
+    return Literal(text)
+
+
+class _Prepared:
+    """Scope-independent parts of one MRS: atoms, hole handling, variable occurrences."""
+
+    def __init__(self, m: Mrs, p: ScopeProblem, qa: QuestionAnalysis) -> None:
+        self.m, self.p, self.qa = m, p, qa
+        eps = m.eps
+        answer = set(qa.answer_vars)
+        closed_wh = set(qa.closed_wh_vars)
+        self.warnings: list[str] = list(p.repairs)
+        # quantifier translation per fragment
+        self.qkind: list[str | None] = [None] * len(p.frag_eps)
+        bound: set[str] = set()
+        sensitive = False
+        for f, qi in enumerate(p.frag_quant):
+            if qi < 0:
+                continue
+            ep = eps[qi]
+            v = p.frag_var[f] or ""
+            bound.add(v)
+            kind = quantifier_kind(ep.pred)
+            if kind == "unsupported":
+                raise _Unsupported(f"unsupported quantifier {ep.pred}",
+                                   f"{ep.pred}({v}) has no first-order reading")
+            if v in answer:
+                kind = "free"
+            elif kind == "wh" or kind == "free_relative" or v in closed_wh:
+                kind = "exists"
+            elif kind == "forall" or kind == "no":
+                sensitive = True
+            self.qkind[f] = kind
+        # holes per EP
+        ep_holes: dict[int, list[tuple[str, int]]] = {}
+        hole_ep, hole_role = p.hole_ep, p.hole_role
+        for h in range(1, len(hole_ep)):
+            ep_holes.setdefault(hole_ep[h], []).append((hole_role[h], h))
+        self.ep_holes = ep_holes
+        # atoms and the handling of each EP
+        n = len(eps)
+        self.atom: list[Atom | None] = [None] * n
+        self.ep_mode: list[str] = ["quant"] * n
+        occ: dict[str, list[int]] = {}
+        rep_cache: dict[int, str | None] = {}
+        for f, members in enumerate(p.frag_eps):
+            for i in members:
+                ep = eps[i]
+                if ep.is_quantifier:
+                    continue
+                holes = ep_holes.get(i)
+                mode = "atom"
+                if holes:
+                    mode = scopal_kind(ep.pred)
+                    if mode == "opaque":
+                        raise _Unsupported(f"unsupported scopal predicate {ep.pred}",
+                                           f"{ep.pred} does not assert its scopal argument")
+                    if mode != "conj":
+                        sensitive = True
+                    elif scopal_is_assumed(ep.pred):
+                        self.warnings.append(f"{ep.pred}: scopal argument read as asserted")
+                self.ep_mode[i] = mode
+                if mode == "neg" or mode == "cond":
+                    continue
+                hole_of_role = dict(holes) if holes else None
+                args: list[Term] = []
+                for role, val in ep.args:
+                    if hole_of_role is not None and role in hole_of_role:
+                        t = p.hole_target[hole_of_role[role]]
+                        if t >= 0:
+                            r = rep_cache.get(t, 0)
+                            if r == 0:
+                                r = rep_cache[t] = _representative(eps, p.frag_eps[t], bound)
+                            name = r if r is not None else val
+                        else:
+                            name = val
+                        args.append(_var(name))
+                        if name not in bound and name not in answer:
+                            occ.setdefault(name, []).append(f)
+                        continue
+                    if var_type(val):
+                        args.append(_var(val))
+                        if val not in bound and val not in answer:
+                            occ.setdefault(val, []).append(f)
+                    else:
+                        args.append(_string(val))
+                if ep.carg is not None:
+                    args.append(_string(ep.carg))
+                self.atom[i] = Atom(ep.pred, tuple(args))
+        self.occ = occ
+        self.sensitive = sensitive
+
+
+def _representative(eps: Sequence[EP], members: Sequence[int], bound: set[str]) -> str | None:
+    """ARG0 of the head EP of a fragment (the EP taking no other EP of the fragment as an
+    argument), when it is not a quantified variable."""
+    cands = [i for i in members if not eps[i].is_quantifier]
+    if not cands:
+        return None
+    ivs = {eps[i].iv for i in cands}
+    heads = [i for i in cands if not any(v in ivs and v != eps[i].iv for _, v in eps[i].args)]
+    r = eps[(heads or cands)[0]].iv
+    if r is not None and r not in bound and var_type(r):
+        return r
+    return None
+
+
+def _build(prep: _Prepared, plug: Sequence[int]) -> Formula:
+    p = prep.p
+    eps = prep.m.eps
+    nf = len(p.frag_eps)
+    # parent fragment and depth of each plugged fragment
+    parent = [-1] * nf
+    hole_of_frag = [-1] * nf
+    for h, f in enumerate(plug):
+        if f >= 0:
+            hole_of_frag[f] = h
+            parent[f] = p.hole_owner[h]
+    depth = [-1] * nf
+
+    def get_depth(f: int) -> int:
+        d = 0
+        g = f
+        chain = []
+        while g >= 0 and depth[g] < 0:
+            chain.append(g)
+            g = parent[g]
+        base = depth[g] + 1 if g >= 0 else 0
+        for k, c in enumerate(reversed(chain)):
+            depth[c] = base + k
+        d = depth[f]
+        return d
+
+    close_here: dict[int, list[Var]] = {}
+    for v, frags in prep.occ.items():
+        a = frags[0]
+        for b in frags[1:]:
+            if a == b:
+                continue
+            da, db = get_depth(a), get_depth(b)
+            while da > db:
+                a = parent[a]
+                da -= 1
+            while db > da:
+                b = parent[b]
+                db -= 1
+            while a != b and a >= 0 and b >= 0:
+                a, b = parent[a], parent[b]
+            if a < 0 or b < 0:
+                a = -1
+                break
+        close_here.setdefault(a, []).append(Var(v))
+
+    frag_eps, frag_quant = p.frag_eps, p.frag_quant
+    ep_holes, qkind, atom, ep_mode = prep.ep_holes, prep.qkind, prep.atom, prep.ep_mode
+
+    def fill(h: int, block: _Block) -> None:
+        f = plug[h]
+        if f >= 0:
+            frag(f, block)
+
+    def sub(h: int | None) -> Formula:
+        b = _Block()
+        if h is not None:
+            fill(h, b)
+        return b.close()
+
+    def frag(f: int, block: _Block) -> None:
+        qi = frag_quant[f]
+        for i in frag_eps[f]:
+            mode = ep_mode[i]
+            holes = ep_holes.get(i, ())
+            if mode == "quant":
+                roles = dict(holes)
+                rh, bh = roles.get("RSTR"), roles.get("BODY")
+                if i != qi:  # binds nothing (repaired double binding)
+                    for _, h in holes:
+                        fill(h, block)
+                    continue
+                x = Var(eps[i].iv or "")
+                kind = qkind[f]
+                if kind == "exists" or kind == "free":
+                    if rh is not None:
+                        fill(rh, block)
+                    if bh is not None:
+                        fill(bh, block)
+                    if kind == "exists":
+                        block.evars.append(x)
+                elif kind == "forall":
+                    block.items.append((i, Forall((x,), Implies(sub(rh), sub(bh)))))
+                elif kind == "no":
+                    nb = _Block()
+                    if rh is not None:
+                        fill(rh, nb)
+                    if bh is not None:
+                        fill(bh, nb)
+                    nb.evars.append(x)
+                    block.items.append((i, Not(nb.close())))
+                continue
+            a = atom[i]
+            if a is not None:
+                block.items.append((i, a))
+            if not holes:
+                continue
+            if mode == "conj":
+                for _, h in holes:
+                    fill(h, block)
+            elif mode == "neg":
+                for _, h in holes:
+                    block.items.append((i, Not(sub(h))))
+            elif mode == "cond":
+                roles = dict(holes)
+                block.items.append((i, Implies(sub(roles.get("ARG2")), sub(roles.get("ARG1")))))
+            elif mode == "disj":
+                block.items.append((i, disj(sub(h) for _, h in holes)))
+        here = close_here.get(f)
+        if here:
+            block.evars.extend(here)
+
+    top = _Block()
+    fill(p.top_hole, top)
+    if -1 in close_here:
+        top.evars.extend(close_here[-1])
+    return top.close()
+
+
+def translate_mrs(mrs: Any, *, max_scopes: int = DEFAULT_MAX_SCOPES,
+                  reading_index: int = 0) -> list[Translation]:
+    """Translate one MRS reading (a PyDelphin ``MRS``, a SimpleMRS string or a
+    :class:`~parsers.mrs.structure.Mrs`).
+
+    Returns one :class:`QuestionLogic` per distinct formula among the first
+    ``max_scopes`` scoped readings (readings whose quantifiers are all existential give a
+    single formula), or a single :class:`TranslationFailure`.  Never raises.
+    """
+    try:
+        m = coerce_mrs(mrs)
+    except MrsError as e:
+        return [TranslationFailure("malformed MRS", "malformed", reading_index, str(e))]
+    try:
+        return _translate(m, max_scopes, reading_index)
+    except _Unsupported as e:
+        return [TranslationFailure(e.reason, "unsupported", reading_index, e.detail, m,
+                                   m.sentence_force)]
+    except ScopeError as e:
+        return [TranslationFailure("unscopable: " + _scope_reason(str(e)), "unscopable",
+                                   reading_index, str(e), m, m.sentence_force)]
+    except RecursionError:
+        return [TranslationFailure("MRS too deep", "malformed", reading_index,
+                                   "recursion limit reached", m, m.sentence_force)]
+    except Exception as e:  # never crash on odd input; a bug, so log it
+        log.warning("MRS translation failed unexpectedly (reading %d)", reading_index,
+                    exc_info=True)
+        return [TranslationFailure(f"internal error: {type(e).__name__}", "error",
+                                   reading_index, str(e), m, m.sentence_force)]
+
+
+_SCOPE_REASONS = (
+    ("bound by two", "variable bound twice"),
+    ("share the label", "two quantifiers share a label"),
+    ("two qeq", "hole with two qeq constraints"),
+    ("argument of two", "handle used twice"),
+    ("gave up", "search budget exhausted"),
+    ("no TOP", "no TOP"),
+    ("no predications", "empty MRS"),
+    ("RSTR or BODY", "quantifier without RSTR or BODY"),
+    ("ARG0", "quantifier without ARG0"),
+)
+
+
+def _scope_reason(msg: str) -> str:
+    for needle, reason in _SCOPE_REASONS:
+        if needle in msg:
+            return reason
+    return msg.split(" (")[0]
+
+
+def _translate(m: Mrs, max_scopes: int, reading_index: int,
+               check: bool = False) -> list[Translation]:
+    p = scope_problem(m)
+    qa = analyse_question(m)
+    prep = _Prepared(m, p, qa)
+    cap = max(1, max_scopes) if prep.sensitive else 1
+    relaxed = False
+    sols = solve(p, cap)
+    if not sols:
+        sols = solve(p, 1, relaxed=True)
+        relaxed = True
+        if not sols:
+            nf, nh = len(p.frag_eps), len(p.hole_names)
+            why = ("no scoped reading satisfies the constraints" if nf <= nh else
+                   "more predication groups than holes")
+            raise ScopeError(f"{why} ({nf} fragments, {nh} holes)")
+    answer = tuple(Var(v) for v in qa.answer_vars)
+    allowed = frozenset(answer)
+    warnings = tuple(dict.fromkeys(prep.warnings))
+    if relaxed:
+        warnings += ("no fully scoped reading; empty holes read as true",)
+    out: list[Translation] = []
+    seen: list[Formula] = []
+    for k, plug in enumerate(sols):
+        f = _build(prep, plug)
+        if len(sols) > 1:
+            if f in seen:
+                continue
+            seen.append(f)
+        if check:
+            stray = free_vars(f) - allowed
+            if stray:
+                raise ScopeError("unbound variable(s) "
+                                 + ", ".join(sorted(v.name for v in stray)))
+        out.append(QuestionLogic(f, answer, qa.intent, qa.sentence_force, reading_index, k, m,
+                                 qa.fragment, relaxed, warnings))
+    return out
+
+
+def translate_readings(mrs_list: Iterable[Any], *,
+                       max_scopes: int = DEFAULT_MAX_SCOPES) -> list[Translation]:
+    """Translate every reading of a question; results carry their ``reading_index``.
+
+    Each reading contributes its distinct scoped formulas or one failure, in input order.
+    """
+    out: list[Translation] = []
+    for i, m in enumerate(mrs_list):
+        out.extend(translate_mrs(m, max_scopes=max_scopes, reading_index=i))
+    return out
+
+
+def _rank_key(t: Translation) -> tuple:
+    if not t.ok:
+        return (1,)
+    assert isinstance(t, QuestionLogic)
+    sf_ok = t.sentence_force in ("ques", "comm", "prop-or-ques")
+    return (0, t.relaxed, t.fragment, not sf_ok, len(t.warnings), t.reading_index,
+            t.scope_index)
+
+
+def rank_translations(results: Iterable[Translation]) -> list[Translation]:
+    """Order results by plausibility (the ERG readings of the shared corpus are unranked):
+    translated before failed, fully scoped before relaxed, full sentences before fragments,
+    question or command force before statements, fewer repairs first, then input order."""
+    return sorted(results, key=_rank_key)
+
+
+def best_translation(results: Iterable[Translation]) -> QuestionLogic | None:
+    """The first translated reading after :func:`rank_translations` (``None`` if none)."""
+    for t in rank_translations(results):
+        if isinstance(t, QuestionLogic):
+            return t
+    return None
