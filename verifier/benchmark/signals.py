@@ -1,0 +1,463 @@
+"""Verification signals behind one small protocol, for the evaluation harness.
+
+A :class:`Signal` has a ``name``, says whether it can run (:meth:`Signal.availability`,
+with the reason when it cannot), describes the settings that change its outputs
+(:meth:`Signal.config`, hashed into the result-cache key) and maps a (question, SPARQL) pair
+to a :class:`SignalOutput`: ``decision`` in ``accept`` / ``reject`` / ``abstain``, ``score``
+in [0, 1] = probability that the query is faithful / correct, and a JSON-ready ``details``
+dict.
+
+Built-in adapters (:func:`make_signal`):
+
+* ``deductive``: the public ``verifier.verify(question, sparql, signals=("deductive",))``
+  (its ``.decision``, ``.score``, ``.explanation``, ``.signals``); reported "not available
+  yet" while ``verifier.verify`` does not exist.
+* ``pgmr``: :func:`verifier.pgmr.grounding_signal` over a PGMR memory of
+  ``wikidata/labels.tsv`` (built once, cached under ``bench/out/pgmr_memory/``).  Decision:
+  ``reject`` when an identifier does not exist in the memory or has the wrong kind, or when
+  the grounding score (the weakest identifier's support by a question span) is below the
+  threshold (default: the encoder's ``default_threshold``, 0.4 for the hashed n-gram
+  encoder: above the 99th percentile of unrelated-label cosines, below the 1st percentile
+  of one-typo pairs); ``abstain`` when the query has no KG identifier or no query exists;
+  else ``accept``.  ``score`` is the grounding score (0 when flagged).
+* ``hdm``: :func:`verifier.hdm.hdm_signal` with a trained detector (``hdm_model``: the
+  detector directory; its generator is read from the detector's ``info.generator`` or given
+  as ``hdm_generator``); unavailable without a model.  ``score`` = 1 - P(hallucination).
+* ``syntax``: a floor baseline: ``accept`` when the query parses, ``reject`` otherwise.
+* any other name ``X``: a module ``verifier.X`` exposing ``benchmark_signal(options) ->
+  Signal`` (the extension point for the stacked verifier: ``verifier/stacked.py`` with
+  ``benchmark_signal``); unavailable, with that explanation, until it exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import logging
+import math
+import os
+import shutil
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
+
+__all__ = ["Signal", "SignalOutput", "Availability", "SignalOptions", "make_signal",
+           "config_hash", "DECISIONS", "BUILTIN_SIGNALS", "UnavailableSignal",
+           "DeductiveSignal", "PGMRSignal", "HDMSignal", "SyntaxSignal", "json_safe"]
+
+log = logging.getLogger(__name__)
+
+DECISIONS = ("accept", "reject", "abstain")
+BUILTIN_SIGNALS = ("deductive", "hdm", "pgmr", "stacked", "syntax")
+
+
+@dataclass(frozen=True)
+class SignalOutput:
+    """What a signal says about one pair (see the module docstring)."""
+
+    decision: str
+    score: float
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.decision not in DECISIONS:
+            raise ValueError(f"decision must be one of {DECISIONS}, got {self.decision!r}")
+        if not isinstance(self.score, (int, float)) or math.isnan(self.score) \
+                or not 0.0 <= float(self.score) <= 1.0:
+            raise ValueError(f"score must be in [0, 1], got {self.score!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decision": self.decision, "score": float(self.score),
+                "details": json_safe(self.details)}
+
+
+@dataclass(frozen=True)
+class Availability:
+    """Whether a signal can run, and why not."""
+
+    available: bool
+    reason: str = ""
+
+
+@runtime_checkable
+class Signal(Protocol):
+    """The protocol every evaluated signal implements."""
+
+    name: str
+
+    def availability(self) -> Availability:
+        """Can :meth:`run` be called (and if not, why)?"""
+
+    def config(self) -> Mapping[str, Any]:
+        """JSON-ready settings that change the outputs (part of the cache key)."""
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        """Judge one pair; ``sparql`` is ``None`` when no query exists."""
+
+
+@dataclass(frozen=True)
+class SignalOptions:
+    """Settings for the built-in adapters (picklable, for worker processes).
+
+    Attributes:
+        labels: the labels TSV of the PGMR memory.
+        pgmr_memory: where the memory is cached (built on first use).
+        pgmr_threshold: grounding-score threshold (``None``: the encoder's default).
+        pgmr_priors: support-priors JSON for the grounding signal (optional).
+        hdm_model: trained HDM detector directory.
+        hdm_generator: its generator directory (default: from the detector's info).
+        hdm_mc_trials: Monte Carlo dropout trials when the detector uses them.
+        tag: free text added to every config (forces re-computation when changed).
+    """
+
+    labels: Path | None = None
+    pgmr_memory: Path | None = None
+    pgmr_threshold: float | None = None
+    pgmr_priors: Path | None = None
+    hdm_model: Path | None = None
+    hdm_generator: Path | None = None
+    hdm_mc_trials: int = 30
+    tag: str = ""
+
+
+def json_safe(x: Any, depth: int = 0) -> Any:
+    """A JSON-serialisable copy of ``x`` (dataclasses to dicts, unknown objects to str)."""
+    if depth > 8:
+        return str(x)[:500]
+    if x is None or isinstance(x, (bool, int, str)):
+        return x
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, Mapping):
+        return {str(k): json_safe(v, depth + 1) for k, v in x.items()}
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return [json_safe(v, depth + 1) for v in x]
+    if hasattr(x, "__dataclass_fields__"):
+        try:
+            return json_safe(asdict(x), depth + 1)
+        except TypeError:
+            pass
+    if hasattr(x, "to_dict"):
+        try:
+            return json_safe(x.to_dict(), depth + 1)
+        except Exception:  # noqa: BLE001 - best effort
+            pass
+    return str(x)[:2000]
+
+
+def config_hash(signal: Signal) -> str:
+    """16 hex digits identifying ``(name, config)``."""
+    blob = json.dumps({"name": signal.name, "config": json_safe(signal.config())},
+                      sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _default_score(decision: str) -> float:
+    return {"accept": 1.0, "reject": 0.0, "abstain": 0.5}[decision]
+
+
+def _source_hash(roots: list[Path], patterns: tuple[str, ...] = ("*.py", "*.yaml", "*.yml",
+                                                                  "*.lark", "*.txt")) -> str:
+    h = hashlib.sha256()
+    for root in roots:
+        if not root.exists():
+            continue
+        files = [root] if root.is_file() else sorted(
+            p for pat in patterns for p in root.rglob(pat) if "__pycache__" not in p.parts)
+        for p in files:
+            h.update(str(p.relative_to(root.parent)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------------------------
+# Adapters
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class UnavailableSignal:
+    """A placeholder for a signal that cannot run (the reason is reported)."""
+
+    name: str
+    reason: str
+
+    def availability(self) -> Availability:
+        return Availability(False, self.reason)
+
+    def config(self) -> Mapping[str, Any]:
+        return {}
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        raise RuntimeError(f"signal {self.name} is not available: {self.reason}")
+
+
+class SyntaxSignal:
+    """Floor baseline: accept every query that parses (see the module docstring)."""
+
+    name = "syntax"
+
+    def availability(self) -> Availability:
+        return Availability(True)
+
+    def config(self) -> Mapping[str, Any]:
+        return {"version": 1}
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        from parsers.sparql import SparqlError, parse_query
+
+        if not sparql:
+            return SignalOutput("abstain", 0.5, {"reason": "no query"})
+        try:
+            parse_query(sparql)
+        except SparqlError as e:
+            return SignalOutput("reject", 0.0, {"reason": str(e).splitlines()[0][:300]})
+        return SignalOutput("accept", 1.0, {})
+
+
+def _find_verify() -> tuple[Callable[..., Any] | None, str]:
+    """``verifier.verify`` (a function, or a module holding ``verify``) or the reason."""
+    try:
+        import verifier
+
+        fn = getattr(verifier, "verify", None)
+        if fn is None:
+            try:
+                fn = importlib.import_module("verifier.verify")
+            except ModuleNotFoundError:
+                return None, ("verifier.verify is not available yet (the public deductive "
+                              "verifier API is still being written)")
+        if not callable(fn):
+            fn = getattr(fn, "verify", None)
+        if not callable(fn):
+            return None, "verifier.verify exists but is not callable"
+        return fn, ""
+    except Exception as e:  # noqa: BLE001 - any import-time failure makes it unavailable
+        return None, f"importing verifier.verify failed: {type(e).__name__}: {e}"
+
+
+class DeductiveSignal:
+    """``verifier.verify(question, sparql, signals=("deductive",))`` (module docstring)."""
+
+    name = "deductive"
+
+    def __init__(self, options: SignalOptions = SignalOptions()) -> None:
+        self._fn, self._why = _find_verify()
+        self._tag = options.tag
+        from verifier.benchmark.paths import REPO_ROOT
+
+        roots = [REPO_ROOT / "verifier", REPO_ROOT / "parsers", REPO_ROOT / "axioms",
+                 REPO_ROOT / "grammar"]
+        self._version = _source_hash(roots) if self._fn is not None else ""
+
+    def availability(self) -> Availability:
+        return Availability(self._fn is not None, self._why)
+
+    def config(self) -> Mapping[str, Any]:
+        # the verifier's source hash: results are recomputed when its code or axioms change
+        return {"signals": ["deductive"], "source": self._version, "tag": self._tag}
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        if self._fn is None:
+            raise RuntimeError(self._why)
+        if not sparql:
+            return SignalOutput("abstain", 0.5, {"reason": "no query"})
+        res = self._fn(question, sparql, signals=("deductive",))
+        decision = str(getattr(res, "decision", "abstain"))
+        if decision not in DECISIONS:
+            decision = "abstain"
+        score = getattr(res, "score", None)
+        try:
+            score = float(score)
+            if not 0.0 <= score <= 1.0 or math.isnan(score):
+                raise ValueError
+        except (TypeError, ValueError):
+            score = _default_score(decision)
+        return SignalOutput(decision, score, {
+            "explanation": str(getattr(res, "explanation", ""))[:3000],
+            "signals": json_safe(getattr(res, "signals", {}))})
+
+
+def _pgmr_memory_dir(options: SignalOptions) -> Path:
+    from verifier.benchmark.paths import REPO_ROOT
+
+    return Path(options.pgmr_memory) if options.pgmr_memory else \
+        REPO_ROOT / "bench" / "out" / "pgmr_memory"
+
+
+def load_or_build_memory(labels: Path, directory: Path):
+    """The PGMR memory saved in ``directory``, built from ``labels`` (and saved) when absent
+    or built from another labels file (checked through the stored label-file hash)."""
+    from verifier.benchmark.gold import file_sha256
+    from verifier.pgmr import Memory
+
+    stamp = directory / "labels.sha256"
+    want = file_sha256(labels)
+    if (directory / "meta.json").is_file() and stamp.is_file() and stamp.read_text().strip() == want:
+        return Memory.load(directory)
+    log.info("building the PGMR memory from %s into %s (once)", labels, directory)
+    mem = Memory.from_labels_tsv(labels)
+    tmp = directory.with_name(directory.name + f".tmp{os.getpid()}")
+    mem.save(tmp)
+    (tmp / "labels.sha256").write_text(want + "\n")
+    if directory.exists():
+        shutil.rmtree(directory)
+    tmp.rename(directory)
+    return mem
+
+
+class PGMRSignal:
+    """The PGMR grounding signal thresholded into a decision (module docstring)."""
+
+    name = "pgmr"
+
+    def __init__(self, options: SignalOptions = SignalOptions()) -> None:
+        from verifier.benchmark.paths import default_data_dir
+
+        self._labels = Path(options.labels) if options.labels else \
+            default_data_dir() / "wikidata" / "labels.tsv"
+        self._dir = _pgmr_memory_dir(options)
+        self._threshold = options.pgmr_threshold
+        self._priors_path = options.pgmr_priors
+        self._tag = options.tag
+        self._memory = None
+        self._priors = None
+        self._why = ""
+        if not self._labels.is_file():
+            self._why = f"labels file not found: {self._labels}"
+
+    def _load(self) -> None:
+        if self._memory is not None:
+            return
+        self._memory = load_or_build_memory(self._labels, self._dir)
+        if self._threshold is None:
+            self._threshold = float(self._memory.encoder.default_threshold)
+        if self._priors_path:
+            from verifier.pgmr import SupportPriors
+
+            self._priors = SupportPriors.load(self._priors_path)
+
+    def availability(self) -> Availability:
+        if self._why:
+            return Availability(False, self._why)
+        try:
+            import faiss  # noqa: F401
+        except ImportError as e:
+            return Availability(False, f"faiss is not installed: {e}")
+        return Availability(True)
+
+    def config(self) -> Mapping[str, Any]:
+        from verifier.benchmark.gold import file_sha256
+
+        return {"labels_sha256": file_sha256(self._labels) if self._labels.is_file() else None,
+                "threshold": self._threshold, "priors": str(self._priors_path or ""),
+                "tag": self._tag, "version": 1}
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        from verifier.pgmr import grounding_signal
+
+        if not sparql:
+            return SignalOutput("abstain", 0.5, {"reason": "no query"})
+        self._load()
+        rep = grounding_signal(question, sparql, self._memory, priors=self._priors)
+        details = {"score": rep.score, "hallucinated": list(rep.hallucinated),
+                   "wrong_kind": list(rep.wrong_kind), "explanation": rep.explanation[:2000],
+                   "features": rep.features()}
+        if not rep.identifiers:
+            return SignalOutput("abstain", 0.5, details)
+        if rep.flagged:
+            return SignalOutput("reject", 0.0, details)
+        score = float(min(1.0, max(0.0, rep.score)))
+        return SignalOutput("accept" if score >= self._threshold else "reject", score, details)
+
+
+class HDMSignal:
+    """The HDM detector (module docstring)."""
+
+    name = "hdm"
+
+    def __init__(self, options: SignalOptions = SignalOptions()) -> None:
+        self._opts = options
+        self._pair = None
+        self._why = ""
+        if options.hdm_model is None:
+            self._why = ("needs a trained HDM detector: pass --hdm-model DIR (the output of "
+                         "'verifier train hdm')")
+        elif not Path(options.hdm_model).is_dir():
+            self._why = f"HDM model directory not found: {options.hdm_model}"
+
+    def _generator_dir(self) -> Path:
+        if self._opts.hdm_generator:
+            return Path(self._opts.hdm_generator)
+        meta = json.loads((Path(self._opts.hdm_model) / "hdm_detector.json").read_text())
+        gen = (meta.get("info") or {}).get("generator")
+        if not gen:
+            raise FileNotFoundError("the detector does not name its generator; pass "
+                                    "--hdm-generator DIR")
+        return Path(gen)
+
+    def availability(self) -> Availability:
+        if self._why:
+            return Availability(False, self._why)
+        try:
+            self._load()
+        except Exception as e:  # noqa: BLE001 - any load failure makes it unavailable
+            self._why = f"cannot load the HDM model: {type(e).__name__}: {e}"
+            return Availability(False, self._why)
+        return Availability(True)
+
+    def _load(self) -> None:
+        if self._pair is None:
+            from verifier.hdm import load_hdm
+
+            self._pair = load_hdm(self._generator_dir(), self._opts.hdm_model,
+                                  mc_trials=self._opts.hdm_mc_trials)
+
+    def config(self) -> Mapping[str, Any]:
+        return {"model": str(self._opts.hdm_model), "generator": str(self._opts.hdm_generator),
+                "mc_trials": self._opts.hdm_mc_trials, "tag": self._opts.tag}
+
+    def run(self, question: str, sparql: str | None) -> SignalOutput:
+        from verifier.hdm import hdm_signal
+
+        if not sparql:
+            return SignalOutput("abstain", 0.5, {"reason": "no query"})
+        self._load()
+        scorer, detector = self._pair
+        rep = hdm_signal(question, sparql, scorer, detector)
+        p = min(1.0, max(0.0, float(rep.probability)))
+        return SignalOutput("reject" if rep.hallucination else "accept", 1.0 - p,
+                            json_safe(rep))
+
+
+def make_signal(name: str, options: SignalOptions = SignalOptions()) -> Signal:
+    """The adapter for ``name`` (module docstring); never raises for a missing package: an
+    :class:`UnavailableSignal` says why instead."""
+    if name == "deductive":
+        return DeductiveSignal(options)
+    if name == "pgmr":
+        return PGMRSignal(options)
+    if name == "hdm":
+        return HDMSignal(options)
+    if name == "syntax":
+        return SyntaxSignal()
+    if not name.isidentifier():
+        return UnavailableSignal(name, "not a signal name")
+    try:
+        mod = importlib.import_module(f"verifier.{name}")
+    except ModuleNotFoundError:
+        return UnavailableSignal(name, f"no package verifier.{name} yet (it should expose "
+                                       f"benchmark_signal(options) -> Signal)")
+    except Exception as e:  # noqa: BLE001
+        return UnavailableSignal(name, f"importing verifier.{name} failed: {e}")
+    factory = getattr(mod, "benchmark_signal", None)
+    if factory is None:
+        return UnavailableSignal(name, f"verifier.{name} exposes no benchmark_signal(options)")
+    try:
+        sig = factory(options)
+    except Exception as e:  # noqa: BLE001
+        return UnavailableSignal(name, f"verifier.{name}.benchmark_signal failed: {e}")
+    if not isinstance(sig, Signal):
+        return UnavailableSignal(name, f"verifier.{name}.benchmark_signal did not return a Signal")
+    return sig
