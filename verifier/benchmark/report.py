@@ -141,6 +141,7 @@ def markdown(summary: Mapping[str, Any]) -> str:
         lines.append(f"{s['items']} items ({s['computed']} computed, {s['cached']} from the "
                      f"cache, {s['errors']} errors){' — INTERRUPTED' if s['interrupted'] else ''}.")
         lines += ["", head, sep, _row("**overall**", s["items"], s["overall"])]
+        conf = (s["overall"] or {}).get("confusion")
         profiles = []
         for cat, c in s["categories"].items():
             if c["kind"] == "profile":
@@ -148,6 +149,13 @@ def markdown(summary: Mapping[str, Any]) -> str:
                 continue
             lines.append(_row(cat, c["n"], c["metrics"]))
         lines.append("")
+        if conf:
+            lines += ["Confusion matrix (overall, labelled items):", "",
+                      "| true \\ decision | reject | accept | abstain |", "|---|---|---|---|"]
+            for k in ("hallucinated", "correct"):
+                lines.append(f"| {k} | {conf[k]['reject']} | {conf[k]['accept']} | "
+                             f"{conf[k]['abstain']} |")
+            lines.append("")
         if profiles:
             lines += ["Classes without a binary label (own class):", "",
                       "| class | n | accept | reject | abstain | mean score |",
