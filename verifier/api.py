@@ -1,0 +1,265 @@
+"""The public entry point: ``verify(question, sparql) -> Verdict``.
+
+>>> from verifier import verify
+>>> v = verify("What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
+>>> v.decision, v.deductive.verdict            # doctest: +SKIP
+('accept', 'faithful')
+
+A :class:`Verifier` holds the warm state (axiom pack, KG labels, WordNet relations, the MRS
+source, parsers) and is what long-running callers (``verifier audit``) keep; :func:`verify`
+uses one shared default instance per configuration.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from verifier.axioms import Pack, load_pack
+from verifier.config import Config, load_config
+from verifier.deductive import DeductiveResult, check_readings
+from verifier.grounding import Grounder
+from verifier.lexical import LabelIndex, WordNetRelations
+
+__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "MrsCorpus", "DECISIONS"]
+
+log = logging.getLogger(__name__)
+
+DECISIONS = ("accept", "reject", "abstain")
+_DEFAULT_WORDNET = Path.home() / ".cache" / "sparql-verifier" / "wordnet-relations.json.gz"
+# Until the stacked model (verifier.stacking) is trained, deductive verdicts map to these.
+_DEDUCTIVE_SCORES = {"faithful": 0.9, "weaker": 0.2, "unsupported": 0.1, "intent_mismatch": 0.15,
+                     "unknown": 0.5}
+_DEDUCTIVE_DECISIONS = {"faithful": "accept", "weaker": "reject", "unsupported": "reject",
+                        "intent_mismatch": "reject", "unknown": "abstain"}
+
+
+class MrsSource(Protocol):
+    """Where the MRS readings of a question come from (a cache, a corpus, ACE)."""
+
+    def readings(self, question: str) -> list[str] | None:
+        """SimpleMRS strings of the question, ``[]`` when the parser found none, ``None``
+        when the source does not know the question."""
+
+
+def normalize_question(q: str) -> str:
+    """The key under which a question is looked up (whitespace collapsed)."""
+    return " ".join(q.replace("\t", " ").replace("\n", " ").split())
+
+
+class MrsCorpus:
+    """MRS readings loaded from corpus files in the format of ``shared/data/mrs/*.jsonl.gz``
+    (one JSON object per line with ``question`` and ``readings``)."""
+
+    def __init__(self, paths: Iterable[str | Path] = ()) -> None:
+        self._by_question: dict[str, list[str]] = {}
+        for p in paths:
+            self.load(p)
+
+    def load(self, path: str | Path) -> int:
+        path = Path(path)
+        opener = gzip.open if path.suffix == ".gz" else open
+        n = 0
+        with opener(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    d = json.loads(line)
+                except json.JSONDecodeError:
+                    log.warning("%s: skipping a malformed line", path)
+                    continue
+                if isinstance(d.get("question"), str) and isinstance(d.get("readings"), list):
+                    self._by_question[normalize_question(d["question"])] = d["readings"]
+                    n += 1
+        return n
+
+    def add(self, question: str, readings: Sequence[str]) -> None:
+        self._by_question[normalize_question(question)] = list(readings)
+
+    def readings(self, question: str) -> list[str] | None:
+        return self._by_question.get(normalize_question(question))
+
+    def __len__(self) -> int:
+        return len(self._by_question)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The decision about one (question, sparql) pair.
+
+    ``decision``: accept / reject / abstain; ``score``: probability-like confidence that the
+    query is faithful to the question; ``explanation``: one readable paragraph;
+    ``deductive``: the deductive result (links, proof, diagnosis); ``signals``: evidence of
+    every signal that ran (``deductive``, later ``pgmr``, ``hdm``, ``execution``);
+    ``error``: why nothing could be decided (malformed SPARQL, empty question ...);
+    ``timings``: milliseconds per stage.
+    """
+
+    decision: str
+    score: float
+    explanation: str
+    question: str
+    sparql: str
+    deductive: DeductiveResult | None = None
+    signals: Mapping[str, Any] = field(default_factory=dict)
+    error: str | None = None
+    timings: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        """The deductive verdict (faithful, weaker, unsupported, intent_mismatch, unknown)."""
+        return self.deductive.verdict if self.deductive is not None else "unknown"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable summary."""
+        d: dict[str, Any] = {
+            "decision": self.decision, "score": round(self.score, 4), "verdict": self.verdict,
+            "explanation": self.explanation, "question": self.question, "sparql": self.sparql,
+            "error": self.error, "timings_ms": {k: round(v, 2) for k, v in self.timings.items()},
+        }
+        ded = self.deductive
+        if ded is not None and ded.best is not None:
+            b = ded.best
+            d["deductive"] = {
+                "verdict": ded.verdict, "reason": ded.reason, "reading": b.reading_index,
+                "intent": b.intent, "intent_ok": b.intent_ok,
+                "question_logic": b.question_formula,
+                "links": [{"words": l.unit.text or l.unit.lemma, "predicate": l.unit.pred,
+                           "symbol": l.symbol.symbol, "name": l.name, "score": round(l.score, 3),
+                           "why": l.reason, "axioms": [a.name for a in l.axioms]} for l in b.links],
+                "proof": {"status": b.soundness.status if b.soundness else None,
+                          "premises_used": list(b.axioms_used),
+                          "countermodel": b.soundness.countermodel if b.soundness else ""},
+                "unsupported_atoms": [{"atom": x.atom, "why": x.explanation} for x in b.diagnosis if not x.entailed],
+                "missing": list(b.missing),
+            }
+        elif ded is not None:
+            d["deductive"] = {"verdict": ded.verdict, "reason": ded.reason}
+        d["signals"] = {k: v for k, v in self.signals.items() if k != "deductive"}
+        return d
+
+
+class Verifier:
+    """Warm verification state; call :meth:`verify` many times.
+
+    Arguments override the configuration: ``pack`` (axiom pack), ``labels`` (KG labels),
+    ``mrs`` (an :class:`MrsSource`), ``wordnet`` (relations), ``ace`` (a parser object with
+    ``parse(question) -> list[str]`` used when the MRS source does not know a question).
+    """
+
+    def __init__(self, config: Config | None = None, *, pack: Pack | None = None,
+                 labels: LabelIndex | None = None, mrs: MrsSource | None = None,
+                 wordnet: WordNetRelations | None = None, ace: Any = None) -> None:
+        self.config = config or load_config()
+        cfg = self.config
+        if pack is None:
+            from verifier.axioms import default_pack_dirs
+
+            extra = cfg.get("axioms", "dirs", []) or []
+            pack = load_pack(default_pack_dirs(extra if isinstance(extra, list) else [extra]))
+        self.pack = pack
+        if labels is None:
+            path = cfg.get("grounding", "labels")
+            labels = LabelIndex.from_labels_tsv(path) if path else LabelIndex()
+        self.labels = labels
+        if wordnet is None:
+            wpath = cfg.get("grounding", "wordnet") or (str(_DEFAULT_WORDNET) if _DEFAULT_WORDNET.exists() else None)
+            if wpath and Path(wpath).exists():
+                wordnet = WordNetRelations.load(wpath)
+            else:
+                log.info("WordNet relations not available (run 'verifier setup wordnet'); matching without synonyms")
+        self.wordnet = wordnet
+        self.grounder = Grounder(self.pack, self.labels, self.wordnet)
+        if mrs is None:
+            corpora = cfg.get("mrs", "corpora", []) or []
+            mrs = MrsCorpus(corpora if isinstance(corpora, list) else [corpora])
+        self.mrs = mrs
+        self.ace = ace
+        from parsers.sparql import _driver, _parser
+
+        _parser(), _driver()  # build the SPARQL parser now, not on the first query
+        self.max_readings = int(cfg.get("deductive", "max_readings", 5))
+        self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
+
+    # ------------------------------------------------------------------
+    def readings(self, question: str) -> tuple[list[str] | None, str]:
+        """MRS readings of a question and where they came from."""
+        r = self.mrs.readings(question) if self.mrs is not None else None
+        if r is not None:
+            return r, "mrs source"
+        if self.ace is not None:
+            try:
+                return list(self.ace.parse(question)), "ace"
+            except Exception as e:  # a crashing parser never loses the record
+                log.warning("ACE failed on %r: %s", question[:80], e)
+                return None, f"ACE failed: {e}"
+        return None, "no MRS for this question and no ACE configured"
+
+    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
+        """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
+        from parsers.mrs import translate_readings
+        from parsers.sparql import SparqlError, parse_query
+
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        if not isinstance(question, str) or not question.strip():
+            return _abstain(question, sparql, "the question is empty")
+        if not isinstance(sparql, str) or not sparql.strip():
+            return _abstain(question, sparql, "the query is empty")
+        try:
+            query = parse_query(sparql)
+        except SparqlError as e:
+            return Verdict("reject" if "syntax" in type(e).__name__.lower() else "abstain",
+                           0.05 if "syntax" in type(e).__name__.lower() else 0.5,
+                           f"The query cannot be checked: {str(e).splitlines()[0]}", question, sparql,
+                           error=str(e), timings={"total": (time.perf_counter() - t0) * 1000})
+        timings["sparql"] = (time.perf_counter() - t0) * 1000
+        t1 = time.perf_counter()
+        raw, origin = self.readings(question)
+        timings["mrs"] = (time.perf_counter() - t1) * 1000
+        t2 = time.perf_counter()
+        if raw is None:
+            ded = DeductiveResult("unknown", origin, f"No decision: {origin}.", None)
+        else:
+            readings = translate_readings(raw)
+            timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
+            t3 = time.perf_counter()
+            ded = check_readings(question, query, readings, self.pack, self.grounder,
+                                 max_readings=self.max_readings, timeout_ms=self.timeout_ms)
+            timings["deductive"] = (time.perf_counter() - t3) * 1000
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        decision = _DEDUCTIVE_DECISIONS[ded.verdict]
+        score = _DEDUCTIVE_SCORES[ded.verdict]
+        return Verdict(decision, score, ded.explanation, question, sparql, ded,
+                       {"deductive": {"verdict": ded.verdict, "reason": ded.reason}}, None, timings)
+
+
+def _abstain(question: Any, sparql: Any, why: str) -> Verdict:
+    return Verdict("abstain", 0.5, f"No decision: {why}.", question if isinstance(question, str) else "",
+                   sparql if isinstance(sparql, str) else "", None, {}, why, {})
+
+
+@lru_cache(maxsize=4)
+def _default_verifier(config_key: str) -> Verifier:
+    return Verifier(load_config(config_key or None))
+
+
+def verify(question: str, sparql: str, *, config: Config | str | None = None,
+           signals: Sequence[str] | None = None) -> Verdict:
+    """Verify that ``sparql`` means what ``question`` asks.
+
+    ``config`` is a :class:`~verifier.config.Config`, a path to a ``verifier.toml``, or None
+    (the usual configuration files and environment variables).  The warm state is kept for
+    the next call with the same configuration.
+    """
+    if isinstance(config, Config):
+        return Verifier(config).verify(question, sparql, signals=signals)
+    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals)

@@ -1,0 +1,148 @@
+"""Axiom templates and lexicons: the data model of ``axioms/templates/*.yaml`` and
+``axioms/lexicons/*.yaml``.
+
+A **template** says how a kind of question predicate links to a kind of KG symbol, and the
+axiom (in the notation of ``grammar/logic.lark``) that the link licenses, with placeholders::
+
+    - name: relational_noun
+      doc: A relational noun names a property; its of-complement is the subject.
+      match: {kind: relational_noun, arity: 2}
+      links: property
+      label_shapes: [noun]
+      axiom: "forall x y. $pred(x, y) -> $prop(y, x)"
+
+A **lexicon** maps words to KG symbols through a template (``toxicity -> wdt:P2240`` via
+``noun_of``).  Both carry ``examples:`` (question, sparql, expected verdict) that
+``verifier axioms test`` runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verifier.logic import Formula
+
+__all__ = [
+    "MATCH_KINDS", "LINK_KINDS", "LABEL_SHAPES", "PLACEHOLDERS", "VERDICTS",
+    "Example", "Match", "Template", "LexiconEntry", "Lexicon", "Source", "Pack",
+]
+
+#: Kinds of question predicates a template can match.
+MATCH_KINDS = ("noun", "relational_noun", "verb", "adjective", "preposition", "named", "number",
+               "abstract", "comparative", "superlative", "any")
+#: Kinds of KG symbols a template links to.
+LINK_KINDS = ("item", "class", "property", "inverse_property", "path", "literal", "none")
+#: Shapes of property labels (see ``verifier.grounding.label_shape``): they fix the direction.
+LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any")
+#: Placeholders allowed in axioms, by link kind ($pred is always allowed).
+PLACEHOLDERS = {
+    "item": ("$item",), "class": ("$class",), "property": ("$prop",),
+    "inverse_property": ("$prop",), "path": ("$prop", "$prop2"), "literal": ("$value",),
+    "none": (),
+}
+#: Verdicts an example may expect.
+VERDICTS = ("faithful", "weaker", "unsupported", "intent_mismatch", "unknown", "accept", "reject")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a definition came from (file and 1-based line) for messages and provenance."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A question/query pair with the verdict the pack should produce."""
+
+    question: str
+    sparql: str
+    verdict: str
+    source: Source | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a template applies to: the kind of question predicate, its minimum arity (number
+    of arguments in the IR: ARG0 first, CARG last), and for ``abstract`` predicates their
+    names.  In the axiom ``$pred`` may omit trailing arguments: they are filled with fresh
+    universally quantified variables, and a name's or number's string (CARG) comes last."""
+
+    kind: str
+    arity: int | None = None
+    preds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Template:
+    """An axiom template (see the module docstring)."""
+
+    name: str
+    doc: str
+    match: Match
+    links: str
+    axiom_text: str
+    axiom: Formula
+    label_shapes: tuple[str, ...] = ("any",)
+    priority: int = 0
+    examples: tuple[Example, ...] = ()
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class LexiconEntry:
+    """Words (lemmas or multi-word phrases) that name a KG symbol through a template.
+
+    ``symbol`` is a compact IRI (``wdt:P2240``, ``wd:Q2270``); ``symbols`` lists several for
+    ANY/ALL super-properties (e.g. "location" -> P131 | P159 | P551); ``pos`` restricts the
+    part of speech (``n``, ``v``, ``a``, ``p``); ``via`` names the property of an item used as
+    a value ("female" -> wd:Q6581072 via wdt:P21).
+    """
+
+    words: tuple[str, ...]
+    template: str
+    symbols: tuple[str, ...]
+    pos: str | None = None
+    via: str | None = None
+    mode: str = "any"
+    doc: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One lexicon file (a domain pack such as ``chemistry``)."""
+
+    name: str
+    doc: str
+    entries: tuple[LexiconEntry, ...]
+    examples: tuple[Example, ...] = ()
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Templates, lexicons and background axioms loaded from one or more folders."""
+
+    templates: dict[str, Template] = field(default_factory=dict)
+    lexicons: tuple[Lexicon, ...] = ()
+    background: tuple[tuple[str, Formula, Source | None], ...] = ()
+    folders: tuple[Path, ...] = ()
+
+    def entries_for(self, word: str) -> list[LexiconEntry]:
+        """Lexicon entries whose words include ``word`` (case-insensitive)."""
+        w = word.casefold()
+        return [e for lex in self.lexicons for e in lex.entries if w in e.words]
+
+    @property
+    def examples(self) -> list[tuple[str, Example]]:
+        """Every example with the name of the template or lexicon that carries it."""
+        out = [(f"template {t.name}", ex) for t in self.templates.values() for ex in t.examples]
+        out += [(f"lexicon {lex.name}", ex) for lex in self.lexicons for ex in lex.examples]
+        return out

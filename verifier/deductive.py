@@ -1,0 +1,518 @@
+"""The deductive check ``axioms, T(question) |= G(sparql)`` and its verdict.
+
+For each translated reading of the question (up to a cap):
+
+* **soundness**: the instantiated axioms and ``T`` entail ``G`` with the question's answer
+  variable aligned to the query's (for COUNT the counted variable, for superlatives the
+  ordered one);
+* **completeness**: ``G`` entails ``T_kg``, the KG consequences of ``T`` (computed by matching
+  the axioms' antecedents against ``T``): a query that silently drops a constraint is
+  ``weaker``;
+* **intent**: yes/no <-> ASK, how many <-> COUNT, superlative <-> ORDER BY + LIMIT,
+  comparative <-> a FILTER comparison.
+
+Verdicts: ``faithful``, ``weaker``, ``unsupported`` (the query asserts what the question does
+not support; the atoms are listed), ``intent_mismatch``, ``unknown`` (no parse, timeout,
+unsupported construct).  A query faithful to one reading of an ambiguous question is faithful;
+the result says which reading.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from verifier.axioms.model import Pack
+from verifier.grounding import Axiom, Grounder, Grounding, Link, Unit, instantiate, question_units
+from verifier.logic import (
+    And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
+    Var, atoms, conj, exists, free_vars, substitute, substitute_term, subformulas,
+)
+from verifier.namespaces import wikidata_id
+from verifier.prover import Premise, ProofResult, entails
+from verifier.query import Query
+
+__all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
+
+log = logging.getLogger(__name__)
+
+#: Preference between readings (first is best).
+VERDICT_ORDER = ("faithful", "weaker", "intent_mismatch", "unsupported", "unknown")
+
+
+@dataclass(frozen=True)
+class AtomDiagnosis:
+    """Whether one atom of the query follows from the question."""
+
+    atom: str
+    entailed: bool
+    symbols: tuple[str, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class ReadingResult:
+    """The check of one reading."""
+
+    reading_index: int
+    verdict: str
+    reason: str
+    question_formula: str
+    soundness: ProofResult | None
+    completeness: ProofResult | None
+    intent: str
+    intent_ok: bool
+    links: tuple[Link, ...]
+    axioms_used: tuple[str, ...]
+    diagnosis: tuple[AtomDiagnosis, ...] = ()
+    missing: tuple[str, ...] = ()
+    grounded_share: float = 0.0
+
+
+@dataclass(frozen=True)
+class DeductiveResult:
+    """The deductive verdict of one (question, query) pair."""
+
+    verdict: str
+    reason: str
+    explanation: str
+    best: ReadingResult | None
+    readings: tuple[ReadingResult, ...] = ()
+    time_ms: float = 0.0
+
+    @property
+    def unsupported_atoms(self) -> tuple[str, ...]:
+        if self.best is None:
+            return ()
+        return tuple(d.atom for d in self.best.diagnosis if not d.entailed)
+
+
+# --------------------------------------------------------------------------------------------
+# Alignment
+# --------------------------------------------------------------------------------------------
+
+
+def _alignment(reading, query: Query) -> tuple[dict[Var, Term], list[Var]]:
+    """Substitution mapping the query's key variables to the reading's, and the query key
+    variables left unaligned (to be existentially closed)."""
+    intent = reading.intent
+    mapping: dict[Var, Term] = {}
+    t_answers = list(reading.answer_vars)
+    if query.form == "ask":
+        return {}, []
+    q_answers = list(query.answer_vars)
+    if query.is_count:
+        agg = query.projection[0].aggregate
+        target = intent.var if intent.kind == "count" and intent.var is not None else (t_answers[0] if t_answers else None)
+        if agg is not None and isinstance(agg.arg, Var) and target is not None:
+            mapping[agg.arg] = target
+    else:
+        for qv, tv in zip(q_answers, t_answers):
+            mapping[qv] = tv
+        if query.order_by and intent.kind == "superlative" and intent.var is not None:
+            key = query.order_by[0].expr
+            if isinstance(key, Var) and key not in mapping:
+                mapping[key] = intent.var
+    unaligned = [v for v in query.key_vars if v not in mapping]
+    return mapping, unaligned
+
+
+def _aligned_pattern(reading, query: Query) -> Formula:
+    mapping, unaligned = _alignment(reading, query)
+    g = query.pattern
+    # move the query's own variables out of the way of the reading's names
+    t_vars = {v.name for v in free_vars(reading.formula)} | {v.name for f in subformulas(reading.formula)
+                                                             if isinstance(f, (Exists, Forall)) for v in f.vars}
+    rename = {v: Var(f"q_{v.name}") for v in free_vars(g) if v not in mapping and v.name in t_vars}
+    g = substitute(g, rename)
+    unaligned = [rename.get(v, v) for v in unaligned]
+    g = substitute(g, mapping)
+    return exists(unaligned, g)
+
+
+# --------------------------------------------------------------------------------------------
+# Intent
+# --------------------------------------------------------------------------------------------
+
+
+def _intent_check(reading, query: Query) -> tuple[bool, str]:
+    kind = reading.intent.kind
+    base = reading.intent.base
+    shape = query.shape
+    has_compare = any(isinstance(f, Compare) for f in subformulas(query.pattern))
+    if base == "ask" and query.form != "ask" and kind not in ("count",):
+        return False, "the question asks yes or no but the query is not an ASK query"
+    if query.form == "ask" and base != "ask":
+        return False, f"the query is an ASK query but the question asks for {('a count' if kind == 'count' else 'values')}"
+    if kind == "count" and shape != "count":
+        return False, "the question asks how many but the query does not COUNT"
+    if shape == "count" and kind != "count":
+        return False, "the query COUNTs but the question does not ask how many"
+    if kind == "superlative" and shape != "superlative" and query.form != "ask":
+        return False, "the question asks for a superlative but the query has no ORDER BY with LIMIT"
+    if kind == "comparative" and not has_compare:
+        return False, "the question compares with a value but the query has no comparison"
+    return True, ""
+
+
+# --------------------------------------------------------------------------------------------
+# Forward consequences of T (for completeness)
+# --------------------------------------------------------------------------------------------
+
+
+def _facts(f: Formula) -> list[Formula]:
+    """Positive conjunctive core of a formula: atoms and equalities not under negation,
+    disjunction or implication (existential quantifiers are opened)."""
+    out: list[Formula] = []
+
+    def go(g: Formula) -> None:
+        if isinstance(g, (Atom, Eq)):
+            out.append(g)
+        elif isinstance(g, And):
+            for a in g.args:
+                go(a)
+        elif isinstance(g, Exists):
+            go(g.body)
+
+    go(f)
+    return out
+
+
+def _dnf(f: Formula) -> list[list[Formula]]:
+    """Disjunctive normal form of a small antecedent made of atoms, =, & and |."""
+    if isinstance(f, And):
+        parts = [_dnf(a) for a in f.args]
+        return [sum(combo, []) for combo in itertools.product(*parts)]
+    if isinstance(f, Or):
+        return [c for a in f.args for c in _dnf(a)]
+    return [[f]]
+
+
+def _match_term(p: Term, t: Term, env: dict[Var, Term], pvars: frozenset[Var]) -> dict[Var, Term] | None:
+    if isinstance(p, Var) and p in pvars:
+        bound = env.get(p)
+        if bound is None:
+            new = dict(env)
+            new[p] = t
+            return new
+        return env if bound == t else None
+    return env if p == t else None
+
+
+def _match_all(pattern: list[Formula], facts: list[Formula], env: dict[Var, Term], pvars: frozenset[Var]):
+    if not pattern:
+        yield env
+        return
+    first, rest = pattern[0], pattern[1:]
+    for fact in facts:
+        if type(fact) is not type(first):
+            continue
+        if isinstance(first, Atom):
+            if fact.pred != first.pred or len(fact.args) != len(first.args):
+                continue
+            e: dict[Var, Term] | None = env
+            for pa, ta in zip(first.args, fact.args):
+                e = _match_term(pa, ta, e, pvars)
+                if e is None:
+                    break
+            if e is not None:
+                yield from _match_all(rest, facts, e, pvars)
+        elif isinstance(first, Eq):
+            for (pl, pr) in ((first.left, first.right), (first.right, first.left)):
+                e = _match_term(pl, fact.left, env, pvars)
+                e = _match_term(pr, fact.right, e, pvars) if e is not None else None
+                if e is not None:
+                    yield from _match_all(rest, facts, e, pvars)
+
+
+def kg_consequences(t: Formula, axioms: Sequence[Formula], max_rounds: int = 3) -> list[Formula]:
+    """KG facts that follow from ``t`` by the axioms (``forall v. A -> C`` with ``A`` made of
+    atoms, equalities, conjunctions and disjunctions), by forward matching."""
+    facts = _facts(t)
+    derived: list[Formula] = []
+    seen = set(facts)
+    for _ in range(max_rounds):
+        new = []
+        for ax in axioms:
+            body, pvars = ax, frozenset()
+            if isinstance(ax, Forall):
+                body, pvars = ax.body, frozenset(ax.vars)
+            if not isinstance(body, Implies):
+                continue
+            for conjunction in _dnf(body.left):
+                for env in _match_all(conjunction, facts, {}, pvars):
+                    cons = substitute(body.right, env)
+                    if free_vars(cons) & pvars:
+                        cons = exists(sorted(free_vars(cons) & pvars, key=lambda v: v.name), cons)
+                    for c in _facts(cons) if isinstance(cons, (And, Atom, Eq)) else [cons]:
+                        if c not in seen:
+                            seen.add(c)
+                            new.append(c)
+        if not new:
+            break
+        facts.extend(f for f in new if isinstance(f, (Atom, Eq)))
+        derived.extend(new)
+    return derived
+
+
+def _is_kg_fact(f: Formula) -> bool:
+    if isinstance(f, Atom):
+        return ":" in f.pred or f.pred.startswith("<")
+    if isinstance(f, Eq):
+        return isinstance(f.left, (IRI, Literal)) or isinstance(f.right, (IRI, Literal))
+    if isinstance(f, Exists):
+        return _is_kg_fact(f.body)
+    if isinstance(f, And):
+        return all(_is_kg_fact(a) for a in f.args)
+    return False
+
+
+def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
+    """False for facts about unexpressed MRS arguments (``i``/``u``/``e``/``h`` variables:
+    "born" has an unexpressed agent), which the question does not state."""
+    for v in free_vars(f):
+        if v not in answers and not v.name.startswith("x"):
+            return False
+    return True
+
+
+def _t_kg(reading, axioms: Sequence[Formula]) -> Formula | None:
+    answers = set(reading.answer_vars)
+    facts = [f for f in kg_consequences(reading.formula, axioms)
+             if _is_kg_fact(f) and _about_expressed_terms(f, answers)]
+    if not facts:
+        return None
+    body = conj(facts)
+    keep = set(reading.answer_vars)
+    return exists(sorted(free_vars(body) - keep, key=lambda v: v.name), body)
+
+
+# --------------------------------------------------------------------------------------------
+# Check
+# --------------------------------------------------------------------------------------------
+
+
+def _structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
+    """Axioms of ``links: none`` templates for every unit they match (e.g. prepositions as
+    modifiers)."""
+    out = []
+    for t in pack.templates.values():
+        if t.links != "none":
+            continue
+        for u in units:
+            if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and u.pred in t.match.preds):
+                continue
+            if t.match.preds and u.pred not in t.match.preds:
+                continue
+            if t.match.arity is not None and u.arity < t.match.arity:
+                continue
+            try:
+                f = instantiate(t, u, {})
+            except ValueError:
+                continue
+            out.append(Axiom(f"{t.name}: {u.pred}", f, t.name, "structure"))
+    return _dedupe_axioms(out)
+
+
+def _abstract_units(reading) -> list[Unit]:
+    """Units for abstract predicates that structural templates may match (loc_nonsp ...)."""
+    out = []
+    seen = set()
+    for a in atoms(reading.formula):
+        if a.pred in ("loc_nonsp", "_of_p", "poss", "compound") and a not in seen:
+            seen.add(a)
+            out.append(Unit(a, "abstract", a.pred, None, (), (), "", a.args[0] if a.args else None))
+    return out
+
+
+def _dedupe_axioms(axioms: list[Axiom]) -> list[Axiom]:
+    out, seen = [], set()
+    for a in axioms:
+        if a.formula not in seen:
+            seen.add(a.formula)
+            out.append(a)
+    return out
+
+
+def _reification_axioms(query: Query) -> list[Axiom]:
+    """``wdt:P(s, o) -> exists st. p:P(s, st) & ps:P(st, o)`` for properties the query uses in
+    statement form (truthy statements exist as statement nodes)."""
+    props = set()
+    for a in atoms(query.pattern):
+        pfx, _, local = a.pred.partition(":")
+        if pfx in ("p", "ps") and wikidata_id(a.pred):
+            props.add(local)
+    out = []
+    s, o, st = Var("s"), Var("o"), Var("st")
+    for p in sorted(props):
+        f = Forall((s, o), Implies(Atom(f"wdt:{p}", (s, o)),
+                                   Exists((st,), And((Atom(f"p:{p}", (s, st)), Atom(f"ps:{p}", (st, o)))))))
+        out.append(Axiom(f"statement form of {p}", f, "statement", "Wikidata statements"))
+    return out
+
+
+def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
+              timeout_ms: int) -> tuple[AtomDiagnosis, ...]:
+    """Which atoms of the (aligned) query do not follow, with readable reasons."""
+    body, bound = g, ()
+    if isinstance(g, Exists):
+        body, bound = g.body, g.vars
+    parts = list(body.args) if isinstance(body, And) else [body]
+    out = []
+    unsupported_ids = {s.id for s in grounding.unsupported}
+    dominated = {d[0].id: d for d in grounding.dominated}
+    for part in parts:
+        local = [v for v in bound if v in free_vars(part)]
+        r = entails(premises, exists(local, part), timeout_ms=timeout_ms, countermodel=False)
+        syms = _symbols_of(part)
+        ok = r.status == "proved"
+        expl = ""
+        if not ok:
+            bits = []
+            for sid in syms:
+                lab = grounder.label(sid)
+                if sid in dominated:
+                    _, u, name, sc, alt, asc = dominated[sid]
+                    bits.append(f"{sid} ({lab}) is not supported: the question asks for "
+                                f"'{grounder.label(alt)}' ({alt}) rather than '{lab}' (words '{u.text or u.lemma}')")
+                elif sid in unsupported_ids:
+                    bits.append(f"{sid} ({lab}) is not supported: no word of the question names it")
+            if not bits:
+                bits.append("the question does not relate these terms this way"
+                            + (f" ({r.reason})" if r.status == "unknown" else ""))
+            expl = "; ".join(bits)
+        out.append(AtomDiagnosis(str(part), ok, tuple(syms), expl))
+    return tuple(out)
+
+
+def _symbols_of(f: Formula) -> list[str]:
+    out: dict[str, None] = {}
+    for a in atoms(f):
+        wid = wikidata_id(a.pred.rstrip("*+"))
+        if wid:
+            out.setdefault(wid, None)
+        for t in a.args:
+            if isinstance(t, IRI) and wikidata_id(t.value):
+                out.setdefault(wikidata_id(t.value), None)
+    for g in subformulas(f):
+        if isinstance(g, (Eq, Compare)):
+            for t in (g.left, g.right):
+                if isinstance(t, IRI) and wikidata_id(t.value):
+                    out.setdefault(wikidata_id(t.value), None)
+    return list(out)
+
+
+def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
+               background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
+    units = question_units(reading, question)
+    grounding = grounder.ground(units, query)
+    structural = _structural_axioms(pack, units + _abstract_units(reading))
+    link_axioms = grounding.axioms
+    reif = _reification_axioms(query)
+    all_axioms = _dedupe_axioms(structural + link_axioms + reif)
+    premises = list(background) + [Premise(a.name, a.formula) for a in all_axioms]
+    premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
+    premises.append(Premise("T(question)", reading.formula))
+    g = _aligned_pattern(reading, query)
+    intent_ok, intent_reason = _intent_check(reading, query)
+    sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=diagnose)
+    n_units = sum(1 for u in units if u.kind not in ("abstract", "number"))
+    linked_units = {id(l.unit) for l in grounding.links}
+    share = (len({id(u) for u in units if id(u) in linked_units}) / n_units) if n_units else 0.0
+    complete = None
+    missing: tuple[str, ...] = ()
+    diag: tuple[AtomDiagnosis, ...] = ()
+    if sound.status == "proved":
+        t_kg = _t_kg(reading, [a.formula for a in structural + link_axioms] + [p.formula for p in background])
+        if t_kg is not None:
+            t_kg_aligned = t_kg
+            complete = entails([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
+                               + [Premise(a.name, a.formula) for a in reif], t_kg_aligned, timeout_ms=timeout_ms)
+            if complete.status == "refuted":
+                missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
+                                if entails([Premise("G", g)], exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
+                                           timeout_ms=timeout_ms, countermodel=False).status != "proved")
+        if not intent_ok:
+            verdict, reason = "intent_mismatch", intent_reason
+        elif complete is not None and complete.status == "refuted":
+            verdict = "weaker"
+            reason = "the query drops constraints the question states: " + "; ".join(missing[:4])
+        else:
+            verdict, reason = "faithful", "the question entails the query" + (
+                "" if complete is None or complete.proved else " (completeness undecided)")
+    elif sound.status == "refuted":
+        verdict = "unsupported" if intent_ok else "intent_mismatch"
+        reason = intent_reason if not intent_ok else "the query asserts what the question does not support"
+        if diagnose:
+            diag = _diagnose(premises, g, grounder, grounding, timeout_ms)
+            bad = [d for d in diag if not d.entailed]
+            if bad and intent_ok:
+                reason = "; ".join(f"{d.atom}: {d.explanation}" for d in bad[:3])
+    else:
+        verdict, reason = "unknown", f"the prover could not decide: {sound.reason}"
+    return ReadingResult(
+        reading_index=getattr(reading, "reading_index", 0), verdict=verdict, reason=reason,
+        question_formula=str(reading.formula), soundness=sound, completeness=complete,
+        intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
+        axioms_used=sound.used, diagnosis=diag, missing=missing, grounded_share=share,
+    )
+
+
+def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
+                   *, max_readings: int = 5, timeout_ms: int = 2000) -> DeductiveResult:
+    """Run the deductive check over the translated readings of a question.
+
+    ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
+    readings and failures).  The best reading's verdict is the pair's verdict.
+    """
+    t0 = time.perf_counter()
+    ok = [r for r in readings if getattr(r, "ok", False)]
+    if not ok:
+        reasons = sorted({getattr(r, "reason", "no reading") or "no reading" for r in readings}) or ["no reading"]
+        return DeductiveResult("unknown", "no translated reading of the question (" + "; ".join(reasons[:3]) + ")",
+                               "The question could not be turned into logic, so nothing can be proved.",
+                               None, (), (time.perf_counter() - t0) * 1000)
+    background = [Premise(name, f) for name, f, _ in pack.background]
+    results: list[ReadingResult] = []
+    # several scopes of one reading usually give the same formula: check each formula once
+    seen: set[str] = set()
+    for r in ok:
+        key = str(r.formula)
+        if key in seen:
+            continue
+        seen.add(key)
+        results.append(_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False))
+        if results[-1].verdict == "faithful" or len(seen) >= max_readings:
+            break
+    best = min(results, key=lambda x: (VERDICT_ORDER.index(x.verdict), -x.grounded_share))
+    if best.verdict in ("unsupported", "intent_mismatch"):
+        # diagnose the best failing reading atom by atom
+        r = next(x for x in ok if getattr(x, "reading_index", 0) == best.reading_index and str(x.formula) == best.question_formula)
+        best = _check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=True)
+        results = [best if (x.reading_index, x.question_formula) == (best.reading_index, best.question_formula) else x
+                   for x in results]
+    expl = _explain(best, query, grounder)
+    return DeductiveResult(best.verdict, best.reason, expl, best, tuple(results), (time.perf_counter() - t0) * 1000)
+
+
+def _explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
+    lines = []
+    v = best.verdict
+    head = {
+        "faithful": "The query follows from the question",
+        "weaker": "The query is weaker than the question",
+        "unsupported": "The query says something the question does not support",
+        "intent_mismatch": "The query does not answer the kind of question asked",
+        "unknown": "No decision",
+    }[v]
+    lines.append(f"{head} (reading {best.reading_index}).")
+    if best.links:
+        linked = sorted({f"'{l.unit.text or l.unit.lemma}' -> {l.symbol.symbol} ({grounder.label(l.symbol.id)})"
+                         for l in best.links})
+        lines.append("Links: " + "; ".join(linked[:8]))
+    if v in ("unsupported", "intent_mismatch", "weaker", "unknown"):
+        lines.append(best.reason)
+    return "\n".join(lines)

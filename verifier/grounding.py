@@ -1,0 +1,647 @@
+"""Lexical grounding: link the predicates of a question reading to the KG symbols of a query.
+
+For one reading ``T`` of the question (a :class:`parsers.mrs.QuestionLogic`) and one query
+(:class:`verifier.query.Query`):
+
+1. :func:`question_units` lists the predications that can name something: nouns, verbs,
+   adjectives, names (with the surface text of their noun phrase), numbers, and the
+   wh-words (``where`` -> place, ``when`` -> time, ``who`` -> person).
+2. :class:`Grounder` scores every symbol of the query against every unit, from the domain
+   lexicons (``axioms/lexicons``), the KG labels and aliases (:class:`~verifier.lexical.LabelIndex`)
+   and, when built, WordNet synonyms and derivations.  Each accepted link records why it was
+   made and its score, and the best alternative symbols for the same words (for diagnosis:
+   a query symbol beaten by an alternative is reported, not linked).
+3. Templates are chosen from the pack by the unit's kind, the symbol's kind and the shape of
+   the matched name (which fixes the direction of a property); each instantiated axiom is
+   named and traceable to its template and its lexicon entry or label.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from verifier.axioms.model import LexiconEntry, Pack, Template
+from verifier.lexical import (
+    LabelIndex, NameEntry, WordNetRelations, content_keys, label_shape, stem, words_of,
+)
+from verifier.logic import (
+    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, map_atoms, substitute,
+    subformulas,
+)
+from verifier.namespaces import wikidata_id
+from verifier.query import Query
+
+__all__ = ["Unit", "Link", "Axiom", "Grounding", "Grounder", "question_units", "query_symbols",
+           "SymbolUse", "instantiate"]
+
+log = logging.getLogger(__name__)
+
+# Wh-words and other abstract predicates that carry matching words.
+_ABSTRACT_WORDS = {
+    "place_n": ("place", "location"), "time_n": ("time", "date", "year", "period"),
+    "person": ("person", "human", "people"), "thing": (), "manner": (), "reason": ("reason", "cause"),
+}
+# Semantic roles that prepositions contribute as context words ("die from" -> cause).
+_PREPOSITION_ROLES = {
+    "from": ("cause", "source", "origin"), "of": ("cause",), "in": ("place", "location"),
+    "at": ("place", "location"), "on": ("date", "day"), "during": ("time", "period"),
+    "by": ("author", "creator"), "to": ("destination",), "for": ("purpose",),
+    "since": ("start", "date"), "until": ("end", "date"), "after": ("follow",), "before": ("precede",),
+}
+_NOUN_LIKE = {"n"}
+_SKIP_ABSTRACT = {"compound", "poss", "_of_p", "appos", "nominalization", "loc_nonsp", "card",
+                  "yofc", "named", "generic_entity", "pron", "superl", "comp", "measure", "unknown",
+                  "neg", "subord", "parg_d", "focus_d", "id", "ellipsis_ref", "mofy", "dofw", "dofm"}
+_MIN_COVERAGE = 0.66
+_DOMINANCE_MARGIN = 0.02
+
+
+# --------------------------------------------------------------------------------------------
+# Question side
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A predication of the question that may name a KG symbol.
+
+    ``kind`` is the template match kind (noun, relational_noun, verb, adjective, preposition,
+    named, abstract, number); ``keys`` the matching keys of the word itself; ``np_keys`` those
+    of its whole noun phrase (names: "andrew johnson"); ``text`` the surface text.
+    """
+
+    atom: Atom
+    kind: str
+    lemma: str
+    pos: str | None
+    keys: tuple[str, ...]
+    np_keys: tuple[str, ...]
+    text: str
+    var: Term | None
+
+    @property
+    def pred(self) -> str:
+        return self.atom.pred
+
+    @property
+    def arity(self) -> int:
+        return len(self.atom.args)
+
+
+def _np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
+    """Character span of the noun phrase of each x-variable: its own nominal predications,
+    compound non-heads and modifiers (recursively), from the MRS character offsets."""
+    spans: dict[str, list[int]] = {}
+    heads: dict[str, list[str]] = {}
+    if mrs is None:
+        return {}
+    for ep in mrs.eps:
+        if ep.cfrom < 0:
+            continue
+        iv = ep.iv
+        args = dict(ep.args)
+        if ep.pred == "compound" and "ARG1" in args and "ARG2" in args:
+            heads.setdefault(args["ARG1"], []).append(args["ARG2"])
+        if iv and iv.startswith("x") and not ep.pred.endswith("_q"):
+            s = spans.setdefault(iv, [ep.cfrom, ep.cto])
+            s[0], s[1] = min(s[0], ep.cfrom), max(s[1], ep.cto)
+        elif iv and iv.startswith("e") and "ARG1" in args and args["ARG1"].startswith("x") \
+                and ep.pred.split("_")[-2:-1] == ["a"]:
+            s = spans.setdefault(args["ARG1"], [ep.cfrom, ep.cto])
+            s[0], s[1] = min(s[0], ep.cfrom), max(s[1], ep.cto)
+
+    def full(x: str, seen: set[str]) -> list[int] | None:
+        s = spans.get(x)
+        if s is None or x in seen:
+            return s
+        seen.add(x)
+        lo, hi = s
+        for y in heads.get(x, ()):
+            t = full(y, seen)
+            if t:
+                lo, hi = min(lo, t[0]), max(hi, t[1])
+        return [lo, hi]
+
+    out = {}
+    for x in spans:
+        s = full(x, set())
+        if s and 0 <= s[0] < s[1] <= len(question) + 1:
+            out[x] = (s[0], s[1])
+    return out
+
+
+def question_units(reading, question: str = "") -> list[Unit]:
+    """The units of one translated reading (see :class:`Unit`)."""
+    from parsers.mrs import predicate_info
+
+    spans = _np_spans(getattr(reading, "mrs", None), question)
+
+    def text_of(t: Term) -> str:
+        if isinstance(t, Var) and t.name in spans:
+            a, b = spans[t.name]
+            return question[a:b]
+        return ""
+
+    units: list[Unit] = []
+    seen: set[Atom] = set()
+    for a in atoms(reading.formula):
+        if a in seen or not a.args:
+            continue
+        seen.add(a)
+        pred = a.pred
+        var = a.args[0]
+        if pred == "named":
+            name = a.args[-1].lexical if isinstance(a.args[-1], Literal) else ""
+            text = text_of(var) or name
+            units.append(Unit(a, "named", name.casefold(), "n", content_keys(name), content_keys(text), text, var))
+            continue
+        if pred in ("card", "yofc"):
+            lit = a.args[-1]
+            if isinstance(lit, Literal):
+                units.append(Unit(a, "number", lit.lexical, None, (lit.lexical,), (), lit.lexical, a.args[0]))
+            continue
+        if pred in _ABSTRACT_WORDS:
+            words = _ABSTRACT_WORDS[pred]
+            if words:
+                keys = tuple(dict.fromkeys(k for w in words for k in content_keys(w)))
+                units.append(Unit(a, "abstract", words[0], "n", keys, keys, "", var))
+            continue
+        if pred in _SKIP_ABSTRACT or pred.endswith("_q"):
+            continue
+        info = predicate_info(pred)
+        if info.is_abstract or info.is_quantifier:
+            continue
+        pos = info.pos
+        lemma = info.lemma
+        keys = content_keys(lemma)
+        if pos == "p":  # prepositions name nothing themselves but structure the question
+            head = lemma.split()[0] if lemma else lemma
+            roles = tuple(dict.fromkeys(k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)))
+            units.append(Unit(a, "preposition", lemma, pos, roles, roles, lemma, var))
+            continue
+        if not keys:
+            continue
+        if pos in _NOUN_LIKE:
+            kind = "relational_noun" if len(a.args) >= 2 else "noun"
+            text = text_of(var) or lemma
+            units.append(Unit(a, kind, lemma, pos, keys, content_keys(text) or keys, text, var))
+        elif pos == "v":
+            units.append(Unit(a, "verb", lemma, pos, keys, keys, lemma, var))
+        elif pos == "a":
+            units.append(Unit(a, "adjective", lemma, pos, keys, keys, lemma, var))
+    return units
+
+
+# --------------------------------------------------------------------------------------------
+# Query side
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SymbolUse:
+    """A KG symbol of the query: ``symbol`` as written (``wdt:P2067``), ``id`` (``P2067``),
+    ``kind`` (property / item / class / literal)."""
+
+    symbol: str
+    id: str
+    kind: str
+    term: Term | None = None
+
+
+_PROPERTY_PREFIXES = ("wdt", "p", "ps", "pq", "psv", "pqv", "wdtn", "psn", "pqn", "pr", "prv")
+_STRUCTURAL = {"rdf:type", "rdfs:label", "triple", "rdf:first", "rdf:rest"}
+_CLASS_PROPS = {"P31", "P279"}
+
+
+def query_symbols(query: Query) -> list[SymbolUse]:
+    """Properties, items, classes and literals of a query, each once."""
+    out: dict[tuple[str, str], SymbolUse] = {}
+    f = query.pattern
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            base = g.pred.rstrip("*+")
+            pfx = base.partition(":")[0]
+            wid = wikidata_id(base)
+            if wid and pfx in _PROPERTY_PREFIXES:
+                out.setdefault(("property", wid), SymbolUse(base, wid, "property"))
+            for i, t in enumerate(g.args):
+                _term_symbol(t, out, is_class=(wid in _CLASS_PROPS and i == 1))
+        elif hasattr(g, "left"):
+            for t in (g.left, g.right):
+                if isinstance(t, (IRI, Literal)):
+                    _term_symbol(t, out, False)
+    return list(out.values())
+
+
+def _term_symbol(t: Term, out: dict, is_class: bool) -> None:
+    if isinstance(t, IRI):
+        wid = wikidata_id(t.value)
+        if wid and t.value.startswith("wd:"):
+            kind = "class" if is_class else "item"
+            key = (kind, wid)
+            if ("item", wid) in out and kind == "class":
+                del out[("item", wid)]
+            if ("class", wid) not in out:
+                out.setdefault(key, SymbolUse(t.value, wid, kind, t))
+    elif isinstance(t, Literal):
+        out.setdefault(("literal", t.lexical), SymbolUse(t.lexical, t.lexical, "literal", t))
+
+
+# --------------------------------------------------------------------------------------------
+# Links and axioms
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Axiom:
+    """An instantiated axiom with its provenance."""
+
+    name: str
+    formula: Formula
+    template: str
+    source: str  # "label 'mass' of P2067", "lexicon chemistry: toxicity", "background"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A question unit linked to a query symbol."""
+
+    unit: Unit
+    symbol: SymbolUse
+    name: str
+    shape: str
+    score: float
+    coverage: float
+    reason: str
+    entry: LexiconEntry | None = None
+    axioms: tuple[Axiom, ...] = ()
+
+
+@dataclass
+class Grounding:
+    """All links of one reading to one query, plus diagnostics."""
+
+    links: list[Link] = field(default_factory=list)
+    unsupported: list[SymbolUse] = field(default_factory=list)
+    dominated: list[tuple[SymbolUse, Unit, str, float, str, float]] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+
+    @property
+    def axioms(self) -> list[Axiom]:
+        out, seen = [], set()
+        for l in self.links:
+            for a in l.axioms:
+                if a.formula not in seen:
+                    seen.add(a.formula)
+                    out.append(a)
+        return out
+
+
+def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term]) -> Formula:
+    """The template's axiom with ``$pred`` bound to the unit's predicate (padded with fresh
+    universally quantified variables up to the unit's arity, and with the unit's CARG for
+    names) and the other placeholders bound to KG symbols."""
+    pred, arity = unit.pred, unit.arity
+    carg = unit.atom.args[-1] if unit.kind in ("named", "number") and isinstance(unit.atom.args[-1], Literal) else None
+    extra: list[Var] = []
+
+    def fix_atom(a: Atom) -> Formula:
+        if a.pred == "$pred":
+            args = list(a.args)
+            want = arity - 1 if carg is not None else arity
+            while len(args) < want:
+                v = Var(f"_pad{len(extra)}")
+                extra.append(v)
+                args.append(v)
+            if carg is not None and len(args) == arity - 1:
+                args.append(carg)
+            return Atom(pred, tuple(args))
+        if a.pred.startswith("$"):
+            val = bindings.get(a.pred)
+            if not isinstance(val, str):
+                raise ValueError(f"template {template.name}: no binding for {a.pred}")
+            return Atom(val, a.args)
+        return a
+
+    f = map_atoms(template.axiom, fix_atom)
+    consts = {k: (IRI(v) if isinstance(v, str) else v) for k, v in bindings.items()
+              if k in ("$item", "$class", "$value", "$name")}
+    if consts:
+        f = _replace_placeholders(f, consts)
+    if extra:
+        f = _add_to_outer_forall(f, extra)
+    return f
+
+
+def _replace_placeholders(f: Formula, consts: dict[str, Term]) -> Formula:
+    from verifier.logic import Compare, Func, substitute_term
+
+    def term(t: Term) -> Term:
+        if isinstance(t, IRI) and t.value in consts:
+            return consts[t.value]
+        if isinstance(t, Func):
+            return Func(t.name, tuple(term(a) for a in t.args))
+        return t
+
+    def go(g: Formula) -> Formula:
+        from verifier.logic import And, Exists, Iff, Implies, Not, Or
+
+        if isinstance(g, Atom):
+            return Atom(g.pred, tuple(term(a) for a in g.args))
+        if isinstance(g, Eq):
+            return Eq(term(g.left), term(g.right))
+        if isinstance(g, Compare):
+            return Compare(g.op, term(g.left), term(g.right))
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(go(a) for a in g.args))
+        if isinstance(g, Not):
+            return Not(go(g.arg))
+        if isinstance(g, (Implies, Iff)):
+            return type(g)(go(g.left), go(g.right))
+        if isinstance(g, (Exists, Forall)):
+            return type(g)(g.vars, go(g.body))
+        return g
+
+    return go(f)
+
+
+def _add_to_outer_forall(f: Formula, extra: list[Var]) -> Formula:
+    if isinstance(f, Forall):
+        return Forall(f.vars + tuple(extra), f.body)
+    return Forall(tuple(extra), f)
+
+
+# --------------------------------------------------------------------------------------------
+# Grounder
+# --------------------------------------------------------------------------------------------
+
+
+def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
+    if not name_keys:
+        return 0.0, 0
+    hit = sum(1 for k in name_keys if k in keys or _agent_base(k) in keys)
+    return hit / len(name_keys), hit
+
+
+def _agent_base(k: str) -> str:
+    """developer -> develop, inventor -> invent, director -> direct (matching only)."""
+    for suf in ("er", "or", "ist"):
+        if k.endswith(suf) and len(k) > len(suf) + 3:
+            return stem(k[: -len(suf)])
+    return k
+
+
+class Grounder:
+    """Links question units to query symbols (see the module docstring).
+
+    ``labels``: KG labels and aliases (optional; without them only the lexicons ground);
+    ``wordnet``: precomputed WordNet relations (optional).
+    """
+
+    def __init__(self, pack: Pack, labels: LabelIndex | None = None,
+                 wordnet: WordNetRelations | None = None, alternatives: int = 3) -> None:
+        self.pack = pack
+        self.labels = labels or LabelIndex()
+        self.wordnet = wordnet
+        self.n_alternatives = alternatives
+        self._alt_cache: dict = {}
+        self._lex_by_key: dict[str, list[tuple[LexiconEntry, str, tuple[str, ...]]]] = {}
+        for lex in pack.lexicons:
+            for e in lex.entries:
+                for w in e.words:
+                    keys = content_keys(w)
+                    for k in keys[:1]:
+                        self._lex_by_key.setdefault(k, []).append((e, w, keys))
+
+    # ---- names of a symbol
+    def names_of(self, sym: SymbolUse) -> list[NameEntry]:
+        names = list(self.labels.names.get(sym.id, ()))
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    for w in e.words:
+                        keys = content_keys(w)
+                        if keys:
+                            names.append(NameEntry(sym.id, w, keys, label_shape(w), False))
+        return names
+
+    def label(self, sym_id: str) -> str:
+        return self.labels.label(sym_id) or self._lexicon_label(sym_id) or sym_id
+
+    def _lexicon_label(self, sym_id: str) -> str | None:
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if any(wikidata_id(s) == sym_id for s in e.symbols):
+                    return e.words[0]
+        return None
+
+    def unit_keys(self, u: Unit) -> set[str]:
+        keys = set(u.keys)
+        if self.wordnet is not None and u.kind not in ("named", "number"):
+            keys |= self.wordnet.keys_for(u.lemma, u.pos if u.pos in ("n", "v", "a") else None)
+        return keys
+
+    # ---- main entry
+    def ground(self, units: list[Unit], query: Query) -> Grounding:
+        g = Grounding(units=units)
+        self._alt_cache: dict = {}
+        question_keys: set[str] = set()
+        ukeys = {id(u): self.unit_keys(u) for u in units}
+        for u in units:
+            question_keys |= set(u.keys) | set(u.np_keys)
+        for sym in query_symbols(query):
+            if sym.kind == "literal":
+                links = self._literal_links(sym, units)
+            else:
+                links = self._symbol_links(sym, units, ukeys, question_keys, g)
+            if not links:
+                g.unsupported.append(sym)
+            g.links.extend(links)
+        return g
+
+    def _literal_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
+        out = []
+        lit = sym.term
+        for u in units:
+            if u.kind == "number" and isinstance(lit, Literal):
+                try:
+                    same = float(u.lemma) == float(lit.lexical)
+                except ValueError:
+                    same = u.lemma == lit.lexical
+                if same:
+                    out.append(self._make(u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question"))
+        return [l for l in out if l is not None]
+
+    def _score(self, names: Iterable[NameEntry], direct: set[str], wn: set[str],
+               context: set[str]) -> tuple[float, float, NameEntry | None]:
+        """Best (score, coverage, name) of a symbol's names for one unit.
+
+        A name word counts 1.0 when the unit itself says it (or its agent noun: develop ->
+        developer), 0.9 when another word of the question does, 0.6 through WordNet; a name
+        needs at least one word from the unit.  The score adds 0.05 per question word that
+        any of the symbol's names explains, so that "place of birth" beats "date of birth"
+        for "where ... born" although both have the alias "born ...".
+        """
+        best: tuple[float, float, NameEntry | None] = (0.0, 0.0, None)
+        explained: set[str] = set()
+        for n in names:
+            total, anchored = 0.0, False
+            for k in n.keys:
+                if k in direct or _agent_base(k) in direct:
+                    w, anchored = 1.0, True
+                elif k in wn:
+                    w, anchored = 0.6, True
+                elif k in context:
+                    w = 0.9
+                else:
+                    continue
+                total += w
+                if k in context or k in direct:
+                    explained.add(k)
+            if not anchored:
+                continue
+            cov = total / len(n.keys)
+            if cov > best[1]:
+                best = (cov, cov, n)
+        if best[2] is None:
+            return best
+        return (best[1] + 0.05 * len(explained), best[1], best[2])
+
+    def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
+                      g: Grounding) -> list[Link]:
+        names = self.names_of(sym)
+        kind = sym.kind
+        out: list[Link] = []
+        for u in units:
+            if kind == "property" and u.kind in ("named", "number", "preposition"):
+                continue
+            if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
+                continue
+            direct = set(u.keys) | set(u.np_keys)
+            wn = ukeys[id(u)] - direct
+            if kind == "property":
+                score, cov, n = self._score(names, direct, wn, question_keys)
+                if n is None or cov < _MIN_COVERAGE:
+                    continue
+            else:
+                score, cov, n = self._score(names, direct, set(), set())
+                if n is None or cov < 0.99:
+                    continue
+                if u.kind == "named":  # the whole name must be in the noun phrase and vice versa
+                    cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys))
+                    if cov2 < 0.5:
+                        continue
+            alt = self._best_alternative(sym, u, direct, wn, question_keys)
+            if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
+                g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
+                continue
+            entry = self._entry_for(n.name, sym)
+            reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
+                      f"'{n.name}' -> {sym.symbol}" if entry else
+                      f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
+            link = self._make(u, sym, n.name, n.shape, score, cov, reason, entry)
+            if link is not None:
+                out.append(link)
+        return out
+
+    def _entry_for(self, name: str, sym: SymbolUse) -> LexiconEntry | None:
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if name in e.words and any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    return e
+        return None
+
+    def _best_alternative(self, sym: SymbolUse, u: Unit, direct: set[str], wn: set[str],
+                          question_keys: set[str]) -> tuple[str, float, str] | None:
+        """The best other symbol of the same kind for the unit's words (score, name)."""
+        kind = "property" if sym.kind == "property" else "item"
+        cache_key = (id(u), kind)
+        per_symbol = self._alt_cache.get(cache_key)
+        if per_symbol is None:
+            by_symbol: dict[str, list[NameEntry]] = {}
+            for n in self.labels.candidates(direct | wn, kind=kind):
+                by_symbol.setdefault(n.symbol, []).append(n)
+            per_symbol = []
+            for sid, ns in by_symbol.items():
+                if kind == "property":
+                    score, cov, best = self._score(ns, direct, wn, question_keys)
+                    ok = best is not None and cov >= _MIN_COVERAGE
+                else:
+                    score, cov, best = self._score(ns, direct, set(), set())
+                    ok = best is not None and cov >= 0.99
+                if ok:
+                    per_symbol.append((sid, score, best.name))
+            per_symbol.sort(key=lambda x: -x[1])
+            self._alt_cache[cache_key] = per_symbol
+        for sid, score, name in per_symbol:
+            if sid != sym.id:
+                return (sid, score, name)
+        return None
+
+    def alternatives(self, u: Unit, kind: str = "property", k: int = 3) -> list[tuple[str, float, str]]:
+        """The best ``k`` symbols of a kind for a unit (for explanations)."""
+        keys = self.unit_keys(u)
+        scored = {}
+        for n in self.labels.candidates(keys, kind=kind):
+            cov, hit = _coverage(n.keys, keys | set(u.np_keys))
+            if cov >= _MIN_COVERAGE:
+                s = cov + 0.1 * hit
+                if s > scored.get(n.symbol, (0, ""))[0]:
+                    scored[n.symbol] = (s, n.name)
+        return sorted(((sid, s, nm) for sid, (s, nm) in scored.items()), key=lambda x: -x[1])[:k]
+
+    # ---- templates
+    def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
+              reason: str, entry: LexiconEntry | None = None) -> Link | None:
+        templates = self._templates_for(u, sym, shape, entry)
+        axioms = []
+        for t in templates:
+            bindings: dict[str, str | Term] = {}
+            if sym.kind == "property":
+                bindings["$prop"] = f"wdt:{sym.id}" if wikidata_id(sym.symbol) else sym.symbol
+            elif sym.kind == "item":
+                bindings["$item"] = f"wd:{sym.id}"
+            elif sym.kind == "class":
+                bindings["$class"] = f"wd:{sym.id}"
+            elif sym.kind == "literal" and sym.term is not None:
+                bindings["$value"] = sym.term
+            if entry is not None and entry.via:
+                bindings["$prop"] = entry.via
+            try:
+                f = instantiate(t, u, bindings)
+            except ValueError as e:
+                log.debug("template %s not applicable: %s", t.name, e)
+                continue
+            axioms.append(Axiom(f"{t.name}: {u.pred} -> {sym.symbol}", f, t.name, reason))
+        if not axioms:
+            return None
+        return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))
+
+    def _templates_for(self, u: Unit, sym: SymbolUse, shape: str, entry: LexiconEntry | None) -> list[Template]:
+        if entry is not None and entry.template in self.pack.templates:
+            t = self.pack.templates[entry.template]
+            return [t] if _arity_ok(t, u) else []
+        links = {"property": ("property", "inverse_property"), "item": ("item",),
+                 "class": ("class",), "literal": ("literal",)}[sym.kind]
+        out = []
+        for t in self.pack.templates.values():
+            if t.links not in links:
+                continue
+            if t.match.kind not in (u.kind, "any"):
+                continue
+            if "any" not in t.label_shapes and shape not in t.label_shapes:
+                continue
+            if t.match.preds and u.pred not in t.match.preds:
+                continue
+            if not _arity_ok(t, u):
+                continue
+            out.append(t)
+        return sorted(out, key=lambda t: -t.priority)
+
+
+def _arity_ok(t: Template, u: Unit) -> bool:
+    return t.match.arity is None or u.arity >= t.match.arity

@@ -1,0 +1,342 @@
+"""Lexical matching between question words and KG labels.
+
+* :func:`content_keys` turns a text ("place of birth", "born in", "developer") into matching
+  keys: lower-cased words, irregular forms lemmatised (born -> bear), stop words dropped,
+  each word reduced to its Porter stem (developer, develop -> develop).
+* :func:`label_shape` reads the grammatical shape of a property name, which fixes the
+  direction of the property relative to the question (see ``docs/deductive.md``):
+  ``noun`` ("mass": P(s, o) = o is the mass of s), ``of`` ("part of": s is part of o),
+  ``by`` ("owned by": o owns s), ``prep`` ("born in", "educated at": s ... in o), ``verb``
+  ("follows", "has part": s follows o).
+* :class:`LabelIndex` indexes the names (label and aliases) of a symbol table by key.
+* :class:`WordNetRelations` adds synonyms and derivations from WordNet when its data is
+  installed (optional; absent data is reported once and matching carries on without it).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from nltk.stem.porter import PorterStemmer
+
+__all__ = ["content_keys", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
+           "NameEntry", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
+
+log = logging.getLogger(__name__)
+
+PREPOSITIONS = frozenset({
+    "of", "in", "at", "by", "for", "to", "from", "on", "with", "into", "onto", "per", "as",
+    "after", "before", "about", "against", "between", "under", "over", "during", "within",
+    "without", "through", "via", "near", "among",
+})
+STOPWORDS = PREPOSITIONS | frozenset({
+    "the", "a", "an", "and", "or", "is", "are", "was", "were", "be", "been", "being", "has",
+    "have", "had", "do", "does", "did", "which", "what", "who", "whom", "whose", "that",
+    "this", "these", "those", "it", "its", "their", "his", "her", "there", "here", "s",
+    "also", "than", "not", "no", "any", "some", "all", "each", "every", "how", "many", "much",
+    "when", "where", "why", "me", "give", "tell", "list", "name", "me", "you", "i", "?", "'s",
+})
+
+# Irregular verb forms and plurals that appear in Wikidata labels; stemming handles the rest.
+_IRREGULAR = {
+    "born": "bear", "borne": "bear", "bore": "bear", "died": "die", "dead": "die",
+    "written": "write", "wrote": "write", "made": "make", "built": "build", "sold": "sell",
+    "given": "give", "gave": "give", "taken": "take", "took": "take", "drawn": "draw",
+    "known": "know", "knew": "know", "won": "win", "led": "lead", "held": "hold", "ran": "run",
+    "begun": "begin", "began": "begin", "founded": "found", "found": "find", "sung": "sing",
+    "sang": "sing", "spoken": "speak", "spoke": "speak", "shot": "shoot", "fought": "fight",
+    "taught": "teach", "thought": "think", "brought": "bring", "bought": "buy", "paid": "pay",
+    "chosen": "choose", "driven": "drive", "flown": "fly", "grown": "grow", "shown": "show",
+    "seen": "see", "saw": "see", "met": "meet", "left": "leave", "lost": "lose", "kept": "keep",
+    "children": "child", "people": "person", "men": "man", "women": "woman", "wives": "wife",
+    "mice": "mouse", "feet": "foot", "teeth": "tooth", "geese": "goose", "media": "medium",
+    "data": "datum", "criteria": "criterion", "phenomena": "phenomenon", "alumni": "alumnus",
+    "is": "be", "was": "be", "were": "be", "are": "be", "has": "have", "had": "have",
+}
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+
+
+@lru_cache(maxsize=None)
+def _stemmer() -> PorterStemmer:
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=1 << 17)
+def stem(word: str) -> str:
+    """Porter stem of a lower-cased word (after irregular forms are lemmatised)."""
+    w = _IRREGULAR.get(word, word)
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    return _stemmer().stem(w)
+
+
+def lemma_of(word: str) -> str:
+    """Lemma of an irregular form, else the word itself."""
+    return _IRREGULAR.get(word, word)
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-cased word tokens of a text (apostrophe-s split off)."""
+    out = []
+    for w in _WORD_RE.findall(text.casefold()):
+        if w.endswith(("'s", "’s")):
+            w = w[:-2]
+        if w:
+            out.append(w)
+    return out
+
+
+@lru_cache(maxsize=1 << 17)
+def content_keys(text: str) -> tuple[str, ...]:
+    """Matching keys of a text: stems of its content words, in order, without duplicates."""
+    seen: dict[str, None] = {}
+    for w in words_of(text):
+        if w in STOPWORDS:
+            continue
+        seen.setdefault(stem(w), None)
+    return tuple(seen)
+
+
+_AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent", "ee")
+_VERB_STARTS = frozenset({"has", "have", "follows", "replaces", "contains", "uses", "owns",
+                          "includes", "consists", "shares", "borders", "produces", "affects",
+                          "depicts", "publishes", "operates", "occupies", "lacks", "is"})
+
+
+@lru_cache(maxsize=1 << 16)
+def label_shape(name: str) -> str:
+    """Grammatical shape of a property name: ``noun``, ``agent`` (a noun naming the doer:
+    developer, author), ``of``, ``by``, ``prep`` or ``verb``."""
+    ws = words_of(name)
+    if not ws:
+        return "noun"
+    last, first = ws[-1], ws[0]
+    if last == "of" and len(ws) > 1:
+        return "of"
+    if last == "by" and len(ws) > 1:
+        return "by"
+    if last in PREPOSITIONS and len(ws) > 1:
+        return "prep"
+    if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
+                                 and ws[1] in PREPOSITIONS | {"the", "a"}):
+        return "verb"
+    if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
+        return "prep"
+    head = ws[0] if len(ws) > 1 and ws[1] in ("of", "or", "and") else ws[-1]
+    if is_agentive(head):
+        return "agent"
+    return "noun"
+
+
+def is_agentive(word: str) -> bool:
+    """A noun that names the doer of an action (developer, author, founder ...)."""
+    w = word.casefold()
+    return w.endswith(_AGENT_SUFFIXES) or w in {"author", "creator", "owner", "writer", "pilot",
+                                                 "chef", "architect", "sculptor", "painter"}
+
+
+# --------------------------------------------------------------------------------------------
+# Label index
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NameEntry:
+    """One name of a symbol with its matching keys and shape."""
+
+    symbol: str
+    name: str
+    keys: tuple[str, ...]
+    shape: str
+    is_label: bool
+
+
+class LabelIndex:
+    """Names of KG symbols indexed by matching key.
+
+    Built from a ``verifier.pgmr.SymbolTable`` (labels.tsv or any RDF file) or from plain
+    ``(id, [names])`` pairs.  Identifiers are Wikidata ids (``P2067``, ``Q2270``) or IRIs.
+    """
+
+    def __init__(self) -> None:
+        self.names: dict[str, list[NameEntry]] = defaultdict(list)
+        self.by_key: dict[str, list[NameEntry]] = defaultdict(list)
+        self.labels: dict[str, str] = {}
+        self.kinds: dict[str, str] = {}
+        self.descriptions: dict[str, str] = {}
+
+    def add(self, symbol: str, names: Iterable[str], kind: str = "item", description: str = "") -> None:
+        first = True
+        for n in names:
+            if not n or not n.strip():
+                continue
+            keys = content_keys(n)
+            if not keys:
+                continue
+            e = NameEntry(symbol, n, keys, label_shape(n), first)
+            if first:
+                self.labels.setdefault(symbol, n)
+            first = False
+            self.names[symbol].append(e)
+            for k in set(keys):
+                self.by_key[k].append(e)
+        self.kinds.setdefault(symbol, kind)
+        if description:
+            self.descriptions.setdefault(symbol, description)
+
+    @classmethod
+    def from_symbol_table(cls, table) -> "LabelIndex":
+        idx = cls()
+        for sym in table:
+            idx.add(sym.id, sym.names, getattr(sym.kind, "value", str(sym.kind)), sym.description)
+        return idx
+
+    @classmethod
+    def from_labels_tsv(cls, path: str | Path) -> "LabelIndex":
+        """Read ``id<TAB>label<TAB>aliases<TAB>description`` (the shared labels.tsv format)."""
+        from verifier.pgmr.loaders import read_labels_tsv
+
+        report = read_labels_tsv(path)
+        idx = cls()
+        for sym in report.symbols:
+            idx.add(sym.id, sym.names, getattr(sym.kind, "value", str(sym.kind)), sym.description)
+        return idx
+
+    def __contains__(self, symbol: str) -> bool:
+        return symbol in self.names
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def label(self, symbol: str) -> str | None:
+        return self.labels.get(symbol)
+
+    def candidates(self, keys: Iterable[str], kind: str | None = None, limit: int = 2000) -> list[NameEntry]:
+        """Names sharing at least one key with ``keys`` (optionally of one kind)."""
+        out: dict[tuple[str, str], NameEntry] = {}
+        for k in keys:
+            for e in self.by_key.get(k, ())[:limit]:
+                if kind is None or self.kinds.get(e.symbol) == kind or (
+                        kind == "item" and self.kinds.get(e.symbol) == "class"):
+                    out[(e.symbol, e.name)] = e
+        return list(out.values())
+
+
+# --------------------------------------------------------------------------------------------
+# WordNet (optional)
+# --------------------------------------------------------------------------------------------
+
+_LEXNAMES = ("adj.all adj.pert adv.all noun.Tops noun.act noun.animal noun.artifact noun.attribute "
+             "noun.body noun.cognition noun.communication noun.event noun.feeling noun.food noun.group "
+             "noun.location noun.motive noun.object noun.person noun.phenomenon noun.plant "
+             "noun.possession noun.process noun.quantity noun.relation noun.shape noun.state "
+             "noun.substance noun.time verb.body verb.change verb.cognition verb.communication "
+             "verb.competition verb.consumption verb.contact verb.creation verb.emotion verb.motion "
+             "verb.perception verb.possession verb.social verb.stative verb.weather adj.ppl").split()
+
+
+class WordNetRelations:
+    """Synonym and derivation keys from WordNet, precomputed into a small table.
+
+    Build once with :meth:`build` (``verifier setup wordnet``): it reads a WordNet 3.0 database
+    (Debian's ``wordnet-base`` + ``wordnet-sense-index`` in ``/usr/share/wordnet``, or an
+    ``nltk_data`` folder) with nltk and writes ``word -> related stems`` as gzip JSON.  Loading
+    the table takes well under a second, unlike WordNet itself.
+    """
+
+    def __init__(self, related: dict[str, dict[str, list[str]]]) -> None:
+        self.related = related
+
+    def keys_for(self, lemma: str, pos: str | None = None) -> set[str]:
+        """Stems of synonyms and derivationally related words of ``lemma``."""
+        entry = self.related.get(lemma.casefold())
+        if not entry:
+            return set()
+        if pos and pos in entry:
+            return set(entry[pos])
+        return {k for v in entry.values() for k in v}
+
+    @classmethod
+    def load(cls, path: str | Path) -> "WordNetRelations":
+        import gzip
+        import json
+
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            return cls(json.load(f))
+
+    @staticmethod
+    def build(wordnet_dir: str | Path, out: str | Path, *, words: Iterable[str] | None = None,
+              max_senses: int = 3) -> int:
+        """Extract relations from the WordNet database in ``wordnet_dir`` into ``out``.
+
+        ``words`` restricts the table (tests); by default every lemma of WordNet.  Returns the
+        number of words written.
+        """
+        import gzip
+        import json
+        import shutil
+        import tempfile
+        import warnings
+
+        import nltk
+        from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+        src = Path(wordnet_dir)
+        need = ["data.noun", "data.verb", "data.adj", "data.adv", "index.noun", "index.verb",
+                "index.adj", "index.adv"]
+        if not all((src / f).is_file() for f in need):
+            raise FileNotFoundError(f"{src} does not hold a WordNet database (data.* and index.* files)")
+
+        class _English(WordNetCorpusReader):
+            def map_wn(self, version="wordnet"):  # no multilingual mapping needed
+                return None
+
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "wordnet"
+            root.mkdir()
+            for f in src.iterdir():
+                if f.is_file():
+                    shutil.copy(f, root / f.name)
+            if not (root / "lexnames").exists():  # Debian's package lacks it; nltk needs it
+                cats = {"adj": 3, "adv": 4, "noun": 1, "verb": 2}
+                (root / "lexnames").write_text("".join(
+                    f"{i:02d}\t{n}\t{cats[n.split('.')[0]]}\n" for i, n in enumerate(_LEXNAMES)))
+            if tmp not in nltk.data.path:
+                nltk.data.path.append(tmp)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    wn = _English(str(root), None)
+                table: dict[str, dict[str, list[str]]] = {}
+                vocab = list(words) if words is not None else list(wn.all_lemma_names())
+                for w in vocab:
+                    entry: dict[str, set[str]] = defaultdict(set)
+                    for syn in wn.synsets(w.replace(" ", "_"))[: max_senses * 4]:
+                        pos = {"s": "a"}.get(syn.pos(), syn.pos())
+                        if len(entry[pos]) > 40:
+                            continue
+                        for lem in syn.lemmas():
+                            entry[pos].update(content_keys(lem.name().replace("_", " ")))
+                            for d in lem.derivationally_related_forms():
+                                entry[pos].update(content_keys(d.name().replace("_", " ")))
+                        for a in syn.attributes():
+                            for lem in a.lemmas():
+                                entry[pos].update(content_keys(lem.name().replace("_", " ")))
+                    own = set(content_keys(w.replace("_", " ")))
+                    cleaned = {p: sorted(v - own) for p, v in entry.items() if v - own}
+                    if cleaned:
+                        table[w.replace("_", " ").casefold()] = cleaned
+            finally:
+                if tmp in nltk.data.path:
+                    nltk.data.path.remove(tmp)
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        with gzip.open(out, "wt", encoding="utf-8") as f:
+            json.dump(table, f, sort_keys=True)
+        return len(table)
