@@ -279,28 +279,34 @@ def analyse_question(m: Mrs) -> QuestionAnalysis:
                 key=lambda q: (q.cfrom, q.iv or ""))
     wh_vars = [q.iv for q in wh if q.iv]
 
-    # how many: measure(e, e_many, x_deg) & much-many_a(e_many, x) with x_deg a wh variable
+    # how many: a degree ("how": abstr_deg or manner, bound by a wh or free-relative
+    # quantifier) right before much-many_a(e, x) counts x.  The ERG links them through
+    # measure(e2, e, x_deg); the link is not required because analyses made with a
+    # mismatched lexicon (the shared corpus) often lose it.
     counted: str | None = None
     closed: list[str] = []
-    for ep in m.eps:
-        if ep.pred != "measure":
-            continue
-        deg = ep.arg("ARG2")
-        if deg not in wh_vars:
-            continue
-        for many in ix.by_iv.get(ep.arg("ARG1") or "", ()):
-            if many.pred == "much-many_a" and many.arg("ARG1"):
-                x = many.arg("ARG1")
-                if m.properties(x).get("NUM") != "sg":
-                    counted = x
-                    closed.append(deg)
+    how_binders = {q.iv: q for q in ix.binder.values()
+                   if q.pred in WH_QUANTIFIERS or q.pred in FREE_RELATIVE_QUANTIFIERS}
+    degrees = [e for e in m.eps if e.pred in ("abstr_deg", "manner") and e.iv in how_binders]
+    if degrees:
+        for many in sorted((e for e in m.eps if e.pred == "much-many_a"), key=lambda e: e.cfrom):
+            x = many.arg("ARG1")
+            if x is None or var_type(x) != "x" or m.properties(x).get("NUM") == "sg":
+                continue
+            linked = [d for d in degrees if any(
+                e.pred == "measure" and e.arg("ARG2") == d.iv and e.arg("ARG1") == many.iv
+                for e in m.eps)]
+            near = [d for d in degrees if d.cto >= 0 and 0 <= many.cfrom - d.cto <= 2]
+            hit = linked or near
+            if hit:
+                counted = x
+                closed.extend(d.iv for d in hit if d.iv)
                 break
-        if counted:
-            break
 
     answer: list[str] = []
     if counted is not None:
         answer = [counted] + [w for w in wh_vars if w not in closed and w != counted]
+        closed = [c for c in closed if c != counted]
     elif wh_vars:
         answer = list(wh_vars)
     else:

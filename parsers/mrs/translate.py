@@ -33,11 +33,11 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence, Union
 
 from verifier.logic import (
-    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Or, Term, Var, conj,
-    disj, free_vars,
+    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Or, Term, Var, atoms,
+    conj, disj, free_vars,
 )
 
-from parsers.mrs.predicates import quantifier_kind, scopal_is_assumed, scopal_kind
+from parsers.mrs.predicates import predicate_info, quantifier_kind, scopal_is_assumed, scopal_kind
 from parsers.mrs.question import Intent, QuestionAnalysis, analyse_question
 from parsers.mrs.scope import ScopeError, ScopeProblem, scope_problem, solve
 from parsers.mrs.structure import EP, Mrs, MrsError, coerce_mrs, var_type
@@ -479,19 +479,53 @@ def translate_readings(mrs_list: Iterable[Any], *,
     return out
 
 
+_LOCATIVE_NOUNS = frozenset({"time_n", "place_n"})
+
+
+def _answer_features(t: "QuestionLogic") -> tuple[bool, bool, bool]:
+    """(answer variable is a proper name, answer variable lacks a noun restriction, a
+    "when"/"where" answer is an argument of something other than ``loc_nonsp``)."""
+    if not t.answer_vars:
+        return (False, False, False)
+    v = t.answer_vars[0]
+    named = noun = locative = loc_ok = False
+    for a in atoms(t.formula):
+        if v not in a.args:
+            continue
+        if a.args[0] == v:
+            if a.pred == "named":
+                named = True
+            elif a.pred in _LOCATIVE_NOUNS:
+                locative = True
+            info = predicate_info(a.pred)
+            if info.pos == "n" and not info.is_abstract:
+                noun = True
+        elif a.pred == "loc_nonsp":
+            loc_ok = True
+    return (named, not noun, locative and not loc_ok)
+
+
 def _rank_key(t: Translation) -> tuple:
     if not t.ok:
         return (1,)
     assert isinstance(t, QuestionLogic)
     sf_ok = t.sentence_force in ("ques", "comm", "prop-or-ques")
-    return (0, t.relaxed, t.fragment, not sf_ok, len(t.warnings), t.reading_index,
-            t.scope_index)
+    named, no_noun, loose_locative = _answer_features(t)
+    return (0, t.relaxed, t.fragment, not sf_ok, not t.answer_vars, named, loose_locative,
+            no_noun, len(t.warnings), t.reading_index, t.scope_index)
 
 
 def rank_translations(results: Iterable[Translation]) -> list[Translation]:
-    """Order results by plausibility (the ERG readings of the shared corpus are unranked):
-    translated before failed, fully scoped before relaxed, full sentences before fragments,
-    question or command force before statements, fewer repairs first, then input order."""
+    """Order results by plausibility (the ERG readings of the shared corpus are unranked).
+
+    Translated before failed, fully scoped before relaxed, full sentences before fragments,
+    question or command force before statements, readings with answer variables (a
+    wh-word or a request) before readings without, then readings whose first answer variable
+    is not a proper name and is restricted by a common noun ("what position" read with
+    ``_position_n_1`` rather than as a verb) and whose "when"/"where" answer is a
+    ``loc_nonsp`` modifier (not the object of a verb), fewer repairs, then input order.  A heuristic:
+    with a parse-ranking model (the released ERG) the input order is usually better.
+    """
     return sorted(results, key=_rank_key)
 
 
