@@ -3,15 +3,38 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
 
-__all__ = ["Pair", "read_pairs", "read_questions", "read_jsonl", "write_jsonl", "DataError",
+__all__ = ["Pair", "compact_query", "read_pairs", "read_questions", "read_jsonl", "write_jsonl", "DataError",
            "TARGET_FIELDS"]
 
 #: fields tried, in order, for the target query when none is named
 TARGET_FIELDS: tuple[str, ...] = ("target", "intermediate", "query", "sparql")
+
+
+_DECL = re.compile(r"\s*(?:PREFIX\s+[\w\-.]*:\s*<[^>]*>|BASE\s*<[^>]*>)", re.I)
+_LEX = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|<[^\s<>]*>|(?P<c>#[^\n]*)|[^"'<#]+|.""")
+
+
+def _strip_comments(query: str) -> str:
+    return _LEX.sub(lambda m: " " if m.group("c") is not None else m.group(0), query)
+
+
+def compact_query(query: str) -> str:
+    """A query as a generator target: comments and the prologue's ``PREFIX``/``BASE``
+    declarations dropped (the standard Wikidata prefixes are implied), NFKC-normalised,
+    whitespace collapsed to single spaces."""
+    query = _strip_comments(query)
+    pos = 0
+    while m := _DECL.match(query, pos):
+        if m.end() == pos:
+            break
+        pos = m.end()
+    return " ".join(unicodedata.normalize("NFKC", query[pos:]).split())
 
 
 class DataError(ValueError):

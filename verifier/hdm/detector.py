@@ -175,6 +175,7 @@ class HDMDetector:
         self.net = net.eval()
         self.threshold = float(threshold)
         self.info = dict(info or {})
+        self._positions: dict[tuple[str, ...], np.ndarray] = {}  # column lookup cache
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -194,12 +195,19 @@ class HDMDetector:
     # -- inputs --------------------------------------------------------------------------
 
     @staticmethod
-    def _raw(table: FeatureTable, columns: Sequence[str]) -> np.ndarray:
-        try:
-            x = table.values[:, table.index(columns)].astype(np.float32)
-        except KeyError as e:
-            raise ValueError(f"the feature table does not match the detector's inputs: "
-                             f"{e.args[0]}") from None
+    def _raw(table: FeatureTable, columns: Sequence[str],
+             cache: dict[tuple[str, ...], np.ndarray] | None = None) -> np.ndarray:
+        pos = cache.get(table.columns) if cache is not None else None
+        if pos is None:
+            try:
+                pos = table.index(columns)
+            except KeyError as e:
+                raise ValueError(f"the feature table does not match the detector's inputs: "
+                                 f"{e.args[0]}") from None
+            if cache is not None:
+                cache.clear()
+                cache[table.columns] = pos
+        x = table.values[:, pos].astype(np.float32)
         for k, c in enumerate(columns):
             if c in _LOG_COLUMNS:
                 x[:, k] = np.log(np.maximum(x[:, k], 0.0) + 1e-10)
@@ -209,7 +217,7 @@ class HDMDetector:
         return x
 
     def _tensors(self, table: FeatureTable) -> tuple[torch.Tensor | None, torch.Tensor | None]:
-        x = (self._raw(table, self.columns) - self.mean) / self.std
+        x = (self._raw(table, self.columns, self._positions) - self.mean) / self.std
         t = torch.from_numpy(x).to(self.device)
         ns = len(self.scalar_columns)
         sc = t[:, :ns] if ns else None
@@ -227,7 +235,8 @@ class HDMDetector:
         """
         if len(table) == 0:
             return np.zeros(0, dtype=np.float64)
-        self.net.eval()
+        if self.net.training:
+            self.net.eval()
         acts, sc = self._tensors(table)
         out = []
         for s in range(0, len(table), 1024):

@@ -192,7 +192,7 @@ class Scorer:
     """
 
     def __init__(self, s2s: Seq2Seq, *, mc_trials: int = 30, pools: Sequence[str] = POOLINGS,
-                 batch_size: int = 32, seed: int = 0, mc_chunk: int = 512) -> None:
+                 batch_size: int = 32, seed: int = 0, mc_chunk: int = 256) -> None:
         bad = [p for p in pools if p not in POOLINGS]
         if bad:
             raise ValueError(f"unknown pooling {bad}; choose from {POOLINGS}")
@@ -228,8 +228,11 @@ class Scorer:
         with autocast(s2s.device):
             out = s2s.model(**enc, decoder_input_ids=dec, output_hidden_states=hidden,
                             return_dict=True)
-        logp = torch.log_softmax(out.logits.float(), dim=-1)
-        tok = logp.gather(-1, labels.unsqueeze(-1)).squeeze(-1)
+        logits = out.logits.float()
+        # fused log-softmax + gather (much cheaper than materialising log_softmax)
+        tok = -torch.nn.functional.cross_entropy(
+            logits.reshape(-1, logits.shape[-1]), labels.reshape(-1),
+            reduction="none").view(labels.shape)
         hs = out.encoder_hidden_states if hidden else None
         return tok, mask, hs
 
