@@ -186,10 +186,18 @@ def test_adapters_report_unavailability(monkeypatch):
     assert "verifier.stacked" in make_signal("stacked").availability().reason
     hdm = make_signal("hdm", SignalOptions())
     assert not hdm.availability().available and "--hdm-model" in hdm.availability().reason
-    monkeypatch.delattr(verifier, "verify", raising=False)
     import sys
 
+    # hide every way to reach verify(): attribute, lazy __getattr__, submodules
+    if "verify" in vars(verifier):
+        monkeypatch.delattr(verifier, "verify")
+
+    def missing(name):
+        raise AttributeError(name)
+
+    monkeypatch.setattr(verifier, "__getattr__", missing, raising=False)
     monkeypatch.setitem(sys.modules, "verifier.verify", None)  # importing it fails
+    monkeypatch.setitem(sys.modules, "verifier.api", None)
     d = make_signal("deductive")
     assert not d.availability().available and "verify" in d.availability().reason
     assert make_signal("no such").availability().available is False
@@ -211,7 +219,7 @@ def test_deductive_adapter_maps_the_verify_result(monkeypatch):
 
     monkeypatch.setattr(verifier, "verify", fake_verify, raising=False)
     d = make_signal("deductive")
-    assert d.availability().available
+    assert d.availability().available and d.config()["entry"] == "verifier.verify"
     assert d.run("q", GOOD).decision == "accept" and d.run("q", GOOD).score == 0.8
     out = d.run("q", BAD)
     assert out.decision == "reject" and out.score == 0.0 and out.details["explanation"] == "because"

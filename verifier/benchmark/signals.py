@@ -10,8 +10,8 @@ dict.
 Built-in adapters (:func:`make_signal`):
 
 * ``deductive``: the public ``verifier.verify(question, sparql, signals=("deductive",))``
-  (its ``.decision``, ``.score``, ``.explanation``, ``.signals``); reported "not available
-  yet" while ``verifier.verify`` does not exist.
+  (its ``.decision``, ``.score``, ``.explanation``, ``.signals``; ``verifier.api.verify`` when
+  the package does not export it yet); reported "not available yet" while neither exists.
 * ``pgmr``: :func:`verifier.pgmr.grounding_signal` over a PGMR memory of
   ``wikidata/labels.tsv`` (built once, cached under ``bench/out/pgmr_memory/``).  Decision:
   ``reject`` when an identifier does not exist in the memory or has the wrong kind, or when
@@ -108,6 +108,11 @@ class SignalOptions:
         hdm_model: trained HDM detector directory.
         hdm_generator: its generator directory (default: from the detector's info).
         hdm_mc_trials: Monte Carlo dropout trials when the detector uses them.
+        verifier_config: ``verifier.toml`` given to ``verifier.verify(config=...)``; default:
+            one written to ``bench/out/verifier-bench.toml`` naming the shared MRS corpora
+            (``[mrs] corpora``) and labels (``[grounding] labels``).
+        data_dir: the shared data folder (default: ``$VERIFIER_BENCH_DATA`` or
+            ``../shared/data``).
         tag: free text added to every config (forces re-computation when changed).
     """
 
@@ -118,6 +123,8 @@ class SignalOptions:
     hdm_model: Path | None = None
     hdm_generator: Path | None = None
     hdm_mc_trials: int = 30
+    verifier_config: Path | None = None
+    data_dir: Path | None = None
     tag: str = ""
 
 
@@ -167,7 +174,10 @@ def _source_hash(roots: list[Path], patterns: tuple[str, ...] = ("*.py", "*.yaml
             p for pat in patterns for p in root.rglob(pat) if "__pycache__" not in p.parts)
         for p in files:
             h.update(str(p.relative_to(root.parent)).encode())
-            h.update(p.read_bytes())
+            try:
+                h.update(p.read_bytes())
+            except OSError:  # a file removed while hashing (others edit the tree)
+                h.update(b"<unreadable>")
     return h.hexdigest()[:16]
 
 
@@ -216,25 +226,29 @@ class SyntaxSignal:
         return SignalOutput("accept", 1.0, {})
 
 
-def _find_verify() -> tuple[Callable[..., Any] | None, str]:
-    """``verifier.verify`` (a function, or a module holding ``verify``) or the reason."""
+def _find_verify() -> tuple[Callable[..., Any] | None, str, str]:
+    """``(verify function, where it was found, reason when not found)``: ``verifier.verify``
+    (a function, or a module holding ``verify``), else ``verifier.api.verify``."""
     try:
         import verifier
 
         fn = getattr(verifier, "verify", None)
-        if fn is None:
-            try:
-                fn = importlib.import_module("verifier.verify")
-            except ModuleNotFoundError:
-                return None, ("verifier.verify is not available yet (the public deductive "
-                              "verifier API is still being written)")
-        if not callable(fn):
+        if fn is not None and not callable(fn):
             fn = getattr(fn, "verify", None)
-        if not callable(fn):
-            return None, "verifier.verify exists but is not callable"
-        return fn, ""
+        if callable(fn):
+            return fn, "verifier.verify", ""
+        for mod_name in ("verifier.verify", "verifier.api"):
+            try:
+                mod = importlib.import_module(mod_name)
+            except ModuleNotFoundError:
+                continue
+            fn = getattr(mod, "verify", None)
+            if callable(fn):
+                return fn, f"{mod_name}.verify", ""
+        return None, "", ("verifier.verify is not available yet (the public deductive "
+                          "verifier API is still being written)")
     except Exception as e:  # noqa: BLE001 - any import-time failure makes it unavailable
-        return None, f"importing verifier.verify failed: {type(e).__name__}: {e}"
+        return None, "", f"importing verifier.verify failed: {type(e).__name__}: {e}"
 
 
 class DeductiveSignal:
@@ -243,27 +257,57 @@ class DeductiveSignal:
     name = "deductive"
 
     def __init__(self, options: SignalOptions = SignalOptions()) -> None:
-        self._fn, self._why = _find_verify()
+        self._fn, self._where, self._why = _find_verify()
         self._tag = options.tag
+        self._config_path: Path | None = None
+        self._config_text = ""
         from verifier.benchmark.paths import REPO_ROOT
 
-        roots = [REPO_ROOT / "verifier", REPO_ROOT / "parsers", REPO_ROOT / "axioms",
-                 REPO_ROOT / "grammar"]
+        # what the deductive verifier depends on (not the benchmark, CLI, HDM or PGMR code)
+        roots = sorted(p for p in (REPO_ROOT / "verifier").iterdir()
+                       if p.name not in ("benchmark", "cli", "hdm", "pgmr", "__pycache__")
+                       and (p.is_dir() or p.suffix == ".py"))
+        roots += [REPO_ROOT / "parsers", REPO_ROOT / "axioms", REPO_ROOT / "grammar"]
         self._version = _source_hash(roots) if self._fn is not None else ""
+        if self._fn is not None and _accepts(self._fn, "config"):
+            if options.verifier_config is not None:
+                self._config_path = Path(options.verifier_config)
+                if not self._config_path.is_file():
+                    self._fn, self._why = None, f"verifier config not found: {self._config_path}"
+            else:
+                self._config_path = _bench_verifier_config(options.data_dir)
+            if self._config_path is not None and self._config_path.is_file():
+                self._config_text = self._config_path.read_text(encoding="utf-8")
+
+    def prepare(self) -> None:
+        """Load the verifier's warm state once (inherited by forked workers)."""
+        if self._fn is not None:
+            try:
+                self._call("What is the mass of benzene?",
+                           "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v . }")
+            except Exception as e:  # noqa: BLE001 - reported per item later
+                log.warning("deductive warm-up failed: %s", e)
+
+    def _call(self, question: str, sparql: str) -> Any:
+        kw: dict[str, Any] = {"signals": ("deductive",)}
+        if self._config_path is not None:
+            kw["config"] = str(self._config_path)
+        return self._fn(question, sparql, **kw)
 
     def availability(self) -> Availability:
         return Availability(self._fn is not None, self._why)
 
     def config(self) -> Mapping[str, Any]:
         # the verifier's source hash: results are recomputed when its code or axioms change
-        return {"signals": ["deductive"], "source": self._version, "tag": self._tag}
+        return {"signals": ["deductive"], "entry": self._where, "source": self._version,
+                "verifier_config": self._config_text, "tag": self._tag}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         if self._fn is None:
             raise RuntimeError(self._why)
         if not sparql:
             return SignalOutput("abstain", 0.5, {"reason": "no query"})
-        res = self._fn(question, sparql, signals=("deductive",))
+        res = self._call(question, sparql)
         decision = str(getattr(res, "decision", "abstain"))
         if decision not in DECISIONS:
             decision = "abstain"
@@ -277,6 +321,39 @@ class DeductiveSignal:
         return SignalOutput(decision, score, {
             "explanation": str(getattr(res, "explanation", ""))[:3000],
             "signals": json_safe(getattr(res, "signals", {}))})
+
+
+def _accepts(fn: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def _bench_verifier_config(data_dir: Path | None) -> Path | None:
+    """Write (when changed) ``bench/out/verifier-bench.toml`` naming the shared MRS corpora
+    and labels; ``None`` when the shared data is absent."""
+    from verifier.benchmark.paths import REPO_ROOT, default_data_dir
+
+    data = Path(data_dir) if data_dir is not None else default_data_dir()
+    if not data.is_dir():
+        return None
+    corpora = [str((data / "mrs" / f).resolve()) for f in
+               ("questions.jsonl.gz", "ood_sample.jsonl.gz", "chemistry.jsonl.gz")
+               if (data / "mrs" / f).is_file()]
+    labels = data / "wikidata" / "labels.tsv"
+    text = ("# written by verifier.benchmark.signals for 'verifier eval' (deductive signal)\n"
+            "[mrs]\ncorpora = " + json.dumps(corpora) + "\n")
+    if labels.is_file():
+        text += "\n[grounding]\nlabels = " + json.dumps(str(labels.resolve())) + "\n"
+    path = REPO_ROOT / "bench" / "out" / "verifier-bench.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _pgmr_memory_dir(options: SignalOptions) -> Path:

@@ -65,6 +65,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hdm-model", type=Path, default=None, help="trained HDM detector folder")
     p.add_argument("--hdm-generator", type=Path, default=None,
                    help="its generator folder (default: named in the detector)")
+    p.add_argument("--verifier-config", type=Path, default=None,
+                   help="verifier.toml for the deductive signal (default: bench/out/"
+                        "verifier-bench.toml, written to name the shared MRS corpora and labels)")
+    p.add_argument("--data", type=Path, default=None,
+                   help="shared data folder (default $VERIFIER_BENCH_DATA or ../shared/data)")
     p.add_argument("--tag", default="", help="free text in the signal config (new cache key)")
     p.add_argument("--fail-under", type=float, default=None,
                    help="exit 1 when a signal's overall macro-F1 is below this")
@@ -92,7 +97,8 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     opts = SignalOptions(labels=args.labels, pgmr_memory=args.pgmr_memory,
                          pgmr_threshold=args.pgmr_threshold, pgmr_priors=args.pgmr_priors,
-                         hdm_model=args.hdm_model, hdm_generator=args.hdm_generator, tag=args.tag)
+                         hdm_model=args.hdm_model, hdm_generator=args.hdm_generator,
+                         verifier_config=args.verifier_config, data_dir=args.data, tag=args.tag)
     try:
         cfg = EvalConfig(names, opts, limit=args.limit, workers=args.workers,
                          item_timeout=args.item_timeout or None, retry_errors=args.retry_errors,
