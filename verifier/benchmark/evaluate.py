@@ -83,11 +83,23 @@ class SignalRun:
 
 
 def select_items(dataset: Dataset, limit: int | None, seed: int = 0) -> list[BenchRecord]:
-    """All records, or a seeded sample of ``limit`` of them in file order."""
+    """All records, or a seeded sample of about ``limit`` of them in file order.  Records
+    sharing a ``gold_id`` (a gold pair and its perturbations) are sampled together, so each
+    sampled perturbation keeps its gold reference; the sample stops at the first group that
+    reaches ``limit``."""
     recs = list(dataset.records)
     if limit is None or limit >= len(recs):
         return recs
-    keep = set(random.Random(f"{seed}:{dataset.name}:limit").sample(range(len(recs)), limit))
+    groups: dict[str, list[int]] = {}
+    for i, r in enumerate(recs):
+        groups.setdefault(str(r.get("gold_id") or r.id), []).append(i)
+    keys = list(groups)
+    random.Random(f"{seed}:{dataset.name}:limit").shuffle(keys)
+    keep: set[int] = set()
+    for k in keys:
+        if len(keep) >= limit:
+            break
+        keep.update(groups[k])
     return [r for i, r in enumerate(recs) if i in keep]
 
 
