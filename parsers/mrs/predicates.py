@@ -34,12 +34,12 @@ EXISTENTIAL_QUANTIFIERS = frozenset({
     "number_q", "_the_q", "idiom_q_i", "def_poss_q", "_any_q", "_another_q", "_either_q",
     "_such_q", "_what+a_q", "_such+a_q", "_part_q", "_this_q_dem", "_that_q_dem",
     "_these_q_dem", "_those_q_dem", "_some_q_indiv", "_a+little_q", "_certain_q",
-    "_one_q", "_enough_q", "_same_q", "_own_q", "_other_q", "_what_q", "_whatever_q",
+    "_one_q", "_enough_q", "_same_q", "_own_q", "_other_q", "_what_q", "_whatever_q", "_both_q",
     "_whichever_q", "_which+ever_q", "quant",
 })
 #: Quantifiers read as ``forall x. RSTR -> BODY``.
 UNIVERSAL_QUANTIFIERS = frozenset({
-    "_every_q", "every_q", "_all_q", "_each_q", "_both_q", "_each+and+every_q",
+    "_every_q", "every_q", "_all_q", "_each_q", "_each+and+every_q",
     "_any+and+all_q",
 })
 #: Quantifiers read as ``~exists x. RSTR & BODY``.

@@ -208,6 +208,8 @@ def _superlative(ix: _Index) -> Intent | None:
         direction = _SUPERLATIVE_MARKERS.get(info.lemma)
         if direction is None or info.pos not in ("a", "n", "p"):
             continue
+        if _number_of_event(ix, ep.arg("ARG1")) is not None:
+            continue  # "at least 6 days": a comparison, not a superlative
         if info.pos == "n":
             v = ep.iv
             for c in m.eps:  # "the maximum boiling point": the compound's head
@@ -221,17 +223,81 @@ def _superlative(ix: _Index) -> Intent | None:
     return None
 
 
-def _value_of(ix: _Index, x: str) -> tuple[Term, str | None]:
+_TEMPORAL = frozenset({"early", "late", "old", "young", "new", "recent", "soon", "before",
+                       "after", "since", "until", "till", "prior"})
+#: Prepositions that compare with a number: "above 100 degrees", "less than 0.07".
+_COMPARATIVE_PREPS = {
+    "above": ">", "over": ">", "more than": ">", "greater than": ">", "beyond": ">",
+    "after": ">", "since": ">=", "exceed": ">",
+    "below": "<", "under": "<", "less than": "<", "fewer than": "<", "before": "<",
+    "until": "<=", "prior to": "<", "at least": ">=", "at most": "<=",
+}
+
+
+def _value_of(ix: _Index, x: str, lemma: str = "") -> tuple[Term | None, str | None]:
+    """The number a variable stands for (``card``, ``yofc``...) and its unit noun."""
     unit = None
     value: Term | None = None
     for ep in ix.m.eps:
         if ep.pred in _NUMBER_PREDS and ep.carg is not None and x in (ep.arg("ARG1"), ep.iv):
-            value = number_literal(ep.carg, ep.pred)
+            pred = ep.pred if lemma in _TEMPORAL else "card"
+            value = number_literal(ep.carg, pred)
         elif ep.iv == x and not ep.is_quantifier and ep.carg is None:
             info = predicate_info(ep.pred)
             if info.pos == "n" and not info.is_abstract:
                 unit = ep.pred
-    return (value if value is not None else Var(x)), unit
+    return value, unit
+
+
+def _number_of_event(ix: _Index, e: str | None) -> EP | None:
+    """The number predication (``card``...) whose ``ARG0`` is ``e``."""
+    if e is None or var_type(e) != "e":
+        return None
+    for ep in ix.by_iv.get(e, ()):
+        if ep.pred in _NUMBER_PREDS and ep.carg is not None:
+            return ep
+    return None
+
+
+_AT_LEAST = {"least": ">=", "most": "<=", "at least": ">=", "at most": "<="}
+
+
+def _at_least(ix: _Index, ep: EP) -> Intent | None:
+    """"at least N" / "at most N": ``_least_a_1(e, e_card)`` or ``_at+least_a_1``."""
+    info = predicate_info(ep.pred)
+    op = _AT_LEAST.get(info.lemma)
+    if op is None or info.pos != "a":
+        return None
+    num = _number_of_event(ix, ep.arg("ARG1"))
+    if num is None and " " in info.lemma:  # _at+least_a_1: the next number in the sentence
+        after = [e for e in ix.m.eps if e.pred in _NUMBER_PREDS and e.carg is not None
+                 and e.cfrom >= ep.cto]
+        num = min(after, key=lambda e: e.cfrom) if after else None
+    if num is None:
+        return None
+    x = num.arg("ARG1") if num.iv is not None and var_type(num.iv) == "e" else num.iv
+    unit = None
+    if x is not None:
+        _, unit = _value_of(ix, x)
+    return Intent("comparative", "", Var(x) if x and var_type(x) else None,
+                  "max" if op == ">=" else "min", ep.pred, op, number_literal(num.carg or "", "card"),
+                  unit)
+
+
+def _than_arg(ix: _Index, than: str | None) -> str | None:
+    """The compared term: ``ARG2`` of the comparative, else of ``_than_p_ind``."""
+    if than is not None and var_type(than) == "x":
+        return than
+    if than is not None and var_type(than) == "e":  # "higher than [the point of water]"
+        for ep in ix.by_iv.get(than, ()):
+            xs = [a for r, a in ep.args if r != "ARG0" and var_type(a) == "x"]
+            if xs:
+                return xs[-1]
+    for ep in ix.m.eps:
+        t = ep.arg("ARG2")
+        if ep.pred == "_than_p_ind" and t is not None and var_type(t) == "x":
+            return t
+    return None
 
 
 def _comparative(ix: _Index) -> Intent | None:
@@ -239,8 +305,10 @@ def _comparative(ix: _Index) -> Intent | None:
     for ep in sorted(m.eps, key=lambda e: e.cfrom):
         if ep.pred in _COMP_PREDS:
             adj = _adjective_of(ix, ep.arg("ARG1"))
-            than = ep.arg("ARG2")
-            if adj is None or than is None or var_type(than) != "x":
+            if adj is None:
+                continue
+            than = _than_arg(ix, ep.arg("ARG2"))
+            if than is None:
                 continue
             info = predicate_info(adj.pred)
             if info.lemma in _NON_QUANTITY:
@@ -253,8 +321,10 @@ def _comparative(ix: _Index) -> Intent | None:
                 op = base_op
             else:
                 op = "<" if base_op == ">" else ">"
-            value, unit = _value_of(ix, than)
+            value, unit = _value_of(ix, than, info.lemma)
             v = adj.arg("ARG1")
+            if value is None:  # compared with an entity: no unit
+                value, unit = Var(than), None
             return Intent("comparative", "", Var(v) if v and var_type(v) else None,
                           direction, adj.pred, op, value, unit)
         if ep.pred in _EQUALITY_PREDS:
@@ -263,8 +333,30 @@ def _comparative(ix: _Index) -> Intent | None:
             if than is None or var_type(than) != "x":
                 continue
             value, unit = _value_of(ix, than)
+            if value is None:
+                value, unit = Var(than), None
             return Intent("comparative", "", Var(v) if v and var_type(v) else None, None,
                           ep.pred, "=", value, unit)
+        at_least = _at_least(ix, ep)
+        if at_least is not None:
+            return at_least
+        info = predicate_info(ep.pred)
+        if info.pos == "p" and info.lemma in _COMPARATIVE_PREPS:
+            than = ep.arg("ARG2")
+            if than is None or var_type(than) != "x":
+                continue
+            value, unit = _value_of(ix, than, info.lemma)
+            if value is None:  # "after the war": not a comparison with a number
+                continue
+            v = ep.arg("ARG1")
+            if v is not None and var_type(v) == "e":
+                # a modified event: compare its object ("have a boiling point above 100")
+                ev = next((e for e in ix.by_iv.get(v, ()) if not e.is_quantifier), None)
+                xs = [a for r, a in ev.args if r != "ARG0" and var_type(a) == "x"] if ev else []
+                v = xs[-1] if xs else None
+            op = _COMPARATIVE_PREPS[info.lemma]
+            return Intent("comparative", "", Var(v) if v and var_type(v) else None,
+                          "max" if op in (">", ">=") else "min", ep.pred, op, value, unit)
     return None
 
 

@@ -433,7 +433,9 @@ def _translate(m: Mrs, max_scopes: int, reading_index: int,
     p = scope_problem(m)
     qa = analyse_question(m)
     prep = _Prepared(m, p, qa)
-    cap = max(1, max_scopes) if prep.sensitive else 1
+    # scope-sensitive readings: enumerate more scopings than asked for, since several
+    # usually give the same formula (existentials commuting) and are reported once
+    cap = max(1, max_scopes) * 4 if prep.sensitive else 1
     relaxed = False
     sols = solve(p, cap)
     if not sols:
@@ -464,6 +466,8 @@ def _translate(m: Mrs, max_scopes: int, reading_index: int,
                                  + ", ".join(sorted(v.name for v in stray)))
         out.append(QuestionLogic(f, answer, qa.intent, qa.sentence_force, reading_index, k, m,
                                  qa.fragment, relaxed, warnings))
+        if len(out) >= max(1, max_scopes):
+            break
     return out
 
 
