@@ -54,9 +54,12 @@ def run_condition(name, recs, mem, *, k, threshold, seed):
     lenient = round_trip_metrics(gold, pred, mem)
     refused = sum(len(g.ungrounded) for g in results)
     n_markers = sum(len(g.labels) for g in results)
+    right = sum(lg.chosen is not None and lg.chosen.id == ident.id
+                for f, g in zip(forms, results) for ident, lg in zip(f.replaced, g.labels))
     return {"condition": name, "strict": strict, "lenient": lenient, "forms": forms,
             "results": results, "labels": labels, "changed": changed, "refused": refused,
-            "markers": n_markers, "seconds": elapsed}
+            "markers": n_markers, "label_acc": 100.0 * right / max(n_markers, 1),
+            "seconds": elapsed}
 
 
 def collision_report(recs, mem, clean):
@@ -139,8 +142,12 @@ def main(argv=None) -> int:
     conds = [clean] + [run_condition(d, recs, mem, k=args.k, threshold=args.threshold,
                                      seed=args.seed)
                        for d in [x for x in args.degradations.split(",") if x]]
+    print("per condition: strict query/URI EM and hallucination (%); lenient EM; labels changed "
+          "by the degradation; label accuracy (marker grounded to the gold id); refusals; queries "
+          "with a changed label and their URI EM; grounding seconds")
     print(f"{'condition':<11} {'query_em':>9} {'uri_em':>8} {'halluc':>7} | {'lenient q/u':>13} | "
-          f"{'labels changed':>15} {'refused':>8} {'affected q':>10} {'uri_em(aff)':>11} {'s':>5}")
+          f"{'labels changed':>15} {'label acc':>9} {'refused':>8} {'affected q':>10} "
+          f"{'uri_em(aff)':>11} {'s':>5}")
     for c in conds:
         # queries where the degradation changed at least one label
         aff = ([] if c["condition"] == "clean" else
@@ -151,12 +158,13 @@ def main(argv=None) -> int:
         s, l = c["strict"], c["lenient"]
         print(f"{c['condition']:<11} {s.query_em:9.2f} {s.uri_em:8.2f} {s.uri_hallucination:7.2f} | "
               f"{l.query_em:6.2f}/{l.uri_em:6.2f} | {c['changed']:6d}/{c['labels']:<8d} "
-              f"{pct(c['refused'], c['markers']):7.2f}% {len(aff):10d} {aff_em:11.2f} "
+              f"{c['label_acc']:8.2f}% {pct(c['refused'], c['markers']):7.2f}% {len(aff):10d} "
+              f"{aff_em:11.2f} "
               f"{c['seconds']:5.1f}")
         out["conditions"][c["condition"]] = {
             "query_em": s.query_em, "uri_em": s.uri_em, "uri_hallucination": s.uri_hallucination,
             "lenient_query_em": l.query_em, "lenient_uri_em": l.uri_em,
-            "labels": c["labels"], "labels_changed": c["changed"],
+            "labels": c["labels"], "labels_changed": c["changed"], "label_acc": c["label_acc"],
             "refused_pct": pct(c["refused"], c["markers"]), "affected_queries": len(aff),
             "uri_em_affected": aff_em}
     if args.json:

@@ -167,6 +167,12 @@ def test_index_kinds_find_exact_vectors(kind, tmp_path):
     assert np.array_equal(again.search(x[:50], 1)[1], rows)
 
 
+def test_ivf_on_tiny_or_empty_sets_falls_back_to_flat():
+    assert VectorIndex.build(np.zeros((0, 8), np.float32), IndexSpec(kind="ivf")).kind == "flat"
+    mem = Memory.build([Symbol("Q1", "one", Kind.ITEM)], spec=IndexSpec(kind="ivf"))
+    assert mem.search(["one"], kind="item", k=1)[0][0].id == "Q1"
+
+
 def test_index_auto_choice():
     spec = IndexSpec(flat_max=100)
     assert spec.resolve(100) == "flat" and spec.resolve(101) == "hnsw"

@@ -90,6 +90,9 @@ class VectorIndex:
             raise ValueError(f"vectors must be a 2-d array, got shape {x.shape}")
         n, d = x.shape
         kind = spec.resolve(n)
+        if kind == "ivf" and n < 39:  # k-means needs training points; tiny sets are exact anyway
+            log.info("only %d vectors: using a flat index instead of IVF", n)
+            kind = "flat"
         if kind == "flat":
             index = faiss.IndexFlatIP(d)
         elif kind == "hnsw":
