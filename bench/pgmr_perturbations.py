@@ -36,7 +36,8 @@ from verifier.pgmr.degrade import rng_for
 from verifier.pgmr.perturb import Perturbation, Perturber, replace_identifier
 from verifier.pgmr.tokenizer import identifiers
 
-CALIBRATION = [SHARED / "lcquad2" / "train_subset.jsonl", SHARED / "wikiwebquestions" / "train.jsonl"]
+CALIBRATION = [SHARED / "lcquad2" / "train_subset.jsonl",
+               SHARED / "wikiwebquestions" / "train.jsonl"]
 
 
 def near_perturbations(recs, mem, seed):
@@ -137,7 +138,8 @@ def main(argv=None) -> int:
     plain = evaluate(pairs, grounding_signals(qs, mem))
     withp = evaluate(pairs, grounding_signals(qs, mem, priors=priors)) if priors else plain
     print(f"signals computed in {time.perf_counter() - t:.1f}s")
-    print(f"{'category':<22} {'n':>6} {'label':>5} {'flagged':>8} {'AUC':>7} {'AUC (no priors)':>16}")
+    print(f"{'category':<22} {'n':>6} {'label':>5} {'flagged':>8} {'AUC':>7} "
+          f"{'AUC (no priors)':>16}")
     for cat, row in withp.items():
         auc = "" if row["auc"] is None else f"{row['auc']:.4f}"
         auc0 = "" if plain[cat]["auc"] is None else f"{plain[cat]['auc']:.4f}"

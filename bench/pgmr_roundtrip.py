@@ -156,7 +156,8 @@ def main(argv=None) -> int:
                           and not c["forms"][i].missing for i in aff), len(aff))
                   if aff else float("nan"))
         s, l = c["strict"], c["lenient"]
-        print(f"{c['condition']:<11} {s.query_em:9.2f} {s.uri_em:8.2f} {s.uri_hallucination:7.2f} | "
+        print(f"{c['condition']:<11} {s.query_em:9.2f} {s.uri_em:8.2f} "
+              f"{s.uri_hallucination:7.2f} | "
               f"{l.query_em:6.2f}/{l.uri_em:6.2f} | {c['changed']:6d}/{c['labels']:<8d} "
               f"{c['label_acc']:8.2f}% {pct(c['refused'], c['markers']):7.2f}% {len(aff):10d} "
               f"{aff_em:11.2f} "

@@ -88,7 +88,8 @@ def test_kind_follows_prefix_for_colliding_labels(memory):
 
 def test_missing_ids_are_kept_and_reported(memory):
     form = intermediate_form("SELECT * { wd:Q999999 wdt:P31 wd:Q5 }", memory)
-    assert form.text == "SELECT * { wd:Q999999 wdt:starturi instance of enduri wd:starturi human enduri }"
+    assert form.text == ("SELECT * { wd:Q999999 wdt:starturi instance of enduri "
+                         "wd:starturi human enduri }")
     assert [i.id for i in form.missing] == ["Q999999"]
     assert [i.id for i in form.replaced] == ["P31", "Q5"]
 
@@ -127,3 +128,19 @@ def test_ground_many_matches_single(memory):
     many = ground_many(texts, memory)
     assert [r.sparql for r in many] == [ground(t, memory).sparql for t in texts]
     assert many[1].sparql == "ASK { wd:Q2270 wdt:P31 wd:Q5 }"
+
+
+def test_round_trip_with_awkward_labels():
+    weird = [Symbol("Q17738", "Star Wars: Episode IV – A New Hope", Kind.ITEM),
+             Symbol("Q2407", "C++", Kind.ITEM), Symbol("Q15777", "C", Kind.ITEM),
+             Symbol("Q1", "\"quoted\" 'label' # not a comment <x> {y}", Kind.ITEM),
+             Symbol("P31", "instance of", Kind.PROPERTY), Symbol("Q3", "Zürich", Kind.ITEM)]
+    mem = Memory.build(weird)
+    q = ("SELECT * { wd:Q17738 wdt:P31 ?x . <http://www.wikidata.org/entity/Q1> wdt:P31 wd:Q2407 ."
+         " wd:Q15777 wdt:P31 wd:Q3 . FILTER(?x != 'wd:Q3') }")
+    inter = to_intermediate(q, mem)
+    assert "wd:starturi C++ enduri" in inter and "wd:starturi C enduri" in inter
+    assert [m.label for m in markers(inter)][:2] == ["Star Wars: Episode IV – A New Hope",
+                                                      "instance of"]
+    res = ground(inter, mem)
+    assert res.ok and res.sparql == q

@@ -43,8 +43,8 @@ __all__ = ["START", "END", "IntermediateForm", "IntermediateSyntaxError", "Marke
 log = logging.getLogger(__name__)
 
 START, END = "starturi", "enduri"
-_MARKER_HEAD = re.compile(r"(?:(?P<pfx>" + PN_PREFIX + r")?(?P<colon>:)|<(?P<ns>[^<>\"{}|^`\\\x00-\x20]*))?"
-                          + START + r"(?=\s)")
+_MARKER_HEAD = re.compile(r"(?:(?P<pfx>" + PN_PREFIX + r")?(?P<colon>:)"
+                          r"|<(?P<ns>[^<>\"{}|^`\\\x00-\x20]*))?" + START + r"(?=\s)")
 _MARKER_TAIL = re.compile(r"\s+(?P<label>.*?)\s*(?<![\w\-])" + END + r"(?![\w\-])", re.DOTALL)
 _NAME_CHAR = re.compile(r"[\w\-.:]")
 _SAFE_LOCAL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")

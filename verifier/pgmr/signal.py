@@ -131,7 +131,8 @@ def _explain(ids: Sequence[IdentifierSupport], score: float) -> str:
         if not i.exists:
             parts.append(f"{i.written}: does not exist in the memory (hallucinated identifier)")
         elif not i.kind_ok:
-            parts.append(f"{i.written} ({i.label!r}): a {i.kind} id in a position of the other kind")
+            parts.append(f"{i.written} ({i.label!r}): a {i.kind} id in a position of the "
+                         "other kind")
         else:
             msg = (f"{i.written} ({i.label!r}): support {i.support:.2f}"
                    + (f" from {i.span!r}" if i.span else "")
