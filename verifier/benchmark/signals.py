@@ -25,8 +25,9 @@ Built-in adapters (:func:`make_signal`):
   as ``hdm_generator``); unavailable without a model.  ``score`` = 1 - P(hallucination).
 * ``syntax``: a floor baseline: ``accept`` when the query parses, ``reject`` otherwise.
 * any other name ``X``: a module ``verifier.X`` exposing ``benchmark_signal(options) ->
-  Signal`` (the extension point for the stacked verifier: ``verifier/stacked.py`` with
-  ``benchmark_signal``); unavailable, with that explanation, until it exists.
+  Signal`` (the extension point for the stacked verifier: ``verifier.stacked`` or
+  ``verifier.stacking`` with ``benchmark_signal``); unavailable, with that explanation,
+  until it exists.
 """
 
 from __future__ import annotations
@@ -521,20 +522,28 @@ def make_signal(name: str, options: SignalOptions = SignalOptions()) -> Signal:
         return SyntaxSignal()
     if not name.isidentifier():
         return UnavailableSignal(name, "not a signal name")
-    try:
-        mod = importlib.import_module(f"verifier.{name}")
-    except ModuleNotFoundError:
-        return UnavailableSignal(name, f"no package verifier.{name} yet (it should expose "
-                                       f"benchmark_signal(options) -> Signal)")
-    except Exception as e:  # noqa: BLE001
-        return UnavailableSignal(name, f"importing verifier.{name} failed: {e}")
+    candidates = [f"verifier.{name}"] + (["verifier.stacking"] if name == "stacked" else [])
+    mod = None
+    for mod_name in candidates:
+        try:
+            mod = importlib.import_module(mod_name)
+        except ModuleNotFoundError:
+            continue
+        except Exception as e:  # noqa: BLE001
+            return UnavailableSignal(name, f"importing {mod_name} failed: {e}")
+        if hasattr(mod, "benchmark_signal"):
+            break
+    if mod is None:
+        return UnavailableSignal(name, f"no package {' or '.join(candidates)} yet (it should "
+                                       f"expose benchmark_signal(options) -> Signal)")
     factory = getattr(mod, "benchmark_signal", None)
     if factory is None:
-        return UnavailableSignal(name, f"verifier.{name} exposes no benchmark_signal(options)")
+        return UnavailableSignal(name, f"{mod.__name__} exposes no benchmark_signal(options) "
+                                       f"-> Signal yet")
     try:
         sig = factory(options)
     except Exception as e:  # noqa: BLE001
-        return UnavailableSignal(name, f"verifier.{name}.benchmark_signal failed: {e}")
+        return UnavailableSignal(name, f"{mod.__name__}.benchmark_signal failed: {e}")
     if not isinstance(sig, Signal):
-        return UnavailableSignal(name, f"verifier.{name}.benchmark_signal did not return a Signal")
+        return UnavailableSignal(name, f"{mod.__name__}.benchmark_signal did not return a Signal")
     return sig
