@@ -177,3 +177,28 @@ def test_corpus_sample_translation_share_and_invariants() -> None:
     # goal: >= 97 % of the readings translate (first scoped reading of each MRS)
     first_ok = sum(translate_mrs(t, max_scopes=1)[0].ok for t in sample)
     assert first_ok / len(sample) >= 0.97
+
+
+@pytest.mark.skipif(not (MRS_DIR / "questions.jsonl.gz").is_file(), reason="shared corpus absent")
+def test_flat_shortcut_equals_the_scoped_translation() -> None:
+    """For scope-insensitive readings the translator skips walking the scope tree; the
+    shortcut must give exactly the formula of the walk."""
+    from parsers.mrs import read_simplemrs, scope_problem, solve
+    from parsers.mrs.question import analyse_question
+    from parsers.mrs import translate as T
+
+    checked = 0
+    for text in _corpus_readings(600, 5):
+        m = read_simplemrs(text)
+        try:
+            p = scope_problem(m)
+            prep = T._Prepared(m, p, analyse_question(m))
+        except Exception:
+            continue
+        sols = solve(p, 3) or solve(p, 1, relaxed=True)
+        if prep.sensitive or not sols:
+            continue
+        for plug in sols:
+            assert T._build(prep, plug) == T._flat(prep)
+        checked += 1
+    assert checked > 500

@@ -106,7 +106,7 @@ def _read_tokens(toks: list[str], text: str) -> Mrs:
     eps: list[EP] = []
     hcons: list[HCons] = []
     icons: list[tuple[str, str, str]] = []
-    rank = _ROLE_RANK
+    roles = _ROLES
     norm = _normalize_cached
     while True:
         key = toks[i]
@@ -162,27 +162,33 @@ def _read_tokens(toks: list[str], text: str) -> Mrs:
                 unsorted = False
                 quant = False
                 while True:
-                    role = toks[i]
-                    if role == "]":
+                    tok = toks[i]
+                    if tok == "]":
                         break
                     val = toks[i + 1]
                     i += 2
-                    role = role[:-1]
+                    known = roles.get(tok)
+                    if known is None:
+                        if tok[-1] != ":":
+                            raise MrsError(f"expected a role, got {tok!r}")
+                        role, r = tok[:-1].upper(), 99
+                    else:
+                        role, r = known
                     if val[0] == '"':
                         if len(val) < 2 or val[-1] != '"' or "\\" in val:
                             raise MrsError("quoted value with spaces or escapes")
                         val = val[1:-1]
-                        if role == "CARG":
+                        if r == 30:
                             carg = val
                             continue
-                    elif val in _BRACKETS:
-                        raise MrsError("bad role value")
+                    elif r == 30:
+                        carg = val
+                        continue
                     else:
-                        if role == "CARG":
-                            carg = val
-                            continue
                         d = variables.get(val)
                         if d is None:
+                            if val in _BRACKETS:
+                                raise MrsError("bad role value")
                             d = variables[val] = {}
                         if toks[i] == "[":
                             i += 2
@@ -190,7 +196,6 @@ def _read_tokens(toks: list[str], text: str) -> Mrs:
                                 d[toks[i][:-1]] = toks[i + 1]
                                 i += 2
                             i += 1
-                    r = rank.get(role, 99)
                     if r == 20:
                         quant = True
                     if r < last or r == 99:
@@ -228,7 +233,9 @@ def _read_tokens(toks: list[str], text: str) -> Mrs:
 
 
 _ROLE_RANK = {"ARG0": 0, "ARG": 1, "ARG1": 2, "ARG2": 3, "ARG3": 4, "ARG4": 5, "ARG5": 6,
-              "RSTR": 20, "BODY": 21}
+              "RSTR": 20, "BODY": 21, "CARG": 30}
+#: role token ("ARG0:") -> (role, rank); rank 30 marks CARG
+_ROLES = {f"{r}:": (r, k) for r, k in _ROLE_RANK.items()}
 
 
 @lru_cache(maxsize=65536)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 __all__ = ["EP", "HCons", "Mrs", "MrsError", "from_pydelphin", "to_pydelphin", "coerce_mrs",
            "role_order", "var_type", "normalize_predicate"]
@@ -70,12 +70,14 @@ def normalize_predicate(s: str) -> str:
     return s.lower()
 
 
-@dataclass(frozen=True, slots=True)
-class EP:
-    """An elementary predication.
+class EP(NamedTuple):
+    """An elementary predication (an immutable record; a ``NamedTuple`` because readers
+    create hundreds of thousands of them and tuples are built several times faster than
+    frozen dataclasses).
 
     ``args`` holds ``(role, value)`` pairs in role order (``ARG0`` first, no ``CARG``);
-    values are variable names (``x3``, ``e2``, ``h7``) or, rarely, constants.
+    values are variable names (``x3``, ``e2``, ``h7``) or, rarely, constants.  ``quant``
+    caches whether the EP is a quantifier (``None``: computed from the roles).
     """
 
     pred: str
@@ -84,12 +86,15 @@ class EP:
     carg: str | None = None
     cfrom: int = -1
     cto: int = -1
-    #: True for generalised quantifiers (EPs with a ``RSTR`` role); computed when omitted.
-    is_quantifier: bool = None  # type: ignore[assignment]
+    quant: bool | None = None
 
-    def __post_init__(self) -> None:
-        if self.is_quantifier is None:
-            object.__setattr__(self, "is_quantifier", any(r == "RSTR" for r, _ in self.args))
+    @property
+    def is_quantifier(self) -> bool:
+        """True for generalised quantifiers (EPs with a ``RSTR`` role)."""
+        q = self.quant
+        if q is None:
+            return any(r == "RSTR" for r, _ in self.args)
+        return q
 
     @property
     def iv(self) -> str | None:
@@ -110,8 +115,7 @@ class EP:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class HCons:
+class HCons(NamedTuple):
     """A handle constraint ``hi rel lo`` (``rel`` is ``qeq`` in ERG output)."""
 
     hi: str

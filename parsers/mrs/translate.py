@@ -119,6 +119,7 @@ class _Unsupported(Exception):
 _NUM_RE = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=1 << 16)
 def _var_key(v: Var) -> tuple[int, str]:
     m = _NUM_RE.search(v.name)
     return (int(m.group()) if m else 1 << 30, v.name)
@@ -152,6 +153,14 @@ def _var(name: str) -> Var:
 @lru_cache(maxsize=1 << 16)
 def _string(text: str) -> Literal:
     return Literal(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _term(value: str) -> tuple[Term, bool]:
+    """An argument value as a term: a variable, or (rarely) a constant string."""
+    if var_type(value):
+        return Var(value), True
+    return Literal(value), False
 
 
 class _Prepared:
@@ -192,17 +201,19 @@ class _Prepared:
         self.ep_holes = ep_holes
         # atoms and the handling of each EP
         n = len(eps)
-        self.atom: list[Atom | None] = [None] * n
-        self.ep_mode: list[str] = ["quant"] * n
+        atom_out: list[Atom | None] = [None] * n
+        mode_out: list[str] = ["quant"] * n
+        self.atom, self.ep_mode = atom_out, mode_out
         occ: dict[str, list[int]] = {}
         rep_cache: dict[int, str | None] = {}
+        skip = bound | answer
+        hole_target = p.hole_target
         for f, members in enumerate(p.frag_eps):
             for i in members:
                 ep = eps[i]
                 if ep.is_quantifier:
                     continue
                 holes = ep_holes.get(i)
-                mode = "atom"
                 if holes:
                     mode = scopal_kind(ep.pred)
                     if mode == "opaque":
@@ -212,34 +223,39 @@ class _Prepared:
                         sensitive = True
                     elif scopal_is_assumed(ep.pred):
                         self.warnings.append(f"{ep.pred}: scopal argument read as asserted")
-                self.ep_mode[i] = mode
-                if mode == "neg" or mode == "cond":
-                    continue
-                hole_of_role = dict(holes) if holes else None
+                    mode_out[i] = mode
+                    if mode == "neg" or mode == "cond":
+                        continue
+                    hole_of_role = dict(holes)
+                else:
+                    mode_out[i] = "atom"
+                    hole_of_role = None
                 args: list[Term] = []
                 for role, val in ep.args:
                     if hole_of_role is not None and role in hole_of_role:
-                        t = p.hole_target[hole_of_role[role]]
+                        t = hole_target[hole_of_role[role]]
+                        name = val
                         if t >= 0:
                             r = rep_cache.get(t, 0)
                             if r == 0:
                                 r = rep_cache[t] = _representative(eps, p.frag_eps[t], bound)
-                            name = r if r is not None else val
-                        else:
-                            name = val
+                            if r is not None:
+                                name = r
                         args.append(_var(name))
-                        if name not in bound and name not in answer:
+                        if name not in skip:
                             occ.setdefault(name, []).append(f)
                         continue
-                    if var_type(val):
-                        args.append(_var(val))
-                        if val not in bound and val not in answer:
-                            occ.setdefault(val, []).append(f)
-                    else:
-                        args.append(_string(val))
+                    term, is_var = _term(val)
+                    args.append(term)
+                    if is_var and val not in skip:
+                        o = occ.get(val)
+                        if o is None:
+                            occ[val] = [f]
+                        else:
+                            o.append(f)
                 if ep.carg is not None:
                     args.append(_string(ep.carg))
-                self.atom[i] = Atom(ep.pred, tuple(args))
+                atom_out[i] = Atom(ep.pred, tuple(args))
         self.occ = occ
         self.sensitive = sensitive
 
@@ -377,6 +393,24 @@ def _build(prep: _Prepared, plug: Sequence[int]) -> Formula:
     return top.close()
 
 
+def _flat(prep: _Prepared) -> Formula:
+    """The formula of every scoped reading of a scope-insensitive MRS (only existential or
+    answer quantifiers, only asserted scopal arguments): one block, all atoms in MRS order,
+    every non-answer variable existentially closed.  Equal to :func:`_build` on any
+    solution, without walking it."""
+    p = prep.p
+    block = _Block()
+    for i, a in enumerate(prep.atom):
+        if a is not None:
+            block.items.append((i, a))
+    evars = block.evars
+    for f, kind in enumerate(prep.qkind):
+        if kind == "exists":
+            evars.append(_var(p.frag_var[f] or ""))
+    evars.extend(_var(v) for v in prep.occ)
+    return block.close()
+
+
 def translate_mrs(mrs: Any, *, max_scopes: int = DEFAULT_MAX_SCOPES,
                   reading_index: int = 0) -> list[Translation]:
     """Translate one MRS reading (a PyDelphin ``MRS``, a SimpleMRS string or a
@@ -454,7 +488,7 @@ def _translate(m: Mrs, max_scopes: int, reading_index: int,
     out: list[Translation] = []
     seen: list[Formula] = []
     for k, plug in enumerate(sols):
-        f = _build(prep, plug)
+        f = _build(prep, plug) if prep.sensitive else _flat(prep)
         if len(sols) > 1:
             if f in seen:
                 continue
