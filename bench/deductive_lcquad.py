@@ -140,10 +140,11 @@ _STATE: dict = {}
 
 
 def _init(corpus_path: str, labels_path: str) -> None:
-    from verifier.api import MrsCorpus, Verifier
+    from verifier.api import Verifier
+    from verifier.mrs_cache import MrsCorpus
     from verifier.lexical import LabelIndex
 
-    labels = LabelIndex.from_labels_tsv(labels_path)
+    labels = LabelIndex.cached(labels_path)
     _STATE["v"] = Verifier(labels=labels, mrs=MrsCorpus([corpus_path]))
 
 

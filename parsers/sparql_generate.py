@@ -146,6 +146,8 @@ def _values(el: tuple) -> str:
 def _element(el: tuple) -> str:
     tag = el[0]
     if tag == "triples":
+        if not el[1]:
+            return ""
         return " . ".join(_term(s) + (" " + _plist(pl) if pl else "") for s, pl in el[1]) + " ."
     if tag in ("group", "subselect"):
         return _group(el)
@@ -173,7 +175,7 @@ def _element(el: tuple) -> str:
 def _group(g: tuple) -> str:
     if g[0] == "subselect":
         return "{ " + _select(g[1]) + " }"
-    return "{ " + " ".join(_element(el) for el in g[1]) + " }"
+    return "{ " + " ".join(x for x in (_element(el) for el in g[1]) if x) + " }"
 
 
 def _select(sel: tuple) -> str:

@@ -12,8 +12,6 @@ uses one shared default instance per configuration.
 
 from __future__ import annotations
 
-import gzip
-import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -27,7 +25,7 @@ from verifier.deductive import DeductiveResult, check_readings
 from verifier.grounding import Grounder
 from verifier.lexical import LabelIndex, WordNetRelations
 
-__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "MrsCorpus", "DECISIONS"]
+__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS"]
 
 log = logging.getLogger(__name__)
 
@@ -41,54 +39,12 @@ _DEDUCTIVE_DECISIONS = {"faithful": "accept", "weaker": "reject", "unsupported":
 
 
 class MrsSource(Protocol):
-    """Where the MRS readings of a question come from (a cache, a corpus, ACE)."""
+    """Where the MRS readings of a question come from (see :class:`verifier.mrs_cache.MrsProvider`:
+    corpora, then the SQLite cache, then ACE)."""
 
     def readings(self, question: str) -> list[str] | None:
         """SimpleMRS strings of the question, ``[]`` when the parser found none, ``None``
         when the source does not know the question."""
-
-
-def normalize_question(q: str) -> str:
-    """The key under which a question is looked up (whitespace collapsed)."""
-    return " ".join(q.replace("\t", " ").replace("\n", " ").split())
-
-
-class MrsCorpus:
-    """MRS readings loaded from corpus files in the format of ``shared/data/mrs/*.jsonl.gz``
-    (one JSON object per line with ``question`` and ``readings``)."""
-
-    def __init__(self, paths: Iterable[str | Path] = ()) -> None:
-        self._by_question: dict[str, list[str]] = {}
-        for p in paths:
-            self.load(p)
-
-    def load(self, path: str | Path) -> int:
-        path = Path(path)
-        opener = gzip.open if path.suffix == ".gz" else open
-        n = 0
-        with opener(path, "rt", encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if not line:
-                    continue
-                try:
-                    d = json.loads(line)
-                except json.JSONDecodeError:
-                    log.warning("%s: skipping a malformed line", path)
-                    continue
-                if isinstance(d.get("question"), str) and isinstance(d.get("readings"), list):
-                    self._by_question[normalize_question(d["question"])] = d["readings"]
-                    n += 1
-        return n
-
-    def add(self, question: str, readings: Sequence[str]) -> None:
-        self._by_question[normalize_question(question)] = list(readings)
-
-    def readings(self, question: str) -> list[str] | None:
-        return self._by_question.get(normalize_question(question))
-
-    def __len__(self) -> int:
-        return len(self._by_question)
 
 
 @dataclass(frozen=True)
@@ -168,7 +124,7 @@ class Verifier:
         self.pack = pack
         if labels is None:
             path = cfg.get("grounding", "labels")
-            labels = LabelIndex.from_labels_tsv(path) if path else LabelIndex()
+            labels = LabelIndex.cached(path) if path else LabelIndex()
         self.labels = labels
         if wordnet is None:
             wpath = cfg.get("grounding", "wordnet") or (str(_DEFAULT_WORDNET) if _DEFAULT_WORDNET.exists() else None)
@@ -179,8 +135,9 @@ class Verifier:
         self.wordnet = wordnet
         self.grounder = Grounder(self.pack, self.labels, self.wordnet)
         if mrs is None:
-            corpora = cfg.get("mrs", "corpora", []) or []
-            mrs = MrsCorpus(corpora if isinstance(corpora, list) else [corpora])
+            from verifier.mrs_cache import MrsProvider
+
+            mrs = MrsProvider.from_config(cfg)
         self.mrs = mrs
         self.ace = ace
         from parsers.sparql import _driver, _parser
@@ -191,7 +148,13 @@ class Verifier:
 
     # ------------------------------------------------------------------
     def readings(self, question: str) -> tuple[list[str] | None, str]:
-        """MRS readings of a question and where they came from."""
+        """MRS readings of a question and where they came from (or why there are none)."""
+        lookup = getattr(self.mrs, "lookup", None)
+        if lookup is not None:
+            res = lookup(question)
+            if res.status in ("ok", "no-parse"):
+                return list(res.readings), res.source
+            return None, res.error or res.status
         r = self.mrs.readings(question) if self.mrs is not None else None
         if r is not None:
             return r, "mrs source"

@@ -120,9 +120,9 @@ def _alignment(reading, query: Query) -> tuple[dict[Var, Term], list[Var]]:
     return mapping, unaligned
 
 
-def _aligned_pattern(reading, query: Query) -> Formula:
+def _aligned_pattern(reading, query: Query, pattern: Formula | None = None) -> Formula:
     mapping, unaligned = _alignment(reading, query)
-    g = query.pattern
+    g = query.pattern if pattern is None else pattern
     # move the query's own variables out of the way of the reading's names
     t_vars = {v.name for v in free_vars(reading.formula)} | {v.name for f in subformulas(reading.formula)
                                                              if isinstance(f, (Exists, Forall)) for v in f.vars}
@@ -130,7 +130,7 @@ def _aligned_pattern(reading, query: Query) -> Formula:
     g = substitute(g, rename)
     unaligned = [rename.get(v, v) for v in unaligned]
     g = substitute(g, mapping)
-    return exists(unaligned, g)
+    return exists([v for v in unaligned if v in free_vars(g)], g)
 
 
 # --------------------------------------------------------------------------------------------
@@ -142,7 +142,10 @@ def _intent_check(reading, query: Query) -> tuple[bool, str]:
     kind = reading.intent.kind
     base = reading.intent.base
     shape = query.shape
-    has_compare = any(isinstance(f, Compare) for f in subformulas(query.pattern))
+    has_compare = any(isinstance(f, Compare) or (isinstance(f, Eq) and (
+        isinstance(f.left, Literal) or isinstance(f.right, Literal))) for f in subformulas(query.pattern))
+    if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
+        base = "select"  # "Tell me ...", "Give me ...": a request for values
     if base == "ask" and query.form != "ask" and kind not in ("count",):
         return False, "the question asks yes or no but the query is not an ASK query"
     if query.form == "ask" and base != "ask":
@@ -337,6 +340,125 @@ def _dedupe_axioms(axioms: list[Axiom]) -> list[Axiom]:
     return out
 
 
+@dataclass(frozen=True)
+class Qualifier:
+    """A statement qualifier of the query: ``pq:Q(statement, value)`` and the filters on the
+    value."""
+
+    prop: str
+    value: Term
+    atom: Formula
+    filters: tuple[Formula, ...]
+
+
+def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
+    """Rewrite Wikidata statement patterns ``p:P(s, st) & ps:P(st, o)`` as ``wdt:P(s, o)`` and
+    take out the qualifiers ``pq:Q(st, v)`` (with the filters that only concern ``v``)."""
+    bound: tuple[Var, ...] = ()
+    body = f
+    if isinstance(f, Exists):
+        bound, body = f.vars, f.body
+    parts = list(body.args) if isinstance(body, And) else [body]
+    subj: dict[Var, tuple[str, Term]] = {}
+    vals: dict[Var, list[tuple[str, Term]]] = {}
+    for a in parts:
+        if isinstance(a, Atom) and len(a.args) == 2:
+            pfx, _, local = a.pred.partition(":")
+            if pfx == "p" and isinstance(a.args[1], Var):
+                subj[a.args[1]] = (local, a.args[0])
+            elif pfx == "ps" and isinstance(a.args[0], Var):
+                vals.setdefault(a.args[0], []).append((local, a.args[1]))
+    stmts = {st for st in subj if st in vals}
+    if not stmts:
+        return f, []
+    out: list[Formula] = []
+    quals_raw: list[Atom] = []
+    for a in parts:
+        if isinstance(a, Atom) and len(a.args) == 2:
+            pfx, _, local = a.pred.partition(":")
+            if pfx == "p" and a.args[1] in stmts:
+                prop, s_ = subj[a.args[1]]
+                for p2, o in vals[a.args[1]]:
+                    out.append(Atom(f"wdt:{p2}", (s_, o)))
+                continue
+            if pfx == "ps" and a.args[0] in stmts:
+                continue
+            if pfx == "pq" and a.args[0] in stmts:
+                quals_raw.append(a)
+                continue
+        out.append(a)
+    qual_vars = {q.args[1] for q in quals_raw if isinstance(q.args[1], Var)}
+    used_elsewhere = set()
+    for a in out:
+        if not (isinstance(a, (Compare, Eq)) or (isinstance(a, Atom) and ":" not in a.pred)):
+            used_elsewhere |= free_vars(a)
+    quals: list[Qualifier] = []
+    taken: set[int] = set()
+    for q in quals_raw:
+        v = q.args[1]
+        filters = []
+        if isinstance(v, Var) and v not in used_elsewhere:
+            for i, a in enumerate(out):
+                if i not in taken and not isinstance(a, Atom) or (isinstance(a, Atom) and ":" not in a.pred):
+                    if i not in taken and free_vars(a) and free_vars(a) <= {v}:
+                        filters.append(a)
+                        taken.add(i)
+        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters)))
+    rest = [a for i, a in enumerate(out) if i not in taken]
+    new_body = conj(rest)
+    keep = [v for v in bound if v not in stmts]
+    return exists(keep, new_body), quals
+
+
+def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
+                         question: str, answers: set[Var]) -> tuple[bool, str]:
+    """Qualifiers are checked lexically: their property must be named by the question, and
+    their value be an answer, an item or literal of the question, or filtered by values the
+    question states."""
+    from verifier.grounding import SymbolUse
+
+    sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
+    label = grounder.label(q.prop)
+    if sup is None:
+        return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
+    v = q.value
+    linked_items = {l.symbol.symbol for l in grounding.links}
+    if isinstance(v, IRI):
+        if v.value not in linked_items:
+            return False, f"the value {v.value} ({grounder.label(wikidata_id(v.value) or v.value)}) of qualifier {q.prop} is not in the question"
+    elif isinstance(v, Literal):
+        if v.lexical.casefold() not in question.casefold():
+            return False, f"the value {v.lexical} of qualifier {q.prop} is not in the question"
+    elif isinstance(v, Var) and v not in answers:
+        for flt in q.filters:
+            for t in _literals_of(flt):
+                if t.lexical.casefold() not in question.casefold():
+                    return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
+    return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _literals_of(f: Formula) -> list[Literal]:
+    from verifier.logic import Func
+
+    out = []
+
+    def term(t):
+        if isinstance(t, Literal):
+            out.append(t)
+        elif isinstance(t, Func):
+            for a in t.args:
+                term(a)
+
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            for a in g.args:
+                term(a)
+        elif isinstance(g, (Eq, Compare)):
+            term(g.left)
+            term(g.right)
+    return out
+
+
 def _reification_axioms(query: Query) -> list[Axiom]:
     """``wdt:P(s, o) -> exists st. p:P(s, st) & ps:P(st, o)`` for properties the query uses in
     statement form (truthy statements exist as statement nodes)."""
@@ -352,6 +474,39 @@ def _reification_axioms(query: Query) -> list[Axiom]:
                                    Exists((st,), And((Atom(f"p:{p}", (s, st)), Atom(f"ps:{p}", (st, o)))))))
         out.append(Axiom(f"statement form of {p}", f, "statement", "Wikidata statements"))
     return out
+
+
+def _mentioned(f: Formula, out: set[str]) -> None:
+    for a in atoms(f):
+        out.add(a.pred)
+        for t in a.args:
+            if isinstance(t, IRI):
+                out.add(t.value)
+    for h in subformulas(f):
+        if isinstance(h, (Eq, Compare)):
+            for t in (h.left, h.right):
+                if isinstance(t, IRI):
+                    out.add(t.value)
+
+
+def _unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
+    """KG predicates and constants of required (top-level, positive) conjuncts of ``g`` that
+    no premise mentions: then ``g`` cannot follow, and Z3 is not needed."""
+    mentioned: set[str] = set()
+    for p in premises:
+        _mentioned(p.formula, mentioned)
+    body = g.body if isinstance(g, Exists) else g
+    parts = body.args if isinstance(body, And) else (body,)
+    missing: set[str] = set()
+    for part in parts:
+        if isinstance(part, Atom):
+            base = part.pred.rstrip("*+")
+            if (":" in base or base.startswith("<")) and part.pred not in mentioned and base not in mentioned:
+                missing.add(part.pred)
+            for t in part.args:
+                if isinstance(t, IRI) and t.value not in mentioned:
+                    missing.add(t.value)
+    return missing
 
 
 def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
@@ -407,8 +562,10 @@ def _symbols_of(f: Formula) -> list[str]:
 
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
+    from verifier.grounding import _np_spans
+
     units = question_units(reading, question)
-    grounding = grounder.ground(units, query)
+    grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
     link_axioms = grounding.axioms
     reif = _reification_axioms(query)
@@ -416,9 +573,28 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     premises = list(background) + [Premise(a.name, a.formula) for a in all_axioms]
     premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
     premises.append(Premise("T(question)", reading.formula))
-    g = _aligned_pattern(reading, query)
+    pattern, qualifiers = normalize_statements(query.pattern)
+    answers = set(query.answer_vars)
+    qual_notes: list[str] = []
+    for q in qualifiers:
+        ok, note = _qualifier_supported(q, grounder, grounding, units, question, answers)
+        qual_notes.append(note)
+        if not ok:  # keep it in G: it will fail and be diagnosed
+            pattern = conj(pattern, q.atom, *q.filters) if not isinstance(pattern, Exists) else \
+                Exists(pattern.vars + tuple(v for v in free_vars(q.atom) | set().union(*[free_vars(f) for f in q.filters])
+                                            if v not in pattern.vars and v not in query.key_vars),
+                       conj(pattern.body, q.atom, *q.filters))
+    g = _aligned_pattern(reading, query, pattern)
     intent_ok, intent_reason = _intent_check(reading, query)
-    sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=diagnose)
+    nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
+    missing_symbols = _unmentioned_symbols(g, premises)
+    if nameless and len(grounder.labels) == 0:
+        sound = ProofResult("unknown", "no KG labels are configured for " + ", ".join(nameless)
+                            + " ([grounding] labels in verifier.toml, or --labels)")
+    elif missing_symbols:
+        sound = ProofResult("refuted", "query symbols no premise mentions: " + ", ".join(sorted(missing_symbols)))
+    else:
+        sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=diagnose)
     n_units = sum(1 for u in units if u.kind not in ("abstract", "number"))
     linked_units = {id(l.unit) for l in grounding.links}
     share = (len({id(u) for u in units if id(u) in linked_units}) / n_units) if n_units else 0.0
@@ -443,6 +619,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         else:
             verdict, reason = "faithful", "the question entails the query" + (
                 "" if complete is None or complete.proved else " (completeness undecided)")
+            if qual_notes:
+                reason += "; " + "; ".join(qual_notes)
     elif sound.status == "refuted":
         verdict = "unsupported" if intent_ok else "intent_mismatch"
         reason = intent_reason if not intent_ok else "the query asserts what the question does not support"
@@ -468,8 +646,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
     readings and failures).  The best reading's verdict is the pair's verdict.
     """
+    from parsers.mrs import rank_translations
+
     t0 = time.perf_counter()
-    ok = [r for r in readings if getattr(r, "ok", False)]
+    ok = [r for r in rank_translations(readings) if getattr(r, "ok", False)]
     if not ok:
         reasons = sorted({getattr(r, "reason", "no reading") or "no reading" for r in readings}) or ["no reading"]
         return DeductiveResult("unknown", "no translated reading of the question (" + "; ".join(reasons[:3]) + ")",

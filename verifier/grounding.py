@@ -162,7 +162,10 @@ def question_units(reading, question: str = "") -> list[Unit]:
         if pred in ("card", "yofc"):
             lit = a.args[-1]
             if isinstance(lit, Literal):
-                units.append(Unit(a, "number", lit.lexical, None, (lit.lexical,), (), lit.lexical, a.args[0]))
+                keys = (lit.lexical,)
+                if re.fullmatch(r"1\d{3}|20\d{2}", lit.lexical) or pred == "yofc":
+                    keys += ("year", "time", "date", "point")
+                units.append(Unit(a, "number", lit.lexical, None, keys, (), lit.lexical, a.args[0]))
             continue
         if pred in _ABSTRACT_WORDS:
             words = _ABSTRACT_WORDS[pred]
@@ -180,7 +183,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
         keys = content_keys(lemma)
         if pos == "p":  # prepositions name nothing themselves but structure the question
             head = lemma.split()[0] if lemma else lemma
-            roles = tuple(dict.fromkeys(k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)))
+            roles = tuple(dict.fromkeys([head] + [k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)]))
             units.append(Unit(a, "preposition", lemma, pos, roles, roles, lemma, var))
             continue
         if not keys:
@@ -380,6 +383,41 @@ def _add_to_outer_forall(f: Formula, extra: list[Var]) -> Formula:
 # --------------------------------------------------------------------------------------------
 
 
+_TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    """Lower-cased word tokens of a text with their character offsets."""
+    return [(m.group(0).casefold(), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
+    """Where ``words`` occur in order in ``toks`` (exactly, by stem, or, for names of five
+    letters or more, with a near spelling): (similarity, start offset, end offset)."""
+    import difflib
+
+    n = len(words)
+    if n == 0 or n > len(toks):
+        return None
+    target = " ".join(words)
+    stems = [stem(w) for w in words]
+    best = None
+    for i in range(len(toks) - n + 1):
+        window = toks[i:i + n]
+        ws = [t[0] for t in window]
+        if ws == words or [stem(w) for w in ws] == stems:
+            return (1.0, window[0][1], window[-1][2])
+        if len(target) >= 5:
+            for m in (n - 1, n, n + 1):
+                if m < 1 or i + m > len(toks):
+                    continue
+                w2 = toks[i:i + m]
+                ratio = difflib.SequenceMatcher(None, target, " ".join(t[0] for t in w2)).ratio()
+                if ratio >= 0.88 and (best is None or ratio > best[0]):
+                    best = (ratio, w2[0][1], w2[-1][2])
+    return best
+
+
 def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
     if not name_keys:
         return 0.0, 0
@@ -445,8 +483,62 @@ class Grounder:
             keys |= self.wordnet.keys_for(u.lemma, u.pos if u.pos in ("n", "v", "a") else None)
         return keys
 
+    def lexical_support(self, sym: SymbolUse, units: list[Unit]) -> tuple[float, str, str] | None:
+        """How well the question's words name a property, whatever their syntax (used for
+        statement qualifiers): (coverage, matched name, the question words)."""
+        keys: set[str] = set()
+        for u in units:
+            keys |= set(u.keys) | set(u.np_keys)
+        best = None
+        for n in self.names_of(sym):
+            cov, hit = _coverage(n.keys, keys)
+            if cov >= _MIN_COVERAGE and (best is None or cov > best[0]):
+                words = [u.text or u.lemma for u in units if set(n.keys) & (set(u.keys) | set(u.np_keys))]
+                best = (cov, n.name, ", ".join(dict.fromkeys(words)))
+        return best
+
+    # ---- items by their names in the question text
+    def _span_links(self, sym: SymbolUse, units: list[Unit], question: str,
+                    spans: dict[str, tuple[int, int]]) -> list[Link]:
+        """Find a name of the item in the question (exact words, stems, or a near spelling for
+        typos) and link the noun phrase whose span covers it."""
+        if not question or not spans:
+            return []
+        toks = _tokens(question)
+        best: tuple[float, int, int, str] | None = None
+        for n in self.names_of(sym):
+            words = words_of(n.name)
+            if not words or len(" ".join(words)) < 2:
+                continue
+            found = _find_words(toks, words)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = (found[0], found[1], found[2], n.name)
+        if best is None:
+            return []
+        sim, a, b = best[0], best[1], best[2]
+        # the variable whose noun phrase covers the match most tightly
+        cands = [(v, sa, sb) for v, (sa, sb) in spans.items() if sa <= a + 1 and sb >= b - 1]
+        if not cands:
+            cands = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
+        if not cands:
+            return []
+        var = min(cands, key=lambda c: (c[2] - c[1]) - 2 * (min(c[2], b) - max(c[1], a)))[0]
+        heads = [u for u in units if isinstance(u.var, Var) and u.var.name == var
+                 and u.kind in ("named", "noun", "relational_noun")]
+        if not heads:
+            return []
+        # a name is the best head for an item; a noun for a class
+        heads.sort(key=lambda u: (u.kind != ("noun" if sym.kind == "class" else "named"), u.kind))
+        u = heads[0]
+        text = question[a:b]
+        why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
+               f"'{best[3]}' ({sym.id}) is close to '{text}' in the question (similarity {sim:.2f})")
+        link = self._make(u, sym, best[3], "noun", sim, sim, why, self._entry_for(best[3], sym))
+        return [link] if link is not None else []
+
     # ---- main entry
-    def ground(self, units: list[Unit], query: Query) -> Grounding:
+    def ground(self, units: list[Unit], query: Query, question: str = "",
+               spans: dict[str, tuple[int, int]] | None = None) -> Grounding:
         g = Grounding(units=units)
         self._alt_cache: dict = {}
         question_keys: set[str] = set()
@@ -456,6 +548,10 @@ class Grounder:
         for sym in query_symbols(query):
             if sym.kind == "literal":
                 links = self._literal_links(sym, units)
+            elif sym.kind in ("item", "class"):
+                links = self._span_links(sym, units, question, spans or {})
+                if not links:
+                    links = self._symbol_links(sym, units, ukeys, question_keys, g)
             else:
                 links = self._symbol_links(sym, units, ukeys, question_keys, g)
             if not links:
@@ -631,7 +727,7 @@ class Grounder:
         for t in self.pack.templates.values():
             if t.links not in links:
                 continue
-            if t.match.kind not in (u.kind, "any"):
+            if t.match.kind not in (u.kind, "any") and not (t.match.kind == "noun" and u.kind == "relational_noun"):
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue

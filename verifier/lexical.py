@@ -179,7 +179,10 @@ class LabelIndex:
                 continue
             keys = content_keys(n)
             if not keys:
-                continue
+                ws = words_of(n)
+                if not ws or len(ws) > 2:
+                    continue
+                keys = tuple(ws)  # a name made of function words ("since", "as of")
             e = NameEntry(symbol, n, keys, label_shape(n), first)
             if first:
                 self.labels.setdefault(symbol, n)
@@ -207,6 +210,38 @@ class LabelIndex:
         idx = cls()
         for sym in report.symbols:
             idx.add(sym.id, sym.names, getattr(sym.kind, "value", str(sym.kind)), sym.description)
+        return idx
+
+    @classmethod
+    def cached(cls, path: str | Path, cache_dir: str | Path | None = None) -> "LabelIndex":
+        """:meth:`from_labels_tsv`, kept as a pickle in the user cache folder and rebuilt when
+        the source file changes (size or modification time)."""
+        import hashlib
+        import pickle
+
+        src = Path(path)
+        st = src.stat()
+        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v1".encode(),
+                              digest_size=8).hexdigest()
+        folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
+        cache = folder / f"labels-{key}.pkl"
+        if cache.exists():
+            try:
+                with cache.open("rb") as f:
+                    obj = pickle.load(f)  # our own cache file, written below
+                if isinstance(obj, cls):
+                    return obj
+            except Exception as e:  # a broken cache is rebuilt
+                log.warning("label cache %s unreadable (%s); rebuilding", cache, e)
+        idx = cls.from_labels_tsv(src)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(".tmp")
+            with tmp.open("wb") as f:
+                pickle.dump(idx, f, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(cache)
+        except OSError as e:
+            log.warning("cannot write label cache %s: %s", cache, e)
         return idx
 
     def __contains__(self, symbol: str) -> bool:

@@ -217,10 +217,9 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_\-]*", name or ""):
             col.add(file, line, "bad-value", f"{what}: name must be an identifier")
             continue
-        if name in out:
-            prev = out[name].source
-            col.add(file, line, "duplicate-name", f"template {name!r} is already defined at {prev}")
-            continue
+        duplicate = name in out
+        if duplicate:
+            col.add(file, line, "duplicate-name", f"template {name!r} is already defined at {out[name].source}")
         m = d.get("match") or {}
         if not isinstance(m, dict):
             col.add(file, _line(d, "match")[0], "bad-value", f"{what}: match must be a mapping")
@@ -253,6 +252,8 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if axiom is None:
             continue
         _check_placeholders(name, axiom, links, arity, file, _line(d, "axiom")[0], col)
+        if duplicate:
+            continue
         out[name] = Template(
             name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),

@@ -1,0 +1,136 @@
+"""``verifier axioms lint|test|show``: check and explore axiom packs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("axioms", help="lint, test and explore axiom templates and lexicons",
+                       description="Axiom packs are folders with templates/, lexicons/ and background/ "
+                       "YAML files (the shipped pack is used when no folder is given).")
+    s = p.add_subparsers(dest="axioms_command", metavar="ACTION")
+    lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors",
+                        description="Exit code 1 when any error is found.")
+    lint.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
+    lint.set_defaults(func=run_lint)
+    test = s.add_parser("test", help="run every example embedded in the packs",
+                        description="Each example (question, sparql, expected verdict) is verified; "
+                        "questions without an MRS (no cache entry, no ACE) are reported as skipped. "
+                        "Exit code 1 when an example fails.")
+    test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
+    test.add_argument("--labels", help="KG labels TSV for grounding")
+    test.add_argument("--mrs", action="append", default=[], metavar="FILE", help="MRS corpus file(s)")
+    test.set_defaults(func=run_test)
+    show = s.add_parser("show", help="what a question predicate grounds to and which axioms it yields",
+                        description="Example: verifier axioms show _mass_n_of --symbol wdt:P2067")
+    show.add_argument("pred", help="an ERG predicate such as _mass_n_of or _benzene/nn_u_unknown")
+    show.add_argument("--symbol", action="append", default=[], help="KG symbol(s) to link it to (default: best candidates)")
+    show.add_argument("--labels", help="KG labels TSV")
+    show.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
+    show.set_defaults(func=run_show)
+    p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
+
+
+def _dirs(args):
+    from verifier.axioms import default_pack_dirs
+
+    return default_pack_dirs() + [d for d in args.dirs] if args.dirs else default_pack_dirs()
+
+
+def run_lint(args: argparse.Namespace) -> int:
+    from verifier.axioms import lint
+
+    issues = lint(_dirs(args))
+    for i in issues:
+        print(i)
+    errors = sum(1 for i in issues if i.severity == "error")
+    print(f"{errors} error(s), {len(issues) - errors} warning(s)", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def run_test(args: argparse.Namespace) -> int:
+    from verifier.api import Verifier
+    from verifier.mrs_cache import MrsCorpus
+    from verifier.axioms import PackError, load_pack
+    from verifier.lexical import LabelIndex
+    from verifier.resources import axioms_dir
+
+    try:
+        pack = load_pack(_dirs(args))
+    except PackError as e:
+        print(e)
+        return 1
+    corpora = list(args.mrs)
+    shipped = axioms_dir() / "examples-mrs.jsonl.gz"
+    if shipped.exists():
+        corpora.insert(0, str(shipped))
+    labels = LabelIndex.from_labels_tsv(args.labels) if args.labels else None
+    v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
+    failed = skipped = passed = 0
+    for owner, ex in pack.examples:
+        r = v.verify(ex.question, ex.sparql)
+        got = r.verdict
+        want = ex.verdict
+        ok = got == want or (want in ("accept", "reject") and r.decision == want)
+        if r.deductive is not None and r.deductive.best is None and got == "unknown" and want != "unknown":
+            skipped += 1
+            print(f"SKIP {owner} ({ex.source}): {ex.question!r}: {r.deductive.reason}")
+            continue
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {owner} ({ex.source}): {ex.question!r}\n     {ex.sparql}\n"
+                  f"     expected {want}, got {got}: {r.explanation.splitlines()[-1] if r.explanation else ''}")
+    print(f"{passed} passed, {failed} failed, {skipped} skipped (no MRS for the question)")
+    return 1 if failed else 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from parsers.mrs import predicate_info
+    from verifier.axioms import PackError, load_pack
+    from verifier.grounding import Grounder, SymbolUse, Unit
+    from verifier.lexical import LabelIndex, content_keys
+    from verifier.logic import Atom, Var
+    from verifier.namespaces import wikidata_id
+
+    try:
+        pack = load_pack(_dirs(args))
+    except PackError as e:
+        print(e)
+        return 1
+    info = predicate_info(args.pred)
+    print(f"{args.pred}: lemma {info.lemma!r}, part of speech {info.pos}, sense {info.sense}, "
+          f"{'abstract' if info.is_abstract else 'content'}{', unknown word' if info.is_unknown_word else ''}")
+    labels = LabelIndex.from_labels_tsv(args.labels) if args.labels else LabelIndex()
+    g = Grounder(pack, labels)
+    kind = {"n": "noun", "v": "verb", "a": "adjective", "p": "preposition"}.get(info.pos or "", "abstract")
+    arity = {"verb": 3, "preposition": 3, "adjective": 2}.get(kind, 1)
+    if args.pred.endswith("_of") or args.pred.endswith("_to"):
+        kind, arity = "relational_noun", 2
+    unit = Unit(Atom(args.pred, tuple(Var(f"a{i}") for i in range(arity))), kind, info.lemma, info.pos,
+                content_keys(info.lemma), content_keys(info.lemma), info.lemma, Var("a0"))
+    entries = pack.entries_for(info.lemma)
+    for e in entries:
+        print(f"  lexicon: '{info.lemma}' -> {', '.join(e.symbols)} via template {e.template} ({e.source})")
+    symbols = list(args.symbol)
+    if not symbols:
+        symbols = [s for e in entries for s in e.symbols]
+        for sid, score, name in g.alternatives(unit, "property") + g.alternatives(unit, "item"):
+            symbols.append(("wdt:" if sid.startswith("P") else "wd:") + sid)
+    if not symbols:
+        print("  no candidate symbol (give --labels or --symbol)")
+    for s in dict.fromkeys(symbols):
+        wid = wikidata_id(s) or s
+        skind = "property" if wid.startswith("P") else "item"
+        sym = SymbolUse(s, wid, skind)
+        link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", None)
+        print(f"  {s} ({g.label(wid)}):")
+        if link is None:
+            print("    no template applies")
+            continue
+        for a in link.axioms:
+            print(f"    [{a.template}] {a.formula}")
+    return 0
