@@ -14,7 +14,8 @@ from parsers.sparql_transform import meaningful_sites, normalize
 from verifier.benchmark.gold import GoldPair
 from verifier.benchmark.perturb import (CATEGORIES, PERTURBATION_CATEGORIES, Candidate,
                                         PerturbConfig, _number_alternatives, _replace_id,
-                                        _typo_ids, _year_shift, perturb_pair, regenerated_gold)
+                                        _typo_ids, _year_shift, decide_equivalence, perturb_pair,
+                                        regenerated_gold)
 from verifier.benchmark.plausible import build_stats, query_facts
 from verifier.prover import equivalent
 
@@ -226,3 +227,20 @@ def test_facts_and_stats(stats):
     assert structural[0] == ("P2054", "class")  # used with chemical compounds in the corpus
     assert all(p not in f.properties for p, _ in structural + near)
     assert CATEGORIES[0] == "gold"
+
+
+def test_undecided_checks_are_retried_with_the_long_limit(monkeypatch):
+    import verifier.prover as prover
+    from verifier.prover import EquivalenceResult
+
+    calls = []
+
+    def fake(a, b, *, timeout_ms, strict_distinct=False):
+        calls.append(timeout_ms)
+        return EquivalenceResult(None if len(calls) == 1 else False, "timeout")
+
+    monkeypatch.setattr(prover, "equivalent", fake)
+    assert decide_equivalence("a", "b", 4000, 30000).equivalent is False
+    assert calls == [4000, 30000]
+    calls.clear()
+    assert decide_equivalence("a", "b", 4000, 0).equivalent is None and calls == [4000]

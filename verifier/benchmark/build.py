@@ -8,9 +8,10 @@ written in the HDM engineer's format under ``ontology_split/``.
 Byte-identical on rebuild with the same seed and code: every random choice is seeded from
 (seed, item id, purpose), records are written in a fixed order with sorted keys, and nothing
 time- or machine-dependent (timestamps, absolute paths, worker counts) enters the files.
-The one residual risk is a Z3 time-out during an equivalence check (a candidate that is
-undecided on one run and refuted on another); the manifest counts undecided checks so a
-difference can be traced.
+Z3's limits are wall-clock time, so a busy machine can stall a check past its limit: an
+undecided check is therefore retried once with ``retry_timeout_ms`` (30 s), and only a
+check that genuinely needs between 4 and 30 s of CPU could still differ between runs (the
+manifest counts undecided checks so a difference can be traced).
 
 Worker processes (``workers > 1``) are forked (``fork`` start method, so ``python -m
 verifier`` works without a ``__main__`` guard); they inherit the read-only build context set
@@ -69,7 +70,8 @@ class BuildConfig:
         datasets: names to build (subset of :data:`DATASET_NAMES`).
         workers: processes for the equivalence checks.
         max_pairs: perturb only a seeded sample of this many gold pairs (``None``: all).
-        max_attempts / timeout_ms: see :class:`~verifier.benchmark.perturb.PerturbConfig`.
+        max_attempts / timeout_ms / retry_timeout_ms: see
+            :class:`~verifier.benchmark.perturb.PerturbConfig`.
         ood_extra: out-of-domain utterances beyond those of the MRS sample.
         split_sizes: dev/test fractions of the generalisation splits.
         rare_below: a URI is rare below this many occurrences (unknown-URI split).
@@ -84,6 +86,7 @@ class BuildConfig:
     max_pairs: int | None = None
     max_attempts: int = 8
     timeout_ms: int = 4000
+    retry_timeout_ms: int = 30000
     ood_extra: int = 1000
     split_sizes: SplitSizes = field(default_factory=SplitSizes)
     rare_below: int = 5
@@ -102,6 +105,7 @@ class BuildConfig:
         """The settings that change the outputs (no paths, no worker count)."""
         return {"seed": self.seed, "max_pairs": self.max_pairs,
                 "max_attempts": self.max_attempts, "timeout_ms": self.timeout_ms,
+                "retry_timeout_ms": self.retry_timeout_ms,
                 "ood_extra": self.ood_extra, "split_sizes": asdict(self.split_sizes),
                 "rare_below": self.rare_below}
 
@@ -148,13 +152,15 @@ def _llm_job(row: Mapping[str, Any]) -> BenchRecord:
     from verifier.benchmark.llm import prediction_record
 
     return prediction_record(row, timeout_ms=_WORKER_CTX["timeout_ms"],
+                             retry_timeout_ms=_WORKER_CTX["retry_timeout_ms"],
                              mrs_index=_WORKER_CTX["mrs_index"])
 
 
 def _verify_job(i: int) -> tuple[int, str | None]:
     from verifier.benchmark.perturb import regenerated_gold
 
-    return i, regenerated_gold(_WORKER_CTX["pairs"][i].sparql, _WORKER_CTX["timeout_ms"])
+    return i, regenerated_gold(_WORKER_CTX["pairs"][i].sparql, _WORKER_CTX["timeout_ms"],
+                               _WORKER_CTX["retry_timeout_ms"])
 
 
 def _pmap(fn: Callable[[Any], Any], items: Sequence[Any], ctx: Mapping[str, Any], workers: int,
@@ -343,7 +349,7 @@ def _build_perturbations(config: BuildConfig, pairs: Sequence[GoldPair], stats: 
                          mrs: Mapping[str, bool], chem: frozenset[str]
                          ) -> tuple[list[BenchRecord], dict[str, Any]]:
     pcfg = PerturbConfig(seed=config.seed, max_attempts=config.max_attempts,
-                         timeout_ms=config.timeout_ms)
+                         timeout_ms=config.timeout_ms, retry_timeout_ms=config.retry_timeout_ms)
     idx = _sample_pairs(pairs, config)
     ctx = {"pairs": list(pairs), "stats": stats, "perturb": pcfg, "mrs": dict(mrs),
            "chem": chem}
@@ -401,7 +407,8 @@ def _build_ood(config: BuildConfig, data: Path, pairs: Sequence[GoldPair], stats
 
     def verify_many(ids: Sequence[str]) -> dict[str, bool]:
         todo = [index_of[i] for i in ids if i not in verified]
-        res = _pmap(_verify_job, todo, {"pairs": list(pairs), "timeout_ms": config.timeout_ms},
+        res = _pmap(_verify_job, todo, {"pairs": list(pairs), "timeout_ms": config.timeout_ms,
+                                        "retry_timeout_ms": config.retry_timeout_ms},
                     config.workers, "ood controls", config.progress) if todo else []
         ok = {pairs[i].id: t is not None for i, t in res}
         return {i: (i in verified) or ok.get(i, False) for i in ids}
@@ -439,7 +446,9 @@ def _build_llm(config: BuildConfig, data: Path, mrs_index: frozenset[str]
     from verifier.benchmark.llm import iter_prediction_rows
 
     rows = [r for _, r in iter_prediction_rows(data)]
-    recs = _pmap(_llm_job, rows, {"timeout_ms": config.timeout_ms, "mrs_index": mrs_index},
+    recs = _pmap(_llm_job, rows, {"timeout_ms": config.timeout_ms,
+                                  "retry_timeout_ms": config.retry_timeout_ms,
+                                  "mrs_index": mrs_index},
                  config.workers, "llm predictions", config.progress)
     cross = _counts(recs, lambda r: r.category,
                     lambda r: {True: "equivalent", False: "not_equivalent", None: "undecided"}[

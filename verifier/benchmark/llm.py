@@ -56,10 +56,12 @@ def f1_category(sparql: str | None, score: float | None) -> tuple[str, int | Non
 
 
 def prediction_record(row: Mapping[str, Any], *, timeout_ms: int = 4000,
+                      retry_timeout_ms: int = 30000,
                       mrs_index: frozenset[str] = frozenset()) -> BenchRecord:
-    """One benchmark record of a raw prediction row (runs the equivalence check)."""
+    """One benchmark record of a raw prediction row (runs the equivalence check; an
+    undecided check is retried once with ``retry_timeout_ms``)."""
     from parsers.sparql import SparqlError, parse_query
-    from verifier.prover import equivalent
+    from verifier.benchmark.perturb import decide_equivalence
 
     sparql, gold = row.get("sparql"), row.get("gold_sparql")
     category, label = f1_category(sparql, row.get("score_f1"))
@@ -76,7 +78,7 @@ def prediction_record(row: Mapping[str, Any], *, timeout_ms: int = 4000,
             except SparqlError as e:
                 reason = "prediction does not parse: " + str(e).splitlines()[0][:150]
             else:
-                res = equivalent(gq, pq, timeout_ms=timeout_ms)
+                res = decide_equivalence(gq, pq, timeout_ms, retry_timeout_ms)
                 eq, reason = res.equivalent, res.reason[:200]
     else:
         reason = "no prediction" if not sparql else "no gold query"

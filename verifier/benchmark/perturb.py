@@ -50,7 +50,7 @@ from verifier.benchmark.records import BenchRecord
 from verifier.logic import Literal, Var
 
 __all__ = ["CATEGORIES", "PERTURBATION_CATEGORIES", "PerturbConfig", "Candidate", "PairOutcome",
-           "perturb_pair", "propose", "regenerated_gold", "DROP_REASONS"]
+           "perturb_pair", "propose", "regenerated_gold", "decide_equivalence", "DROP_REASONS"]
 
 PERTURBATION_CATEGORIES: tuple[str, ...] = (
     "wrong_property", "wrong_entity", "swapped_direction", "dropped_triple", "added_triple",
@@ -68,12 +68,16 @@ class PerturbConfig:
         seed: seeds every random choice (with the gold id and the category).
         max_attempts: candidates tried per category before giving up.
         timeout_ms: Z3 time limit of each equivalence check (per direction).
+        retry_timeout_ms: an undecided check is retried once with this limit, so that a
+            momentary stall of a busy machine does not change the outcome (reproducible
+            builds); 0 disables the retry.
         categories: the categories to build.
     """
 
     seed: int = 0
     max_attempts: int = 8
     timeout_ms: int = 4000
+    retry_timeout_ms: int = 30000
     categories: tuple[str, ...] = PERTURBATION_CATEGORIES
 
     def __post_init__(self) -> None:
@@ -610,19 +614,32 @@ def propose(category: str, tree: tuple, stats: CorpusStats, rng: random.Random,
 # --------------------------------------------------------------------------------------------
 
 
-def regenerated_gold(sparql: str, timeout_ms: int = 4000) -> str | None:
+def decide_equivalence(a: Any, b: Any, timeout_ms: int = 4000,
+                       retry_timeout_ms: int = 30000) -> Any:
+    """:func:`verifier.prover.equivalent` of two parsed queries; an undecided result (a
+    wall-clock time-out, which depends on the machine's load) is retried once with
+    ``retry_timeout_ms``."""
+    from verifier.prover import equivalent
+
+    res = equivalent(a, b, timeout_ms=timeout_ms)
+    if res.equivalent is None and retry_timeout_ms > timeout_ms:
+        res = equivalent(a, b, timeout_ms=retry_timeout_ms)
+    return res
+
+
+def regenerated_gold(sparql: str, timeout_ms: int = 4000,
+                     retry_timeout_ms: int = 30000) -> str | None:
     """The gold query written by :func:`~parsers.sparql_generate.generate` from its
     normalised tree, or ``None`` when it does not parse or is not proved equivalent to the
     original."""
     from parsers.sparql import SparqlError, parse_query, parse_tree
     from parsers.sparql_generate import generate
     from parsers.sparql_transform import normalize
-    from verifier.prover import equivalent
 
     try:
         text = generate(normalize(parse_tree(sparql)))
-        return text if equivalent(parse_query(sparql), parse_query(text),
-                                  timeout_ms=timeout_ms).equivalent is True else None
+        return text if decide_equivalence(parse_query(sparql), parse_query(text), timeout_ms,
+                                          retry_timeout_ms).equivalent is True else None
     except SparqlError:
         return None
 
@@ -636,7 +653,9 @@ def perturb_pair(pair: GoldPair, stats: CorpusStats, config: PerturbConfig = Per
     from parsers.sparql import SparqlError, parse_query, parse_tree
     from parsers.sparql_generate import generate
     from parsers.sparql_transform import normalize
-    from verifier.prover import equivalent
+
+    def check(a: Any, b: Any) -> Any:
+        return decide_equivalence(a, b, config.timeout_ms, config.retry_timeout_ms)
 
     try:
         gold_q = parse_query(pair.sparql)
@@ -645,7 +664,7 @@ def perturb_pair(pair: GoldPair, stats: CorpusStats, config: PerturbConfig = Per
         return PairOutcome(pair.id, "gold_unparseable", reason=str(e).splitlines()[0][:200])
     gold_text = generate(base)
     try:
-        regen = equivalent(gold_q, parse_query(gold_text), timeout_ms=config.timeout_ms)
+        regen = check(gold_q, parse_query(gold_text))
     except SparqlError as e:
         return PairOutcome(pair.id, "gold_regeneration_failed", reason=str(e)[:200])
     if regen.equivalent is not True:
@@ -677,7 +696,7 @@ def perturb_pair(pair: GoldPair, stats: CorpusStats, config: PerturbConfig = Per
             attempts += 1
             try:
                 q = parse_query(text)
-                eq = equivalent(gold_q, q, timeout_ms=config.timeout_ms)
+                eq = check(gold_q, q)
             except SparqlError:
                 drops["unparseable"] += 1
             else:

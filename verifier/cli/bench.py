@@ -57,6 +57,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="candidates tried per category and pair (default 8)")
     b.add_argument("--timeout-ms", type=int, default=4000,
                    help="Z3 time limit per equivalence check direction (default 4000)")
+    b.add_argument("--retry-timeout-ms", type=int, default=30000,
+                   help="an undecided check is retried once with this limit (default 30000; "
+                        "keeps rebuilds byte-identical on a busy machine)")
     b.add_argument("--ood-extra", type=int, default=1000,
                    help="out-of-domain utterances beyond the 1,000 with MRS (default 1000)")
     b.add_argument("--json", action="store_true", help="print the manifest as JSON")
@@ -98,7 +101,8 @@ def _build(args: argparse.Namespace) -> int:
     try:
         cfg = BuildConfig(data, _out(args), seed=args.seed, datasets=names, workers=args.workers,
                           max_pairs=args.max_pairs, max_attempts=args.max_attempts,
-                          timeout_ms=args.timeout_ms, ood_extra=args.ood_extra,
+                          timeout_ms=args.timeout_ms, retry_timeout_ms=args.retry_timeout_ms,
+                          ood_extra=args.ood_extra,
                           progress=not args.no_progress)
     except ValueError as e:
         raise UsageError(str(e)) from None
