@@ -405,9 +405,19 @@ class PGMRSignal:
         if not self._labels.is_file():
             self._why = f"labels file not found: {self._labels}"
 
+    def prepare(self) -> None:
+        """Load (or build once) the memory in the parent process, before workers fork."""
+        self._load()
+
     def _load(self) -> None:
         if self._memory is not None:
             return
+        try:  # one FAISS thread: faster on a shared machine, and safe to fork afterwards
+            import faiss
+
+            faiss.omp_set_num_threads(1)
+        except (ImportError, AttributeError):
+            pass
         self._memory = load_or_build_memory(self._labels, self._dir)
         if self._threshold is None:
             self._threshold = float(self._memory.encoder.default_threshold)
