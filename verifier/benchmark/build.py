@@ -5,6 +5,10 @@ Writes one JSONL per dataset (see :data:`~verifier.benchmark.records.DATASET_FIL
 statistics, output file hashes) into the output folder; the out-of-ontology split is also
 written in the HDM engineer's format under ``ontology_split/``.
 
+The manifest's ``code_version`` is taken when the build starts, after every module that
+shapes the data has been imported (the workers inherit them), so edits made to the tree by
+others during a long build do not leak into it; a warning says when files changed.
+
 Byte-identical on rebuild with the same seed and code: every random choice is seeded from
 (seed, item id, purpose), records are written in a fixed order with sorted keys, and nothing
 time- or machine-dependent (timestamps, absolute paths, worker counts) enters the files.
@@ -108,6 +112,22 @@ class BuildConfig:
                 "retry_timeout_ms": self.retry_timeout_ms,
                 "ood_extra": self.ood_extra, "split_sizes": asdict(self.split_sizes),
                 "rare_below": self.rare_below}
+
+
+def _import_code_modules() -> None:
+    """Import the modules that shape the datasets (see :data:`_CODE_FILES`)."""
+    import importlib
+
+    for name in ("parsers.sparql", "parsers.sparql_translate", "parsers.sparql_generate",
+                 "parsers.sparql_transform", "verifier.prover", "verifier.logic",
+                 "verifier.pgmr.encoders", "verifier.benchmark.perturb",
+                 "verifier.benchmark.plausible", "verifier.benchmark.splits",
+                 "verifier.benchmark.ood", "verifier.benchmark.llm",
+                 "verifier.benchmark.out_of_ontology", "verifier.benchmark.ontology_split"):
+        importlib.import_module(name)
+    from parsers.sparql import parse_query
+
+    parse_query("SELECT ?x WHERE { ?x ?p ?o }")  # builds the Lark parser from the grammar now
 
 
 def code_version() -> dict[str, str]:
@@ -225,6 +245,10 @@ def build_all(config: BuildConfig) -> dict[str, Any]:
     data, out = Path(config.data_dir), Path(config.out_dir)
     if not data.is_dir():
         raise FileNotFoundError(f"shared data folder not found: {data}")
+    # Others edit the tree while long builds run: import every module that shapes the data
+    # now (forked workers inherit them) and record the code version of this moment.
+    _import_code_modules()
+    code_at_start = code_version()
     want = set(config.datasets)
     pairs = gold_mod.load_gold_pairs(data)
     log.info("%d gold pairs", len(pairs))
@@ -310,12 +334,15 @@ def build_all(config: BuildConfig) -> dict[str, Any]:
         source_files += [f"llm_predictions/{p.name}"
                          for p in sorted((data / "llm_predictions").glob("*.jsonl"))]
 
+    if code_version() != code_at_start:
+        log.warning("source files changed on disk during the build; the datasets were made "
+                    "with the code loaded at the start (code_version in the manifest)")
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / MANIFEST_FILE
     old = json.loads(manifest_path.read_text()) if manifest_path.is_file() else {}
     manifest: dict[str, Any] = {
         "format": "sparql-verifier/benchmark-datasets", "format_version": 1,
-        "config": config.manifest_config(), "code_version": code_version(),
+        "config": config.manifest_config(), "code_version": code_at_start,
         "sources": gold_mod.hash_files(data, source_files),
         "gold_pairs": {"total": len(pairs),
                        "by_source": dict(sorted(Counter(p.source for p in pairs).items())),
