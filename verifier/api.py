@@ -154,7 +154,7 @@ class Verifier:
             res = lookup(question)
             if res.status in ("ok", "no-parse"):
                 return list(res.readings), res.source
-            return None, res.error or res.status
+            return None, res.message or res.status
         r = self.mrs.readings(question) if self.mrs is not None else None
         if r is not None:
             return r, "mrs source"

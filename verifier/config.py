@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Config", "load_config", "config_files"]
+__all__ = ["Config", "load_config", "config_files", "PATH_KEYS"]
+
+#: Settings that hold file or folder paths: relative values are resolved against the folder
+#: of the configuration file they come from.
+PATH_KEYS = {
+    "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
+    "ace": ("binary", "grammar"), "audit": ("store",),
+}
 
 _ENV = {
     "VERIFIER_ACE": ("ace", "binary"),
@@ -73,8 +80,19 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
             raise ValueError(f"{f}: {e}") from None
         for name, values in data.items():
             if isinstance(values, dict):
-                sections.setdefault(name, {}).update(values)
+                sections.setdefault(name, {}).update(_resolve_paths(name, values, f.parent))
     for var, (sec, key) in _ENV.items():
         if env.get(var):
             sections.setdefault(sec, {})[key] = env[var]
     return Config(sections, tuple(files))
+
+
+def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str, Any]:
+    out = dict(values)
+    for key in PATH_KEYS.get(section, ()):
+        v = out.get(key)
+        if isinstance(v, str) and v:
+            out[key] = str(base / v) if not Path(v).is_absolute() else v
+        elif isinstance(v, list):
+            out[key] = [str(base / x) if isinstance(x, str) and not Path(x).is_absolute() else x for x in v]
+    return out

@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from verifier.axioms.model import Pack
-from verifier.grounding import Axiom, Grounder, Grounding, Link, Unit, instantiate, question_units
+from verifier.grounding import (
+    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
+)
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
     Var, atoms, conj, exists, free_vars, substitute, substitute_term, subformulas,
@@ -95,6 +98,16 @@ class DeductiveResult:
 # --------------------------------------------------------------------------------------------
 
 
+def _open_vars(t: Formula, vs: set[Var]) -> tuple[Formula, set[Var]]:
+    """Take ``vs`` out of the top-level existential prefix of ``t`` (they become free, to be
+    aligned with query variables); returns the new formula and the variables opened."""
+    if not vs or not isinstance(t, Exists):
+        return t, set()
+    opened = {v for v in t.vars if v in vs}
+    rest = tuple(v for v in t.vars if v not in vs)
+    return (Exists(rest, t.body) if rest else t.body), opened
+
+
 def _alignment(reading, query: Query) -> tuple[dict[Var, Term], list[Var]]:
     """Substitution mapping the query's key variables to the reading's, and the query key
     variables left unaligned (to be existentially closed)."""
@@ -115,13 +128,38 @@ def _alignment(reading, query: Query) -> tuple[dict[Var, Term], list[Var]]:
         if query.order_by and intent.kind == "superlative" and intent.var is not None:
             key = query.order_by[0].expr
             if isinstance(key, Var) and key not in mapping:
-                mapping[key] = intent.var
+                mapping[key] = _compound_head(reading.formula, intent.var)
     unaligned = [v for v in query.key_vars if v not in mapping]
     return mapping, unaligned
 
 
+def _compound_head(f: Formula, v: Var) -> Var:
+    """The head noun of a compound when ``v`` is its modifier ("the lowest boiling point":
+    the superlative grades "boiling" but the value is the point)."""
+    for a in atoms(f):
+        if a.pred == "compound" and len(a.args) == 3 and a.args[2] == v and isinstance(a.args[1], Var) \
+                and a.args[1].name.startswith("x"):
+            return a.args[1]
+    return v
+
+
+class _ReadingView:
+    """A reading with some intent variables opened (free) and others not alignable."""
+
+    def __init__(self, reading, formula: Formula, not_alignable: set[Var]) -> None:
+        self.intent = reading.intent
+        self.answer_vars = reading.answer_vars
+        self.formula = formula
+        self.not_alignable = not_alignable
+
+
 def _aligned_pattern(reading, query: Query, pattern: Formula | None = None) -> Formula:
     mapping, unaligned = _alignment(reading, query)
+    blocked = getattr(reading, "not_alignable", set())
+    if blocked:  # bound deep inside the reading: leave those query variables unaligned
+        for k in [k for k, v in mapping.items() if v in blocked]:
+            del mapping[k]
+            unaligned.append(k)
     g = query.pattern if pattern is None else pattern
     # move the query's own variables out of the way of the reading's names
     t_vars = {v.name for v in free_vars(reading.formula)} | {v.name for f in subformulas(reading.formula)
@@ -138,10 +176,45 @@ def _aligned_pattern(reading, query: Query, pattern: Formula | None = None) -> F
 # --------------------------------------------------------------------------------------------
 
 
-def _intent_check(reading, query: Query) -> tuple[bool, str]:
+def _intent_premises(reading) -> list[Premise]:
+    """What the question's comparison says: "greater than 19848" -> ``x > 19848`` for the
+    compared variable (the MRS front end finds the variable, operator and value)."""
+    it = reading.intent
+    if it.kind != "comparative" or it.var is None or it.op is None or not isinstance(it.value, (Literal, Var)):
+        return []
+    if it.op == "=":
+        f: Formula = Eq(it.var, it.value)
+    elif it.op in ("<", "<=", ">", ">="):
+        f = Compare(it.op, it.var, it.value)
+    else:
+        return []
+    return [Premise(f"comparison in the question: {f}", f)]
+
+
+_WH_START = re.compile(r"^\W*(what|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
+                       r"find|return|enumerate|identify|state)\b", re.I)
+_YN_START = re.compile(r"^\W*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b", re.I)
+
+
+def _surface_force(question: str) -> str | None:
+    """``select`` for questions that start with a wh-word or a request, ``ask`` for those
+    that start with an auxiliary, else None (the reading decides)."""
+    if _WH_START.match(question):
+        return "select"
+    if _YN_START.match(question):
+        return "ask"
+    return None
+
+
+def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]:
     kind = reading.intent.kind
     base = reading.intent.base
+    surface = _surface_force(question)
+    if surface == "select" and base == "ask":
+        base = "select"  # "Give me ...", "Which ..." parsed without an answer variable
     shape = query.shape
+    if kind != "comparative" and surface_comparisons(question):
+        kind = "comparative" if reading.intent.kind == "select" else kind
     has_compare = any(isinstance(f, Compare) or (isinstance(f, Eq) and (
         isinstance(f.left, Literal) or isinstance(f.right, Literal))) for f in subformulas(query.pattern))
     if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
@@ -283,9 +356,19 @@ def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
 
 
 def _t_kg(reading, axioms: Sequence[Formula]) -> Formula | None:
+    """KG facts the question states about anchored terms: its answer variables and the
+    variables that name linked items (facts about other, intermediate variables come from
+    over-general templates as often as from the question, and are left to soundness)."""
     answers = set(reading.answer_vars)
-    facts = [f for f in kg_consequences(reading.formula, axioms)
-             if _is_kg_fact(f) and _about_expressed_terms(f, answers)]
+    derived = kg_consequences(reading.formula, axioms)
+    anchored = set(answers)
+    for f in derived:
+        if isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, (IRI, Literal)):
+            anchored.add(f.left)
+        elif isinstance(f, Eq) and isinstance(f.right, Var) and isinstance(f.left, (IRI, Literal)):
+            anchored.add(f.right)
+    facts = [f for f in derived if _is_kg_fact(f) and _about_expressed_terms(f, answers)
+             and free_vars(f) <= anchored and not isinstance(f, Eq)]
     if not facts:
         return None
     body = conj(facts)
@@ -427,14 +510,124 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         if v.value not in linked_items:
             return False, f"the value {v.value} ({grounder.label(wikidata_id(v.value) or v.value)}) of qualifier {q.prop} is not in the question"
     elif isinstance(v, Literal):
-        if v.lexical.casefold() not in question.casefold():
+        if not number_in_text(v.lexical, question):
             return False, f"the value {v.lexical} of qualifier {q.prop} is not in the question"
     elif isinstance(v, Var) and v not in answers:
         for flt in q.filters:
             for t in _literals_of(flt):
-                if t.lexical.casefold() not in question.casefold():
+                if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+_STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
+
+
+_CMP_WORDS = [
+    (">=", r"at least|no (?:less|fewer) than|not (?:less|fewer) than"),
+    ("<=", r"at most|no more than|not more than|up to"),
+    (">", r"more than|greater than|higher than|larger than|bigger than|longer than|heavier than|"
+          r"taller than|wider than|above|over|exceeding|exceeds|after"),
+    ("<", r"less than|fewer than|lower than|smaller than|shorter than|lighter than|narrower than|"
+          r"below|under|before"),
+    ("=", r"equal to|equals|exactly|the same as"),
+]
+_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)"
+
+
+def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
+    """Comparisons a question writes with a number: "above 100 degrees" -> (">", 100)."""
+    out = []
+    q = question.casefold()
+    for op, words in _CMP_WORDS:
+        for m in re.finditer(rf"\b(?:{words})\s+(?:about\s+|approximately\s+|the\s+value\s+)?{_NUMBER}", q):
+            num = m.group(1).replace(",", "")
+            dt = "xsd:decimal" if "." in num else "xsd:integer"
+            out.append((op, Literal(num, dt)))
+    return out
+
+
+def take_compared_values(f: Formula, reading, question: str = "") -> tuple[Formula, list[str]]:
+    """A comparison of the query with a number (``?s < 0.07``) that the question states with
+    the same operator and value ("less than 0.07", from the reading's comparative or from the
+    question's words) leaves ``G`` as checked; a different operator or value stays and is
+    reported."""
+    stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
+    it = reading.intent
+    if it.kind == "comparative" and it.op is not None and isinstance(it.value, Literal):
+        stated.append((it.op, it.value))
+    if not stated:
+        return f, []
+    return _take_comparisons(f, stated)
+
+
+def _take_comparisons(f: Formula, stated: list[tuple[str, Literal]]) -> tuple[Formula, list[str]]:
+    bound: tuple[Var, ...] = ()
+    body = f
+    if isinstance(f, Exists):
+        bound, body = f.vars, f.body
+    parts = list(body.args) if isinstance(body, And) else [body]
+    flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
+    kept, notes = [], []
+    for a in parts:
+        op = lit = None
+        if isinstance(a, Compare):
+            op, lit = (a.op, a.right) if isinstance(a.right, Literal) else (flip[a.op], a.left)
+        elif isinstance(a, Eq):
+            op, lit = "=", (a.right if isinstance(a.right, Literal) else a.left)
+        if isinstance(lit, Literal) and lit.numeric_value is not None and any(
+                w.numeric_value is not None and lit.numeric_value == w.numeric_value and _same_op(op, wop)
+                for wop, w in stated):
+            notes.append(f"comparison {op} {lit.lexical} stated by the question")
+            continue
+        kept.append(a)
+    if not notes:
+        return f, []
+    nb = conj(kept)
+    return exists([v for v in bound if v in free_vars(nb)], nb), notes
+
+
+def _same_op(a: str | None, b: str | None) -> bool:
+    strict = {"<": "<", "<=": "<", ">": ">", ">=": ">", "=": "="}
+    return a is not None and b is not None and strict.get(a) == strict.get(b)
+
+
+def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]:
+    """String tests with a literal (``contains(lcase(label), "sorting")``,
+    ``contains(year(x), "2009")``) are checked lexically: when the literal is written in the
+    question they leave ``G`` (with the label and language conditions that only serve them);
+    otherwise they stay and will be reported."""
+    bound: tuple[Var, ...] = ()
+    body = f
+    if isinstance(f, Exists):
+        bound, body = f.vars, f.body
+    parts = list(body.args) if isinstance(body, And) else [body]
+    notes: list[str] = []
+    removed: set[int] = set()
+    label_vars: set[Var] = set()
+    for i, a in enumerate(parts):
+        if isinstance(a, Atom) and a.pred in _STRING_TESTS:
+            lits = _literals_of(a)
+            if lits and all(number_in_text(t.lexical, question) for t in lits):
+                removed.add(i)
+                notes.append(f"{a.pred} '{lits[0].lexical}' written in the question")
+                label_vars |= free_vars(a)
+    if label_vars:
+        for i, a in enumerate(parts):
+            if i in removed:
+                continue
+            fv = free_vars(a)
+            if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel") and len(a.args) == 2 \
+                    and a.args[1] in label_vars:
+                removed.add(i)
+            elif fv and fv <= label_vars and not (isinstance(a, Atom) and ":" in a.pred):
+                removed.add(i)  # lang(label) = "en" and the like
+    if not removed:
+        return f, []
+    rest = [a for i, a in enumerate(parts) if i not in removed]
+    new_body = conj(rest)
+    keep = [v for v in bound if v in free_vars(new_body)]
+    return exists(keep, new_body), notes
 
 
 def _literals_of(f: Formula) -> list[Literal]:
@@ -473,6 +666,31 @@ def _reification_axioms(query: Query) -> list[Axiom]:
         f = Forall((s, o), Implies(Atom(f"wdt:{p}", (s, o)),
                                    Exists((st,), And((Atom(f"p:{p}", (s, st)), Atom(f"ps:{p}", (st, o)))))))
         out.append(Axiom(f"statement form of {p}", f, "statement", "Wikidata statements"))
+    return out
+
+
+def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit]) -> list[str]:
+    """Proper names of the question that name a KG item exactly but that no link of the query
+    uses: the query drops what the question says about them."""
+    linked = {id(l.unit) for l in grounding.links}
+    linked_vars = {l.unit.var for l in grounding.links}
+    covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
+    out = []
+    seen_text: set[str] = set()
+    for u in units:
+        if u.kind != "named" or id(u) in linked or u.var in linked_vars:
+            continue
+        text = (u.text or u.lemma).strip()
+        if not text or text.casefold() in seen_text or len(text) < 3:
+            continue
+        if any(text.casefold() in c for c in covered):
+            continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
+        seen_text.add(text.casefold())
+        exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
+                 if set(n.keys) == set(u.np_keys) and n.is_label]
+        if exact:
+            sid = sorted({n.symbol for n in exact}, key=lambda x: (len(x), x))[0]
+            out.append(f"'{text}' ({sid} {grounder.label(sid)})")
     return out
 
 
@@ -573,9 +791,20 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     premises = list(background) + [Premise(a.name, a.formula) for a in all_axioms]
     premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
     premises.append(Premise("T(question)", reading.formula))
+    premises += _intent_premises(reading)
+    # intent variables (counted, ordered) that the reading binds are opened for alignment
+    mapping, _ = _alignment(reading, query)
+    wanted = {v for v in mapping.values() if isinstance(v, Var)} - free_vars(reading.formula)
+    t_open, opened = _open_vars(reading.formula, wanted)
+    if opened:
+        premises[-1] = Premise("T(question)", t_open)
+    reading_view = _ReadingView(reading, t_open, wanted - opened)
     pattern, qualifiers = normalize_statements(query.pattern)
+    pattern, filter_notes = take_lexical_filters(pattern, question)
+    pattern, compare_notes = take_compared_values(pattern, reading, question)
+    filter_notes += compare_notes
     answers = set(query.answer_vars)
-    qual_notes: list[str] = []
+    qual_notes: list[str] = list(filter_notes)
     for q in qualifiers:
         ok, note = _qualifier_supported(q, grounder, grounding, units, question, answers)
         qual_notes.append(note)
@@ -584,8 +813,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 Exists(pattern.vars + tuple(v for v in free_vars(q.atom) | set().union(*[free_vars(f) for f in q.filters])
                                             if v not in pattern.vars and v not in query.key_vars),
                        conj(pattern.body, q.atom, *q.filters))
-    g = _aligned_pattern(reading, query, pattern)
-    intent_ok, intent_reason = _intent_check(reading, query)
+    g = _aligned_pattern(reading_view, query, pattern)
+    intent_ok, intent_reason = _intent_check(reading, query, question)
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
     if nameless and len(grounder.labels) == 0:
@@ -611,8 +840,12 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
                                 if entails([Premise("G", g)], exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
                                            timeout_ms=timeout_ms, countermodel=False).status != "proved")
+        ignored = _ignored_names(grounder, grounding, units)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
+        elif ignored:
+            verdict = "weaker"
+            reason = "the query ignores what the question names: " + "; ".join(ignored)
         elif complete is not None and complete.status == "refuted":
             verdict = "weaker"
             reason = "the query drops constraints the question states: " + "; ".join(missing[:4])

@@ -47,13 +47,13 @@ _ABSTRACT_WORDS = {
 }
 # Semantic roles that prepositions contribute as context words ("die from" -> cause).
 _PREPOSITION_ROLES = {
-    "from": ("cause", "source", "origin"), "of": ("cause",), "in": ("place", "location"),
+    "from": ("cause", "source", "origin"), "in": ("place", "location"),
     "at": ("place", "location"), "on": ("date", "day"), "during": ("time", "period"),
     "by": ("author", "creator"), "to": ("destination",), "for": ("purpose",),
     "since": ("start", "date"), "until": ("end", "date"), "after": ("follow",), "before": ("precede",),
 }
 _NOUN_LIKE = {"n"}
-_SKIP_ABSTRACT = {"compound", "poss", "_of_p", "appos", "nominalization", "loc_nonsp", "card",
+_SKIP_ABSTRACT = {"compound", "poss", "appos", "nominalization", "loc_nonsp", "card",
                   "yofc", "named", "generic_entity", "pron", "superl", "comp", "measure", "unknown",
                   "neg", "subord", "parg_d", "focus_d", "id", "ellipsis_ref", "mofy", "dofw", "dofm"}
 _MIN_COVERAGE = 0.66
@@ -229,8 +229,13 @@ def query_symbols(query: Query) -> list[SymbolUse]:
             base = g.pred.rstrip("*+")
             pfx = base.partition(":")[0]
             wid = wikidata_id(base)
-            if wid and pfx in _PROPERTY_PREFIXES:
-                out.setdefault(("property", wid), SymbolUse(base, wid, "property"))
+            if wid and pfx in ("pq", "pqv", "pqn", "pr", "prv"):
+                out.setdefault(("qualifier", wid), SymbolUse(base, wid, "qualifier"))
+            elif wid and pfx in _PROPERTY_PREFIXES:
+                if wid in _CLASS_PROPS and len(g.args) == 2 and isinstance(g.args[1], IRI):
+                    pass  # instance of / subclass of a named class: supported by the class link
+                else:
+                    out.setdefault(("property", wid), SymbolUse(base, wid, "property"))
             for i, t in enumerate(g.args):
                 _term_symbol(t, out, is_class=(wid in _CLASS_PROPS and i == 1))
         elif hasattr(g, "left"):
@@ -335,9 +340,30 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
               if k in ("$item", "$class", "$value", "$name")}
     if consts:
         f = _replace_placeholders(f, consts)
+    for t in _all_terms(f):
+        if isinstance(t, IRI) and t.is_placeholder:
+            raise ValueError(f"template {template.name}: no binding for {t.value}")
     if extra:
         f = _add_to_outer_forall(f, extra)
     return f
+
+
+def _all_terms(f: Formula):
+    from verifier.logic import Compare, Func
+
+    def expand(t):
+        yield t
+        if isinstance(t, Func):
+            for a in t.args:
+                yield from expand(a)
+
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            for a in g.args:
+                yield from expand(a)
+        elif isinstance(g, (Eq, Compare)):
+            yield from expand(g.left)
+            yield from expand(g.right)
 
 
 def _replace_placeholders(f: Formula, consts: dict[str, Term]) -> Formula:
@@ -418,6 +444,29 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
     return best
 
 
+def _number_value(text: str) -> float | None:
+    """The number a question or query writes ("45,709", "45709.0", ".1"), else None."""
+    t = text.strip().replace(",", "").replace(" ", "").replace(" ", "")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def number_in_text(value: str, text: str) -> bool:
+    """Whether the number ``value`` (or the string itself) is written in ``text``."""
+    if value.casefold() in text.casefold():
+        return True
+    v = _number_value(value)
+    if v is None:
+        return False
+    for m in re.finditer(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+", text):
+        w = _number_value(m.group(0))
+        if w is not None and abs(w - v) < 1e-9 * max(1.0, abs(v)):
+            return True
+    return False
+
+
 def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
     if not name_keys:
         return 0.0, 0
@@ -427,7 +476,7 @@ def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
 
 def _agent_base(k: str) -> str:
     """developer -> develop, inventor -> invent, director -> direct (matching only)."""
-    for suf in ("er", "or", "ist"):
+    for suf in ("er", "or", "ist", "ee", "e"):
         if k.endswith(suf) and len(k) > len(suf) + 3:
             return stem(k[: -len(suf)])
     return k
@@ -447,6 +496,7 @@ class Grounder:
         self.wordnet = wordnet
         self.n_alternatives = alternatives
         self._alt_cache: dict = {}
+        self._values: dict[str, list[Literal]] = {}
         self._lex_by_key: dict[str, list[tuple[LexiconEntry, str, tuple[str, ...]]]] = {}
         for lex in pack.lexicons:
             for e in lex.entries:
@@ -516,38 +566,59 @@ class Grounder:
         if best is None:
             return []
         sim, a, b = best[0], best[1], best[2]
-        # the variable whose noun phrase covers the match most tightly
-        cands = [(v, sa, sb) for v, (sa, sb) in spans.items() if sa <= a + 1 and sb >= b - 1]
-        if not cands:
-            cands = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
-        if not cands:
-            return []
-        var = min(cands, key=lambda c: (c[2] - c[1]) - 2 * (min(c[2], b) - max(c[1], a)))[0]
-        heads = [u for u in units if isinstance(u.var, Var) and u.var.name == var
-                 and u.kind in ("named", "noun", "relational_noun")]
-        if not heads:
-            return []
-        # a name is the best head for an item; a noun for a class
-        heads.sort(key=lambda u: (u.kind != ("noun" if sym.kind == "class" else "named"), u.kind))
-        u = heads[0]
+        if sim < 0.999:  # a near spelling: not if the question names another item exactly
+            written = question[a:b]
+            keys = set(content_keys(written))
+            for n in self.labels.candidates(keys, kind="item"):
+                if n.symbol != sym.id and set(n.keys) == keys and words_of(n.name) == words_of(written):
+                    return []
+        # the noun phrase that covers the match most tightly; when the parse split the name
+        # over several noun phrases ("Go" + "Seigen"), every phrase inside the match
+        covering = [(v, sa, sb) for v, (sa, sb) in spans.items() if sa <= a + 1 and sb >= b - 1]
+        if covering:
+            chosen = [min(covering, key=lambda c: c[2] - c[1])[0]]
+        else:
+            chosen = [v for v, (sa, sb) in spans.items() if sa >= a - 1 and sb <= b + 1]
+            if not chosen:
+                over = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
+                chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
                f"'{best[3]}' ({sym.id}) is close to '{text}' in the question (similarity {sim:.2f})")
-        link = self._make(u, sym, best[3], "noun", sim, sim, why, self._entry_for(best[3], sym))
-        return [link] if link is not None else []
+        out = []
+        for var in chosen:
+            heads = [u for u in units if isinstance(u.var, Var) and u.var.name == var
+                     and u.kind in ("named", "noun", "relational_noun", "abstract")]
+            if not heads:
+                continue
+            # a name is the best head for an item; a noun for a class
+            heads.sort(key=lambda u: (u.kind != ("noun" if sym.kind == "class" else "named"), u.kind == "abstract", u.kind))
+            link = self._make(heads[0], sym, best[3], "noun", sim, sim, why, self._entry_for(best[3], sym))
+            if link is not None:
+                out.append(link)
+        return out
 
     # ---- main entry
     def ground(self, units: list[Unit], query: Query, question: str = "",
                spans: dict[str, tuple[int, int]] | None = None) -> Grounding:
         g = Grounding(units=units)
         self._alt_cache: dict = {}
+        # literal objects of each property that the question writes (for $value templates)
+        self._values: dict[str, list[Literal]] = {}
+        for a in atoms(query.pattern):
+            wid = wikidata_id(a.pred)
+            if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
+                    and a.args[1].lexical.casefold() in question.casefold():
+                self._values.setdefault(wid, []).append(a.args[1])
         question_keys: set[str] = set()
         ukeys = {id(u): self.unit_keys(u) for u in units}
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
         for sym in query_symbols(query):
+            if sym.kind == "qualifier":
+                continue  # qualifiers are checked lexically by the deductive layer
             if sym.kind == "literal":
-                links = self._literal_links(sym, units)
+                links = self._literal_links(sym, units, question, spans)
             elif sym.kind in ("item", "class"):
                 links = self._span_links(sym, units, question, spans or {})
                 if not links:
@@ -559,15 +630,27 @@ class Grounder:
             g.links.extend(links)
         return g
 
-    def _literal_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
+    def _literal_links(self, sym: SymbolUse, units: list[Unit], question: str = "",
+                       spans: dict[str, tuple[int, int]] | None = None) -> list[Link]:
         out = []
         lit = sym.term
+        if isinstance(lit, Literal) and lit.kind == "string" and len(lit.lexical) >= 2 and question and spans:
+            found = _find_words(_tokens(question), words_of(lit.lexical))
+            if found is not None and found[0] >= 0.999:
+                a, b = found[1], found[2]
+                for var, (sa, sb) in spans.items():
+                    if min(sb, b) - max(sa, a) <= 0:
+                        continue
+                    for u in units:
+                        if isinstance(u.var, Var) and u.var.name == var and u.kind in ("noun", "named", "relational_noun"):
+                            out.append(self._make(u, sym, lit.lexical, "any", 1.0, 1.0,
+                                                  f"the string '{lit.lexical}' is written in the question"))
+                            break
+            return [l for l in out if l is not None]
         for u in units:
             if u.kind == "number" and isinstance(lit, Literal):
-                try:
-                    same = float(u.lemma) == float(lit.lexical)
-                except ValueError:
-                    same = u.lemma == lit.lexical
+                a, b = _number_value(u.lemma), _number_value(lit.lexical)
+                same = (a == b) if a is not None and b is not None else u.lemma == lit.lexical
                 if same:
                     out.append(self._make(u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question"))
         return [l for l in out if l is not None]
@@ -586,6 +669,7 @@ class Grounder:
         explained: set[str] = set()
         for n in names:
             total, anchored = 0.0, False
+            hits = []
             for k in n.keys:
                 if k in direct or _agent_base(k) in direct:
                     w, anchored = 1.0, True
@@ -597,9 +681,10 @@ class Grounder:
                     continue
                 total += w
                 if k in context or k in direct:
-                    explained.add(k)
+                    hits.append(k)
             if not anchored:
                 continue
+            explained.update(hits)  # only names that the unit itself anchors explain words
             cov = total / len(n.keys)
             if cov > best[1]:
                 best = (cov, cov, n)
@@ -613,8 +698,9 @@ class Grounder:
         kind = sym.kind
         out: list[Link] = []
         for u in units:
-            if kind == "property" and u.kind in ("named", "number", "preposition"):
-                continue
+            if kind == "property" and (u.kind in ("number", "preposition")
+                                       or (u.kind == "named" and sym.id not in self._values)):
+                continue  # a name names a property only next to a value ("InChIKey K")
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
                 continue
             direct = set(u.keys) | set(u.np_keys)
@@ -707,6 +793,8 @@ class Grounder:
                 bindings["$value"] = sym.term
             if entry is not None and entry.via:
                 bindings["$prop"] = entry.via
+            if sym.kind == "property" and self._values.get(sym.id):
+                bindings["$value"] = self._values[sym.id][0]
             try:
                 f = instantiate(t, u, bindings)
             except ValueError as e:
@@ -718,16 +806,23 @@ class Grounder:
         return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))
 
     def _templates_for(self, u: Unit, sym: SymbolUse, shape: str, entry: LexiconEntry | None) -> list[Template]:
+        """The entry's template (when a lexicon made the link) and every template that fits
+        the unit's kind, the symbol's kind and the name's shape."""
+        first: list[Template] = []
         if entry is not None and entry.template in self.pack.templates:
             t = self.pack.templates[entry.template]
-            return [t] if _arity_ok(t, u) else []
+            if _kind_ok(t, u) and _arity_ok(t, u):
+                first.append(t)
+                shapes = [s_ for s_ in t.label_shapes if s_ != "any"]
+                if shapes:
+                    shape = shapes[0]
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]
         out = []
         for t in self.pack.templates.values():
             if t.links not in links:
                 continue
-            if t.match.kind not in (u.kind, "any") and not (t.match.kind == "noun" and u.kind == "relational_noun"):
+            if not _kind_ok(t, u):
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue
@@ -735,8 +830,14 @@ class Grounder:
                 continue
             if not _arity_ok(t, u):
                 continue
-            out.append(t)
-        return sorted(out, key=lambda t: -t.priority)
+            if t not in first:
+                out.append(t)
+        return first + sorted(out, key=lambda t: -t.priority)
+
+
+def _kind_ok(t: Template, u: Unit) -> bool:
+    """Whether a template applies to a unit's kind (a relational noun is a noun)."""
+    return t.match.kind in (u.kind, "any") or (t.match.kind == "noun" and u.kind == "relational_noun")
 
 
 def _arity_ok(t: Template, u: Unit) -> bool:

@@ -37,7 +37,7 @@ LINK_KINDS = ("item", "class", "property", "inverse_property", "path", "literal"
 LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any")
 #: Placeholders allowed in axioms, by link kind ($pred is always allowed).
 PLACEHOLDERS = {
-    "item": ("$item",), "class": ("$class",), "property": ("$prop",),
+    "item": ("$item",), "class": ("$class",), "property": ("$prop", "$value"),
     "inverse_property": ("$prop",), "path": ("$prop", "$prop2"), "literal": ("$value",),
     "none": (),
 }

@@ -63,10 +63,15 @@ def run_test(args: argparse.Namespace) -> int:
         print(e)
         return 1
     corpora = list(args.mrs)
-    shipped = axioms_dir() / "examples-mrs.jsonl.gz"
-    if shipped.exists():
-        corpora.insert(0, str(shipped))
-    labels = LabelIndex.from_labels_tsv(args.labels) if args.labels else None
+    shipped = axioms_dir() / "examples"
+    if (shipped / "mrs.jsonl.gz").exists():
+        corpora.insert(0, str(shipped / "mrs.jsonl.gz"))
+    if args.labels:
+        labels = LabelIndex.from_labels_tsv(args.labels)
+    elif (shipped / "labels.tsv").exists():
+        labels = LabelIndex.from_labels_tsv(shipped / "labels.tsv")
+    else:
+        labels = None
     v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
     failed = skipped = passed = 0
     for owner, ex in pack.examples:

@@ -1,0 +1,39 @@
+"""Rebuild axioms/examples/{mrs.jsonl.gz,labels.tsv}: the MRS readings and KG labels of the
+examples embedded in the shipped axiom packs, extracted from ../shared (so that
+`verifier axioms test` runs without ../shared and without ACE).
+
+    python bench/make_pack_example_extracts.py
+"""
+
+import gzip
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SHARED = ROOT.parent / "shared" / "data"
+
+from verifier.axioms import load_pack  # noqa: E402
+
+pack = load_pack([ROOT / "axioms"])
+questions = {ex.question for _, ex in pack.examples}
+ids = {m for _, ex in pack.examples for m in re.findall(r"\b([PQ]\d+)\b", ex.sparql)}
+out = ROOT / "axioms" / "examples"
+out.mkdir(exist_ok=True)
+found = {}
+for name in ("questions", "chemistry"):
+    with gzip.open(SHARED / "mrs" / f"{name}.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if d["question"] in questions and d["readings"]:
+                found.setdefault(d["question"], d)
+with gzip.open(out / "mrs.jsonl.gz", "wt", encoding="utf-8") as f:
+    for q in sorted(found):
+        f.write(json.dumps(found[q], ensure_ascii=False) + "\n")
+rows = [line for line in (SHARED / "wikidata" / "labels.tsv").open(encoding="utf-8")
+        if line.startswith("id\t") or line.split("\t", 1)[0] in ids]
+(out / "labels.tsv").write_text("".join(rows), encoding="utf-8")
+print(f"{len(found)} of {len(questions)} example questions have MRS; {len(rows) - 1} labels; "
+      f"missing MRS: {sorted(questions - set(found))}")

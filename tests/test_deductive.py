@@ -1,0 +1,118 @@
+"""The deductive verdict on the chemistry questions of the background paper (issue 4).
+
+Uses only files of the repository (examples/chemistry: MRS extracts and labels), so it runs on
+a fresh clone without ../shared and without ACE.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from verifier.api import Verifier
+from verifier.config import load_config
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "chemistry"
+
+
+@pytest.fixture(scope="module")
+def verifier() -> Verifier:
+    return Verifier(load_config(EXAMPLE / "verifier.toml"))
+
+
+# (question, correct query, [(category, hallucinated query, words the diagnosis must contain)])
+BACKGROUND = [
+    ("What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v . }", [
+        ("wrong property", "SELECT ?v WHERE { wd:Q2270 wdt:P2102 ?v }", ["P2102", "boiling point"]),
+        ("wrong entity", "SELECT ?v WHERE { wd:Q153 wdt:P2067 ?v }", ["Q153", "ethanol"]),
+        ("swapped direction", "SELECT ?v WHERE { ?v wdt:P2067 wd:Q2270 }", ["wdt:P2067(", "wd:Q2270)"]),
+    ]),
+    ("Give me the benzene's toxicity.", "SELECT ?t WHERE { wd:Q2270 wdt:P2240 ?t }", [
+        ("wrong property", "SELECT ?t WHERE { wd:Q2270 wdt:P2067 ?t }", ["P2067", "mass"]),
+        ("wrong entity", "SELECT ?t WHERE { wd:Q283 wdt:P2240 ?t }", ["Q283", "water"]),
+        ("swapped direction", "SELECT ?t WHERE { ?t wdt:P2240 wd:Q2270 }", ["wdt:P2240(", "wd:Q2270)"]),
+    ]),
+    ("What chemical compounds have less than 0.07 g/kg of solubility?",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2177 ?s . FILTER(?s < 0.07) }", [
+         ("wrong property", "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2054 ?s . FILTER(?s < 0.07) }", ["P2054"]),
+         ("wrong entity", "SELECT ?c WHERE { ?c wdt:P31 wd:Q11344 ; wdt:P2177 ?s . FILTER(?s < 0.07) }", ["Q11344"]),
+         ("swapped direction", "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 . ?s wdt:P2177 ?c . FILTER(?s < 0.07) }", ["P2177"]),
+         ("wrong operator", "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2177 ?s . FILTER(?s > 0.07) }", ["> 0.07"]),
+     ]),
+    ("What is the electric dipole moment of the allyl alcohol?",
+     'SELECT ?m WHERE { ?c rdfs:label "allyl alcohol"@en ; wdt:P2201 ?m }', [
+         ("wrong property", 'SELECT ?m WHERE { ?c rdfs:label "allyl alcohol"@en ; wdt:P2067 ?m }', ["P2067", "mass"]),
+         ("wrong entity", 'SELECT ?m WHERE { ?c rdfs:label "allyl amine"@en ; wdt:P2201 ?m }', ["allyl amine"]),
+         ("swapped direction", 'SELECT ?m WHERE { ?c rdfs:label "allyl alcohol"@en . ?m wdt:P2201 ?c }', ["P2201"]),
+     ]),
+    ("What is the mass of the compound with InChIKey UHOVQNZJYSORNB-UHFFFAOYSA-N?",
+     'SELECT ?m WHERE { ?c wdt:P235 "UHOVQNZJYSORNB-UHFFFAOYSA-N" ; wdt:P2067 ?m }', [
+         ("wrong property", 'SELECT ?m WHERE { ?c wdt:P235 "UHOVQNZJYSORNB-UHFFFAOYSA-N" ; wdt:P2102 ?m }', ["P2102"]),
+         ("wrong entity", 'SELECT ?m WHERE { ?c wdt:P235 "LFQSCWFLJHTTHZ-UHFFFAOYSA-N" ; wdt:P2067 ?m }', ["LFQSCWFLJHTTHZ"]),
+         ("swapped direction", 'SELECT ?m WHERE { ?c wdt:P235 "UHOVQNZJYSORNB-UHFFFAOYSA-N" . ?m wdt:P2067 ?c }', ["P2067"]),
+     ]),
+]
+
+
+@pytest.mark.parametrize("question,sparql", [(q, s) for q, s, _ in BACKGROUND], ids=[q for q, _, _ in BACKGROUND])
+def test_correct_query_is_faithful(verifier, question, sparql):
+    v = verifier.verify(question, sparql)
+    assert v.verdict == "faithful", v.explanation
+    assert v.decision == "accept"
+    d = v.to_dict()["deductive"]
+    assert d["links"] and d["proof"]["status"] == "proved" and d["proof"]["premises_used"]
+
+
+@pytest.mark.parametrize("question,category,sparql,words",
+                         [(q, c, s, w) for q, _, bad in BACKGROUND for c, s, w in bad],
+                         ids=[f"{q[:30]}-{c}" for q, _, bad in BACKGROUND for c, _, _ in bad])
+def test_hallucination_is_rejected_with_diagnosis(verifier, question, category, sparql, words):
+    v = verifier.verify(question, sparql)
+    assert v.decision == "reject", (category, v.explanation)
+    assert v.verdict in ("unsupported", "weaker", "intent_mismatch")
+    for w in words:
+        assert w in v.explanation, (category, w, v.explanation)
+
+
+def test_wrong_property_explanation_names_both_symbols(verifier):
+    v = verifier.verify("What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2102 ?v }")
+    assert "P2102 (boiling point) is not supported" in v.explanation
+
+
+def test_intent_mismatches(verifier):
+    ask = verifier.verify("Is the density of gold greater than 19?", "SELECT ?d WHERE { wd:Q897 wdt:P2054 ?d }")
+    assert ask.verdict == "intent_mismatch" and "yes or no" in ask.explanation
+    count = verifier.verify("How many chemical compounds contain chlorine?",
+                            "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P527 wd:Q688 }")
+    assert count.verdict == "intent_mismatch" and "how many" in count.explanation
+    sup = verifier.verify("Which compound has the lowest boiling point?",
+                          "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2102 ?b }")
+    assert sup.verdict == "intent_mismatch"
+    ok = verifier.verify("Which compound has the lowest boiling point?",
+                         "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2102 ?b } ORDER BY ASC(?b) LIMIT 1")
+    assert ok.verdict == "faithful", ok.explanation
+
+
+def test_near_spelling_does_not_replace_an_exact_name(verifier):
+    v = verifier.verify("What is the boiling point of ethanol?", "SELECT ?b WHERE { wd:Q14982 wdt:P2102 ?b }")
+    assert v.decision == "reject" and "Q14982" in v.explanation
+
+
+def test_bad_input_gives_clear_verdicts(verifier):
+    assert verifier.verify("", "SELECT ?x WHERE { ?x ?p ?o }").decision == "abstain"
+    bad = verifier.verify("What is the density of water?", "SELECT ?d WHERE { wd:Q283 wdt:P2054 ?d")
+    assert bad.decision == "reject" and bad.error and "line 1" in bad.error
+    unknown = verifier.verify("Switch on the lights in the lab!", "SELECT ?x WHERE { ?x wdt:P31 wd:Q11173 }")
+    assert unknown.decision == "abstain" and "no parser" in unknown.explanation
+    construct = verifier.verify("What is the mass of benzene?", "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
+    assert construct.decision == "abstain" and "CONSTRUCT" in construct.explanation
+
+
+def test_verdict_json_is_serialisable(verifier):
+    import json
+
+    v = verifier.verify("What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
+    d = json.loads(json.dumps(v.to_dict()))
+    assert d["decision"] == "accept" and d["deductive"]["reading"] >= 0
+    assert any(l["symbol"] == "wdt:P2067" for l in d["deductive"]["links"])
