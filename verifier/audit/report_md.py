@@ -1,0 +1,82 @@
+"""The Markdown report: the summary tables and the records that were not accepted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from verifier.audit.entries import Entry
+from verifier.audit.summary import DECISIONS, AuditSummary
+
+__all__ = ["render_markdown", "write_markdown"]
+
+
+def _cell(v: object, n: int = 120) -> str:
+    s = "" if v is None else " ".join(str(v).split())
+    if len(s) > n:
+        s = s[: n - 1] + "…"
+    return s.replace("|", "\\|")
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    out += ["| " + " | ".join(_cell(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "-"
+
+
+def render_markdown(s: AuditSummary, entries: Sequence[Entry], total: int, *, title: str = "SPARQL audit",
+                    max_entries: int = 200) -> str:
+    """The report as Markdown (at most ``max_entries`` non-accepted entries are listed)."""
+    ok = s.by_status.get("ok", 0)
+    errs = s.by_status.get("input_error", 0) + s.by_status.get("verify_error", 0)
+    out = [f"# {title}", "", f"{s.records:,} records in {len(s.logs)} log(s)"
+           + ("." if s.complete else " — **incomplete**: resume with `--resume`."), ""]
+    out += ["## Decisions", "", _table(["decision", "count", "share"],
+                                       [[d, s.by_decision.get(d, 0), _pct(s.by_decision.get(d, 0), ok)] for d in DECISIONS]
+                                       + [["error (not verified)", errs, _pct(errs, s.records)]]), ""]
+    if s.by_verdict:
+        out += ["## Deductive verdicts", "", _table(["verdict", "count", "share"],
+                                                    [[v, n, _pct(n, ok)] for v, n in s.by_verdict.items()]), ""]
+    err_rows = [[f"input: {k}", n] for k, n in s.input_errors.items()] + \
+               [[f"verification: {k}", n] for k, n in s.verify_errors.items()]
+    if s.query_errors:
+        err_rows.append(["query could not be checked (verdict error)", s.query_errors])
+    if err_rows:
+        out += ["## Errors", "", _table(["kind", "count"], err_rows), ""]
+    if s.top_properties:
+        out += ["## Top unsupported properties", "", _table(["id", "label", "records"], s.top_properties), ""]
+    if s.top_entities:
+        out += ["## Top unsupported entities", "", _table(["id", "label", "records"], s.top_entities), ""]
+    if s.top_reasons:
+        out += ["## Top reasons (records not accepted)", "", _table(["reason", "records"], s.top_reasons), ""]
+    if s.by_model:
+        cols = [*DECISIONS, "input_error", "verify_error"]
+        rows = []
+        for m, c in sorted(s.by_model.items(), key=lambda kv: -sum(kv[1].values())):
+            ver = sum(c.get(k, 0) for k in DECISIONS)
+            rows.append([m, sum(c.values()), *[c.get(k, 0) for k in cols], _pct(c.get("reject", 0), ver)])
+        out += [f"## Per model (`{s.model_field}`)", "", _table(["model", "records", *cols, "reject rate"], rows), ""]
+    bad = [e for e in entries if e.decision != "accept"]
+    if bad:
+        shown = bad[:max_entries]
+        out += ["## Records not accepted", "",
+                f"{len(shown)} of {len(bad)} listed" + ("" if len(entries) >= total else
+                                                          f" (the report selection holds {len(entries)} of {total} records)")
+                + "; `verifier audit export` gives every record.", "",
+                _table(["line", "id", "decision", "verdict", "model", "question", "reason"],
+                       [[f"{e.log}:{e.line}", e.record_id, e.decision, e.verdict, e.model, e.question,
+                         e.reason or e.error] for e in shown]), ""]
+    return "\n".join(out)
+
+
+def write_markdown(path: str | Path, s: AuditSummary, entries: Sequence[Entry], total: int, *,
+                   title: str = "SPARQL audit") -> Path:
+    """Write the Markdown report; returns its path."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(render_markdown(s, entries, total, title=title), encoding="utf-8")
+    return p

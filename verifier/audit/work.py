@@ -1,0 +1,73 @@
+"""Worker-side code shared by every engine: build the warm verifier, verify one task.
+
+:func:`build_verifier` runs once per worker process (local engine) or actor (Ray engine);
+:func:`verify_task` never raises: an exception inside the verifier becomes an outcome with
+``status="verify_error"`` so one bad record cannot stop an audit.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import socket
+import time
+import traceback
+from typing import Any, Callable
+
+from verifier.audit.derive import reason_kinds, reason_of, unsupported_symbols
+from verifier.audit.records import Outcome, Task
+
+__all__ = ["build_verifier", "verify_task", "crash_outcome", "worker_name"]
+
+log = logging.getLogger(__name__)
+
+
+def _resolve(spec: str) -> Callable[[Any], Any]:
+    mod, _, name = spec.partition(":")
+    if not mod or not name:
+        raise ValueError(f"verifier factory {spec!r} is not of the form 'module:function'")
+    return getattr(importlib.import_module(mod), name)
+
+
+def build_verifier(config: Any, factory: str | None = None) -> Any:
+    """The warm verifier of a worker: ``verifier.api.Verifier(config)``, or
+    ``factory(config)`` when a ``module:function`` factory is given (an object with
+    ``verify(question, sparql)`` returning a :class:`verifier.api.Verdict`)."""
+    if factory:
+        return _resolve(factory)(config)
+    from verifier.api import Verifier
+
+    return Verifier(config)
+
+
+def worker_name() -> str:
+    """``host:pid`` of this process."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def crash_outcome(task: Task, why: str, worker: str = "") -> Outcome:
+    """The outcome stored for a task whose verification crashed."""
+    return Outcome(task.log_id, task.line, "verify_error", None, why, 0.0, 0.0, worker)
+
+
+def verify_task(verifier: Any, task: Task, worker: str = "") -> Outcome:
+    """Verify one task; returns its outcome (never raises, except for KeyboardInterrupt)."""
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    try:
+        verdict = verifier.verify(task.question, task.sparql)
+        d = verdict.to_dict()
+    except Exception as e:  # one record must never stop the audit
+        log.warning("verification of line %d crashed: %s", task.line, e)
+        tb = traceback.format_exc(limit=6)
+        return Outcome(task.log_id, task.line, "verify_error", None,
+                       f"verification crashed: {type(e).__name__}: {e}\n{tb}",
+                       (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000, worker)
+    return Outcome(task.log_id, task.line, "ok", d, d.get("error"),
+                   (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000, worker)
+
+
+def summarise_verdict(d: dict[str, Any]) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``(reason, reason kinds, unsupported symbols)`` of a ``Verdict.to_dict()``."""
+    return reason_of(d), reason_kinds(d), unsupported_symbols(d)
