@@ -146,12 +146,13 @@ class Scheduler:
             self._started = True
 
     def close(self) -> None:
-        """Stop the backend."""
-        self.backend.close()
+        """Stop the backend (if it was started)."""
+        if self._started:
+            self.backend.close()
 
     def process(self, tasks: Iterable[Task]) -> Iterator[list[Outcome]]:
-        """Outcomes of ``tasks`` (in completion order), in lists; see the module doc."""
-        self.start()
+        """Outcomes of ``tasks`` (in completion order), in lists; see the module doc.  The
+        backend is started when the first task arrives (not at all when there is none)."""
         opts = self.options
         it = iter(tasks)
         exhausted = False
@@ -172,6 +173,7 @@ class Scheduler:
             if not batch:
                 exhausted = True
                 return None
+            self.start()
             return Chunk(next(self._ids), tuple(batch))
 
         def fill() -> None:
@@ -233,7 +235,7 @@ class Scheduler:
         out: list[Outcome] = []
         if not chunks:
             return out
-        running, waiting = chunks[0], list(chunks[1:])
+        running, waiting = chunks[0], list(chunks)[1:]
         log.warning("worker %d died (%s) while verifying lines %s", slot, why,
                     ", ".join(str(t.line) for t in running.tasks))
         # Chunks that had not started go back first, unchanged.

@@ -3,7 +3,8 @@
 * :func:`log_fingerprint`: size, modification time and SHA-256 of a log file (the raw file,
   compressed or not).  On ``--resume``, :func:`compare_log` tells ``same``, ``appended``
   (the old content is an exact prefix of the new file: a growing daily log) or ``changed``.
-* :func:`axioms_identity`: SHA-256 over the files of the shipped axiom pack
+* :func:`axioms_identity`: SHA-256 over the pack files (``templates/``, ``background/``
+  and ``lexicons/`` YAML, what the axiom loader reads) of the shipped pack
   (:func:`verifier.resources.axioms_dir`) and of the configured pack folders
   (``[axioms] dirs``), with the number of files.
 * :func:`config_identity`: SHA-256 of the configuration sections plus the size and
@@ -18,7 +19,7 @@ import json
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 __all__ = ["LogFingerprint", "RunIdentity", "log_fingerprint", "compare_log", "prefix_sha256",
            "axioms_identity", "config_identity", "run_identity", "folder_hash"]
@@ -75,9 +76,13 @@ def compare_log(old: LogFingerprint, path: str | Path) -> tuple[str, LogFingerpr
     return "changed", new
 
 
-def folder_hash(folders: Iterable[str | Path]) -> tuple[str, int]:
-    """SHA-256 over the relative paths and contents of every file under the folders (in a
-    stable order, skipping caches), and the number of files."""
+#: The files of a pack folder that the axiom loader reads (see verifier.axioms.loader).
+PACK_GLOBS = ("templates/*.y*ml", "background/*.y*ml", "lexicons/*.y*ml")
+
+
+def folder_hash(folders: Iterable[str | Path], globs: Sequence[str] = ("**/*",)) -> tuple[str, int]:
+    """SHA-256 over the relative paths and contents of the files matching ``globs`` under
+    each folder (in a stable order, skipping hidden files and caches), and their number."""
     h = hashlib.sha256()
     n = 0
     for i, folder in enumerate(folders):
@@ -87,8 +92,8 @@ def folder_hash(folders: Iterable[str | Path]) -> tuple[str, int]:
             h.update(b"missing\0")
             continue
         files = [root] if root.is_file() else sorted(
-            p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-            and not p.name.startswith("."))
+            {p for g in globs for p in root.glob(g) if p.is_file() and "__pycache__" not in p.parts
+             and not p.name.startswith(".")})
         for p in files:
             rel = p.name if p == root else p.relative_to(root).as_posix()
             h.update(rel.encode() + b"\0")
@@ -105,7 +110,7 @@ def axioms_identity(config: Any) -> dict[str, Any]:
     if not isinstance(extra, list):
         extra = [extra]
     folders = [axioms_dir(), *[Path(p) for p in extra]]
-    digest, n = folder_hash(folders)
+    digest, n = folder_hash(folders, PACK_GLOBS)
     return {"sha256": digest, "files": n, "folders": [str(f) for f in folders]}
 
 

@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from verifier.audit.engines import Chunk, Died, Done, EngineOptions, Event, InitFailed, Ready
-from verifier.audit.work import build_verifier, verify_task, worker_name
+from verifier.audit.work import build_verifier, preload, verify_task, worker_name
 
 __all__ = ["ProcessBackend"]
 
@@ -106,6 +106,8 @@ class ProcessBackend:
         self._slots[i] = _Slot(proc, ours)
 
     def start(self) -> None:
+        if self._ctx.get_start_method() == "fork" and not self.options.factory:
+            preload()
         for i in range(len(self._slots)):
             self._spawn(i)
 

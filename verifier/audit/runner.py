@@ -189,6 +189,8 @@ def _prepare(store: AuditStore, opts: AuditOptions, ident: RunIdentity) -> tuple
                 notes.append(f"{p.name}: {fp.size - (row.size or 0)} byte(s) appended since the last run; "
                              "auditing the new lines too")
                 store.update_log(row.log_id, size=fp.size, mtime=fp.mtime, sha256=fp.sha256, complete=0)
+            if state == "same" and row.complete:
+                continue  # every record of this log is stored
             out.append((row.log_id, p, row.format))
         return out, notes
     for p in paths:
@@ -266,6 +268,8 @@ def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]
                 if rec.error is not None:
                     buffer.append(result_from_input(rec))
                     st.input_errors += 1
+                    if len(buffer) >= opts.batch_size:
+                        flush()
                     continue
                 pending[rec.key] = rec
                 yield Task(rec.log_id, rec.line, rec.question or "", rec.sparql or "")
@@ -275,7 +279,6 @@ def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]
 
     status = "complete"
     try:
-        engine.start()
         if opts.progress is not None:
             total = 0
             for _, path, fmt in logs:

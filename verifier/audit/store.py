@@ -166,7 +166,7 @@ class AuditStore:
     """An audit store (see the module documentation).
 
     ``AuditStore(path)`` opens or creates the file; ``lock()`` takes the single-writer lock
-    (a ``<store>.lock`` file, released automatically when the process dies).  Use as a
+    (released automatically when the process dies).  Use as a
     context manager or call :meth:`close`.
     """
 
@@ -194,7 +194,7 @@ class AuditStore:
                                  f"verifier's ({SCHEMA_VERSION}); upgrade sparql-verifier")
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path}: not a usable audit store ({e})") from None
-        self._lock_file: Any = None
+        self._lock_fd: int | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def __enter__(self) -> "AuditStore":
@@ -204,25 +204,22 @@ class AuditStore:
         self.close()
 
     def close(self) -> None:
-        """Release the lock and close the database."""
-        if self._lock_file is not None:
-            self._lock_file.close()
-            self._lock_file = None
+        """Close the database, then release the lock."""
         self.db.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # after SQLite's own descriptor: its POSIX locks are untouched
+            self._lock_fd = None
 
     def lock(self) -> None:
-        """Take the single-writer lock; raises :class:`StoreBusy` when another process holds it."""
-        f = open(str(self.path) + ".lock", "a+")
+        """Take the single-writer lock (``flock`` on the store file, released when the process
+        dies); raises :class:`StoreBusy` when another process holds it."""
+        fd = os.open(self.path, os.O_RDONLY)
         try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            f.close()
+            os.close(fd)
             raise StoreBusy(f"{self.path}: another audit is writing to this store") from None
-        f.seek(0)
-        f.truncate()
-        f.write(f"{os.getpid()}\n")
-        f.flush()
-        self._lock_file = f
+        self._lock_fd = fd
 
     # -- meta, logs, sessions --------------------------------------------------------------
     def meta(self, key: str) -> str | None:

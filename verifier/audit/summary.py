@@ -191,7 +191,8 @@ def format_summary(s: AuditSummary) -> str:
     if s.top_entities:
         out += ["", "Top unsupported entities", _table(["id", "label", "count"], [list(r) for r in s.top_entities])]
     if s.top_reasons:
-        out += ["", "Top reasons (records not accepted)", _table(["reason", "count"], [list(r) for r in s.top_reasons])]
+        out += ["", "Top reasons (records not accepted)",
+                _table(["reason", "count"], [[r if len(r) <= 100 else r[:99] + "…", n] for r, n in s.top_reasons])]
     if s.by_model:
         cols = ["accept", "reject", "abstain", "input_error", "verify_error"]
         rows = []

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from verifier.audit.derive import reason_kinds, reason_of, unsupported_symbols
 from verifier.audit.records import Outcome, Task
 
-__all__ = ["build_verifier", "verify_task", "crash_outcome", "worker_name"]
+__all__ = ["build_verifier", "verify_task", "crash_outcome", "worker_name", "preload"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,24 @@ def build_verifier(config: Any, factory: str | None = None) -> Any:
     from verifier.api import Verifier
 
     return Verifier(config)
+
+
+def preload() -> None:
+    """Import the verifier and build its module-level parsers (fork-safe, read-only state).
+
+    Called in the main process before worker processes are forked, so that every worker
+    starts with these ready instead of importing and building them again; each worker still
+    builds its own :class:`verifier.api.Verifier` (labels, axioms, MRS source, ACE).
+    """
+    import verifier.api  # noqa: F401
+    from parsers.sparql import SparqlError, parse_query
+    from verifier.notation import parse_formula
+
+    try:
+        parse_query("ASK { ?s ?p ?o }")
+        parse_formula("forall x. p(x) -> q(x)")
+    except (SparqlError, ValueError) as e:  # never fatal: the workers would build them anyway
+        log.debug("preload: %s", e)
 
 
 def worker_name() -> str:
