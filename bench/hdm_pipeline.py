@@ -10,8 +10,9 @@ output exists, for development only; the timed run starts from an empty folder):
 2. gold queries -> PGMR intermediate form (:func:`verifier.pgmr.to_intermediate` over
    ``Memory.from_labels_tsv(shared/data/wikidata/labels.tsv)``), compacted
    (:func:`verifier.hdm.data.compact_query`: no PREFIX lines);
-3. a small T5 trained from scratch on ``parser_train`` (model selection on the parser's
-   validation split = in-ontology pairs of detect_train + detect_dev);
+3. a small BART (``--arch``) trained from scratch on ``parser_train`` with a lower-casing
+   byte-level BPE tokenizer built from the data (model selection on the parser's validation
+   split = in-ontology pairs of detect_train + detect_dev);
 4. beam search for every detection example (in-ontology, out-of-ontology, out-of-domain);
 5. features of (question, generated query) with the :class:`~verifier.hdm.features.Scorer`
    (teacher-forced confidence, MC-dropout variance, pooled encoder activations);
@@ -19,7 +20,8 @@ output exists, for development only; the timed run starts from an empty folder):
 
    * out-of-ontology: in-ontology inputs (0) vs out-of-ontology inputs (1);
    * parser errors: in-ontology inputs, 1 when the generated intermediate query differs from
-     the gold one (whitespace-normalised exact match);
+     the gold one (:func:`verifier.hdm.train_generator.exact_match`: equal up to whitespace,
+     case and variable names);
    * out-of-domain: in-ontology inputs (0) vs out-of-domain utterances (1);
 
    For each: a threshold on the confidence score (chosen on dev for best macro-F1, applied
@@ -66,16 +68,19 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--validation-pairs", type=int, default=600)
     ap.add_argument("--test-pairs", type=int, default=400)
     ap.add_argument("--ood-pairs", type=int, nargs=3, default=[400, 200, 400])
+    ap.add_argument("--arch", default="bart", choices=["bart", "t5"])
     ap.add_argument("--d-model", type=int, default=128)
     ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--epochs", type=int, default=5)
-    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--no-lowercase", action="store_true",
+                    help="keep case (default: a lower-casing tokenizer)")
     ap.add_argument("--vocab-size", type=int, default=4000)
-    ap.add_argument("--max-target-len", type=int, default=96)
+    ap.add_argument("--max-target-len", type=int, default=80)
     ap.add_argument("--beams", type=int, default=4)
     ap.add_argument("--mc-trials", type=int, default=10)
     ap.add_argument("--patience", type=int, default=10)
-    ap.add_argument("--max-epochs", type=int, default=60)
+    ap.add_argument("--max-epochs", type=int, default=40)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--reuse", action="store_true", help="reuse stage outputs (development)")
     return ap.parse_args()
@@ -160,11 +165,12 @@ def main() -> int:
     train_pairs = [Pair(e.question, gold[e.id], e.id) for e in split.by_split("parser_train")]
     dev_pairs = [Pair(e.question, gold[e.id], e.id) for s in ("detect_train", "detect_dev")
                  for e in split.by_split(s) if e.category == "in_ontology"]
-    gcfg = GeneratorConfig(d_model=args.d_model, num_layers=args.layers,
+    gcfg = GeneratorConfig(arch=args.arch, d_model=args.d_model, num_layers=args.layers,
                            num_decoder_layers=args.layers, num_heads=4, d_ff=4 * args.d_model,
                            dropout=0.1, max_source_len=64, max_target_len=args.max_target_len)
     tcfg = TrainConfig(epochs=args.epochs, batch_size=32, lr=args.lr, warmup_steps=100,
-                       vocab_size=args.vocab_size, seed=args.split_seed, dev_em_sample=0)
+                       vocab_size=args.vocab_size, seed=args.split_seed, dev_em_sample=0,
+                       lowercase=not args.no_lowercase)
     if not (args.reuse and (gen_dir / "hdm_generator.json").is_file()
             and (gen_dir / "checkpoint" / "state.pt").is_file()
             and torch.load(gen_dir / "checkpoint" / "state.pt", weights_only=False)["epoch"]
@@ -259,7 +265,7 @@ def main() -> int:
     print(f"  unknown symbols: " + ", ".join(f"{k} {len(v)}" for k, v in split.unknown.items()))
     n_in = {s: int((inont & (spl == f"detect_{s}")).sum()) for s in ("train", "dev", "test")}
     em = {s: 1 - float(wrong[inont & (spl == f"detect_{s}")].mean()) for s in n_in}
-    print(f"== generator: d_model {args.d_model}, {args.layers}+{args.layers} layers, "
+    print(f"== generator: {args.arch}, d_model {args.d_model}, {args.layers}+{args.layers} layers, "
           f"{len(train_pairs)} training pairs, {args.epochs} epochs, vocab "
           f"{len(s2s.tokenizer)}; exact match on in-ontology inputs: train "
           f"{em['train']:.3f} dev {em['dev']:.3f} test {em['test']:.3f}")

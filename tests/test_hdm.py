@@ -124,6 +124,27 @@ def test_teacher_forced_scores_equal_beam_scores(s2s):
     np.testing.assert_allclose(tf_g, [p.confidence for p in greedy], rtol=1e-4)
 
 
+def test_bart_beam_and_greedy_scores_equal_teacher_forcing(s2s):
+    """Same property for the BART family (decoder starts from </s>), untrained weights."""
+    bart = build_seq2seq(dataclasses.replace(TINY, arch="bart", max_target_len=12),
+                         s2s.tokenizer, "cpu", seed=2)
+    assert bart.decoder_start_id == bart.eos_id
+    qs = [p.question for p in PAIRS[:8]]
+    sc = Scorer(bart, mc_trials=0)
+    for beams in (3, 1):
+        preds = generate(bart, qs, num_beams=beams, batch_size=4)
+        assert all(bart.pad_id not in p.token_ids for p in preds)
+        tf = sc.confidence_ids(bart.source_ids(qs), [list(p.token_ids) for p in preds])
+        np.testing.assert_allclose(tf, [p.confidence for p in preds], rtol=1e-4)
+
+
+def test_lowercasing_tokenizer():
+    tok = build_tokenizer(["What is the Mass of Benzene?"] * 3, vocab_size=300,
+                          min_frequency=1, lowercase=True)
+    assert tok("BENZENE")["input_ids"] == tok("benzene")["input_ids"]
+    assert tok.decode(tok("Mass")["input_ids"], skip_special_tokens=True).strip() == "mass"
+
+
 def test_confidence_ranks_gold_above_corrupted(s2s):
     sc = Scorer(s2s, mc_trials=0)
     qs = [p.question for p in PAIRS[:10]]

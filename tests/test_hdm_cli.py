@@ -107,3 +107,19 @@ def test_generate_and_train_hdm(work, tmp_path):
     assert (tmp_path / "det" / "features_train.npz").is_file()
     assert main(args) == 2  # exists, no --resume
     assert main(args + ["--resume", "--fail-under", "1.01"]) == 1  # cached features reused
+
+
+def test_generate_grounds_through_a_pgmr_memory(work, tmp_path):
+    pgmr = pytest.importorskip("verifier.pgmr")
+    syms = [pgmr.Symbol(f"Q{k + 1}", e, pgmr.Kind.ITEM) for k, e in enumerate(ENTS)]
+    syms += [pgmr.Symbol(f"P{k + 1}", p, pgmr.Kind.PROPERTY) for k, p in enumerate(PROPS)]
+    pgmr.Memory.build(syms).save(tmp_path / "mem")
+    out = tmp_path / "grounded.jsonl"
+    assert main(["generate", str(work / "dev.jsonl"), "--model", str(work / "gen"), "--memory",
+                 str(tmp_path / "mem"), "--out", str(out), "--beams", "2",
+                 "--no-progress"]) == 0
+    rows = [json.loads(line) for line in out.open()]
+    assert rows and all("pred_sparql" in r and isinstance(r["grounded"], bool) for r in rows)
+    for r in rows:
+        if r["grounded"] and "starturi" in r["pred_query"]:
+            assert "starturi" not in r["pred_sparql"]

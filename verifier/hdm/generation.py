@@ -93,7 +93,8 @@ def generate(s2s: Seq2Seq, questions: Sequence[str], *, num_beams: int = 4,
         early_stopping=True if num_beams > 1 else False,
         decoder_start_token_id=s2s.decoder_start_id, eos_token_id=s2s.eos_id,
         pad_token_id=s2s.pad_id, bos_token_id=None, forced_bos_token_id=None,
-        forced_eos_token_id=None, return_dict_in_generate=True, output_scores=True)
+        forced_eos_token_id=None, suppress_tokens=[s2s.pad_id],
+        return_dict_in_generate=True, output_scores=num_beams > 1, output_logits=num_beams == 1)
     src = s2s.source_ids(questions)
     results: list[Prediction | None] = [None] * len(questions)
     batches = sorted_batches([len(s) for s in src], batch_size)
@@ -109,9 +110,10 @@ def generate(s2s: Seq2Seq, questions: Sequence[str], *, num_beams: int = 4,
             seqs = out.sequences.tolist()
             if num_beams > 1:
                 scores = out.sequences_scores.float().tolist()
-            else:
-                trans = model.compute_transition_scores(out.sequences, out.scores,
-                                                        normalize_logits=True)
+            else:  # the model's own distribution (raw logits, before suppressing <pad>)
+                steps = torch.stack([torch.log_softmax(lg.float(), -1) for lg in out.logits], 1)
+                gen = out.sequences[:, -steps.shape[1]:]
+                trans = steps.gather(-1, gen.unsqueeze(-1)).squeeze(-1)
                 scores = []
             for k, i in enumerate(batch):
                 toks = _strip(seqs[k], s2s.decoder_start_id, s2s.pad_id, s2s.eos_id)

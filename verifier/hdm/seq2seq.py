@@ -160,7 +160,10 @@ class Seq2Seq:
 
 def build_seq2seq(config: GeneratorConfig, tokenizer: Any, device: torch.device | str | None = None,
                   seed: int | None = None) -> Seq2Seq:
-    """A randomly initialised model of ``config`` over ``tokenizer`` (seeded if ``seed``)."""
+    """A randomly initialised model of ``config`` over ``tokenizer`` (seeded if ``seed``).
+
+    T5 starts decoding from ``<pad>``; BART from ``</s>`` (its padding embedding is fixed
+    at zero)."""
     from transformers import BartConfig, BartForConditionalGeneration, T5Config, T5ForConditionalGeneration
 
     dev = pick_device(str(device) if device is not None else None)
@@ -184,7 +187,7 @@ def build_seq2seq(config: GeneratorConfig, tokenizer: Any, device: torch.device 
             decoder_ffn_dim=config.d_ff, dropout=config.dropout,
             attention_dropout=config.dropout, activation_dropout=config.dropout,
             max_position_embeddings=max(config.max_source_len, config.max_target_len) + 2,
-            pad_token_id=pad, eos_token_id=eos, bos_token_id=None, decoder_start_token_id=pad,
+            pad_token_id=pad, eos_token_id=eos, bos_token_id=None, decoder_start_token_id=eos,
             forced_bos_token_id=None, forced_eos_token_id=None)
         model = BartForConditionalGeneration(mcfg)
     model.to(dev).eval()

@@ -15,13 +15,18 @@ __all__ = ["build_tokenizer", "SPECIAL_TOKENS"]
 SPECIAL_TOKENS: tuple[str, ...] = ("<pad>", "</s>", "<unk>")
 
 
-def build_tokenizer(texts: Iterable[str], vocab_size: int = 4000, min_frequency: int = 2):
+def build_tokenizer(texts: Iterable[str], vocab_size: int = 4000, min_frequency: int = 2,
+                    lowercase: bool = False):
     """Train a byte-level BPE tokenizer on ``texts``.
 
     Args:
         texts: training texts (questions and target queries).
         vocab_size: target vocabulary size, special tokens and the 256 byte symbols included.
         min_frequency: minimum pair frequency for a merge.
+        lowercase: lower-case every text before tokenizing (part of the saved tokenizer, so
+            a model trained with it reads any casing and writes lower case; copying entity
+            names from the question to the labels of the intermediate form then needs no
+            case mapping, and PGMR grounding is case-insensitive anyway).
 
     Returns:
         A ``transformers`` fast tokenizer (``save_pretrained`` / ``AutoTokenizer`` compatible).
@@ -32,7 +37,8 @@ def build_tokenizer(texts: Iterable[str], vocab_size: int = 4000, min_frequency:
     if vocab_size < len(SPECIAL_TOKENS) + 256:
         raise ValueError(f"vocab_size {vocab_size} is too small for a byte-level BPE")
     tok = Tokenizer(models.BPE(unk_token="<unk>"))
-    tok.normalizer = normalizers.NFKC()
+    tok.normalizer = (normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()])
+                      if lowercase else normalizers.NFKC())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=True)
     tok.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(

@@ -16,6 +16,7 @@ import dataclasses
 import json
 import logging
 import math
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,8 @@ from verifier.hdm.seq2seq import (GeneratorConfig, Seq2Seq, build_seq2seq, load_
                                   save_seq2seq)
 from verifier.hdm.tokenizer import build_tokenizer
 
-__all__ = ["TrainConfig", "TrainResult", "train_generator", "normalize_query", "exact_match"]
+__all__ = ["TrainConfig", "TrainResult", "train_generator", "normalize_query", "canonical_query",
+           "exact_match"]
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +55,8 @@ class TrainConfig:
         label_smoothing: cross-entropy label smoothing.
         seed: seeds initialisation, data order and dropout.
         checkpoint_every: also checkpoint every this many steps (0: end of epoch only).
-        vocab_size / min_frequency: of the tokenizer built from the data (from-scratch only).
+        vocab_size / min_frequency / lowercase: the tokenizer built from the data
+            (from-scratch only; see :func:`~verifier.hdm.tokenizer.build_tokenizer`).
         dev_em_sample: dev pairs decoded greedily at the end to report exact match (0: none).
     """
 
@@ -68,6 +71,7 @@ class TrainConfig:
     checkpoint_every: int = 0
     vocab_size: int = 4000
     min_frequency: int = 2
+    lowercase: bool = False
     dev_em_sample: int = 300
 
 
@@ -86,13 +90,25 @@ class TrainResult:
 
 
 def normalize_query(q: str) -> str:
-    """Whitespace-normalised query text (for exact-match comparisons)."""
+    """Whitespace-normalised query text."""
     return " ".join(q.split())
 
 
+_VAR = re.compile(r"[?$][A-Za-z0-9_]\w*")
+
+
+def canonical_query(q: str) -> str:
+    """The form in which two queries are compared: whitespace collapsed, case-folded (labels
+    are grounded case-insensitively; a lower-casing generator writes lower case) and variables
+    renamed ``?v0, ?v1 ...`` in order of first occurrence (alpha-equivalence)."""
+    names: dict[str, str] = {}
+    return _VAR.sub(lambda m: names.setdefault(m.group(0), f"?v{len(names)}"),
+                    " ".join(q.casefold().split()))
+
+
 def exact_match(pred: str, gold: str) -> bool:
-    """Predicted and gold query are equal up to whitespace."""
-    return normalize_query(pred) == normalize_query(gold)
+    """Predicted and gold query are equal up to :func:`canonical_query`."""
+    return canonical_query(pred) == canonical_query(gold)
 
 
 def _token_loss(s2s: Seq2Seq, src: Sequence[Sequence[int]], tgt: Sequence[Sequence[int]],
@@ -214,7 +230,7 @@ def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | P
         gen_cfg = model_config or GeneratorConfig()
         texts = [p.question for p in train] + [p.target for p in train]
         tok = build_tokenizer(texts, vocab_size=config.vocab_size,
-                              min_frequency=config.min_frequency)
+                              min_frequency=config.min_frequency, lowercase=config.lowercase)
         gen_cfg = dataclasses.replace(gen_cfg, vocab_size=len(tok))
         s2s = build_seq2seq(gen_cfg, tok, dev_name, seed=config.seed)
         ckpt_dir.mkdir(parents=True, exist_ok=True)
