@@ -13,7 +13,7 @@ from verifier.hdm import (DetectorConfig, DetectorFileError, FeatureTable, Gener
                           HDMDetector, HDMReport, ModelNotFoundError, Pair, Scorer,
                           TrainConfig, best_threshold, build_seq2seq, build_tokenizer,
                           generate, hdm_signal, load_seq2seq, macro_f1, save_seq2seq,
-                          train_generator)
+                          to_generator_form, train_generator)
 from verifier.hdm.features import activation_column, parse_activation_column
 
 TINY = GeneratorConfig(d_model=32, num_layers=2, num_decoder_layers=2, num_heads=2, d_ff=64,
@@ -301,3 +301,16 @@ def test_hdm_signal_report(s2s, table):
         rep.probability = 0.0  # type: ignore[misc]
     with pytest.raises(ValueError):
         hdm_signal(" ", "SELECT", Scorer(s2s, mc_trials=0), det)
+
+
+def test_to_generator_form_converts_sparql_through_a_memory():
+    pgmr = pytest.importorskip("verifier.pgmr")
+    mem = pgmr.Memory.build([pgmr.Symbol("Q2270", "benzene", pgmr.Kind.ITEM),
+                             pgmr.Symbol("P2067", "mass", pgmr.Kind.PROPERTY)])
+    q = "PREFIX wd: <http://www.wikidata.org/entity/>\nSELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v . }"
+    assert to_generator_form(q, mem) == \
+        "SELECT ?v WHERE { wd:starturi benzene enduri wdt:starturi mass enduri ?v . }"
+    # already intermediate, or no memory: only compacted
+    assert to_generator_form("SELECT ?v  WHERE { wd:starturi x enduri ?p ?v }", mem) == \
+        "SELECT ?v WHERE { wd:starturi x enduri ?p ?v }"
+    assert to_generator_form(q) == "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v . }"

@@ -20,7 +20,7 @@ from verifier.hdm.generation import Prediction, generate
 from verifier.hdm.metrics import best_threshold, macro_f1
 from verifier.hdm.seq2seq import (GeneratorConfig, ModelNotFoundError, Seq2Seq, build_seq2seq,
                                   load_seq2seq, save_seq2seq)
-from verifier.hdm.report import HDMReport, hdm_signal, load_hdm
+from verifier.hdm.report import HDMReport, hdm_signal, load_hdm, to_generator_form
 from verifier.hdm.tokenizer import build_tokenizer
 from verifier.hdm.train_generator import TrainConfig, TrainResult, exact_match, train_generator
 
@@ -29,6 +29,6 @@ __all__ = [
     "DetectorFileError", "HDMDetector", "pick_device", "seed_everything", "set_cpu_threads",
     "FeatureRecord", "FeatureTable", "Scorer", "Prediction", "generate", "best_threshold",
     "macro_f1", "GeneratorConfig", "ModelNotFoundError", "Seq2Seq", "build_seq2seq",
-    "load_seq2seq", "save_seq2seq", "HDMReport", "hdm_signal", "load_hdm", "build_tokenizer",
+    "load_seq2seq", "save_seq2seq", "HDMReport", "hdm_signal", "load_hdm", "to_generator_form", "build_tokenizer",
     "TrainConfig", "TrainResult", "exact_match", "train_generator",
 ]

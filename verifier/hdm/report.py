@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from verifier.hdm.detector import HDMDetector
 from verifier.hdm.features import Scorer
 
-__all__ = ["HDMReport", "hdm_signal", "load_hdm"]
+__all__ = ["HDMReport", "hdm_signal", "load_hdm", "to_generator_form"]
 
 
 @dataclass(frozen=True)
@@ -39,14 +40,31 @@ def _explain(p: float, cs: float, var: float, flagged: bool) -> str:
     return f"{verdict} (p={p:.2f}; model confidence {cs:.3f}{mc})"
 
 
-def hdm_signal(question: str, query: str, scorer: Scorer, detector: HDMDetector) -> HDMReport:
-    """Score one query (SPARQL or intermediate form, as the scorer model was trained on)
-    against its question.
+def to_generator_form(query: str, memory: Any | None = None) -> str:
+    """The form the bench generator reads: a SPARQL query is turned into the PGMR
+    intermediate form through ``memory`` (a :class:`verifier.pgmr.Memory`) unless it already
+    holds ``starturi`` markers; then PREFIX lines and comments are dropped and whitespace
+    collapsed (:func:`verifier.hdm.data.compact_query`).  Without a memory only the
+    compaction is done."""
+    from verifier.hdm.data import compact_query
 
-    MC dropout runs only when the detector uses it.
+    if memory is not None and "starturi" not in query:
+        from verifier.pgmr import to_intermediate
+        query = to_intermediate(query, memory)
+    return compact_query(query)
+
+
+def hdm_signal(question: str, sparql_or_intermediate: str, scorer: Scorer,
+               detector: HDMDetector, *, memory: Any | None = None) -> HDMReport:
+    """Score one query against its question.
+
+    The query is brought to the scorer's input form by :func:`to_generator_form` (pass the
+    PGMR ``memory`` when giving SPARQL with KG identifiers to a scorer trained on the
+    intermediate form).  MC dropout runs only when the detector uses it.
     """
     if not question.strip():
         raise ValueError("empty question")
+    query = to_generator_form(sparql_or_intermediate, memory)
     sc = scorer
     if not detector.needs_mc and scorer.mc_trials:
         sc = Scorer(scorer.s2s, mc_trials=0, pools=scorer.pools, batch_size=scorer.batch_size,
