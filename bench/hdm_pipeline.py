@@ -248,7 +248,7 @@ def main() -> int:
                 det = HDMDetector.fit(tabs["train"], y["train"], tabs["dev"], y["dev"], dcfg)
                 scores.append(macro_f1(y["test"], det.predict(tabs["test"])))
                 if task == "out_of_ontology" and fs == "act+cs+mcd" and seed == args.seeds[0]:
-                    det.info["task"] = task
+                    det.info.update(task=task, generator=str(gen_dir.resolve()))
                     det.save(out / "detector_oo")
             results[(name, task)] = scores
         log(f"task {task}: done")

@@ -182,6 +182,52 @@ def test_reports_are_self_contained_and_render_without_console_errors(fresh):
     assert png.stat().st_size > 20000
 
 
+_INTERACT = """<script>
+(function () {
+  function rows() { return document.querySelectorAll("#entries tbody tr.row"); }
+  var out = {};
+  var s = document.getElementById("search");
+  s.value = "benzene"; s.dispatchEvent(new Event("input"));
+  out.search = rows().length;
+  var d = document.getElementById("decision");
+  d.value = "reject"; d.dispatchEvent(new Event("change"));
+  out.search_reject = rows().length;
+  rows()[0].click();
+  out.detail = document.querySelectorAll("#entries tr.detail pre").length;
+  s.value = ""; s.dispatchEvent(new Event("input")); d.value = ""; d.dispatchEvent(new Event("change"));
+  var th = document.querySelector('#entries th[data-key="score"]');
+  th.click(); th.click();
+  out.top_score = rows()[0].children[4].textContent;
+  document.body.setAttribute("data-check", JSON.stringify(out));
+})();
+</script></body>"""
+
+
+def test_report_table_search_filter_detail_and_sort(fresh, tmp_path):
+    if chromium() is None:
+        pytest.skip("no Chromium")
+    clone, _, _ = fresh
+    text = (clone / "report.html").read_text()
+    data = json.loads(text.split('id="entries-data">', 1)[1].split("</script>", 1)[0])
+    keys = ("id", "question", "sparql", "explanation", "reason", "error", "model", "verdict", "log")
+    hits = [e for e in data if "benzene" in " ".join(str(e[k]) for k in keys).lower()]
+    page = tmp_path / "interactive.html"
+    page.write_text(text.replace("</body>", _INTERACT))
+    console, dom = render(page)
+    assert console == [], console
+    got = json.loads(html_unescape(dom.split('data-check="', 1)[1].split('"', 1)[0]))
+    assert got["search"] == min(50, len(hits)) and got["search"] >= 5
+    assert got["search_reject"] == len([e for e in hits if e["decision"] == "reject"]) >= 1
+    assert got["detail"] >= 2                      # explanation and query at least
+    assert got["top_score"] == "0.90"              # sorted by score, descending
+
+
+def html_unescape(s: str) -> str:
+    import html
+
+    return html.unescape(s)
+
+
 def test_the_console_check_detects_errors(tmp_path):
     if chromium() is None:
         pytest.skip("no Chromium")

@@ -157,5 +157,5 @@ def test_instantiate_pads_arguments_and_names():
     mass = Unit(Atom("_mass_n_of", (Var("x8"), Var("x13"))), "relational_noun", "mass", "n",
                 ("mass",), ("mass",), "mass", Var("x8"))
     f = instantiate(pack.templates["noun_of"], mass, {"$prop": "wdt:P2067"})
-    assert str(f) == ("forall x y e _pad0. _mass_n_of(x, _pad0) & (poss(e, x, y) | compound(e, x, y) | mod(e, x, y)) "
+    assert str(f) == ("forall x y e _pad0. _mass_n_of(x, _pad0) & (poss(e, x, y) | compound(e, x, y) | nmod(e, x, y)) "
                       "-> wdt:P2067(y, x)")

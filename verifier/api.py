@@ -192,12 +192,17 @@ class Verifier:
         if raw is None:
             ded = DeductiveResult("unknown", origin, f"No decision: {origin}.", None)
         else:
-            readings = translate_readings(raw)
-            timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
-            t3 = time.perf_counter()
-            ded = check_readings(question, query, readings, self.pack, self.grounder,
-                                 max_readings=self.max_readings, timeout_ms=self.timeout_ms)
-            timings["deductive"] = (time.perf_counter() - t3) * 1000
+            try:
+                readings = translate_readings(raw)
+                timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
+                t3 = time.perf_counter()
+                ded = check_readings(question, query, readings, self.pack, self.grounder,
+                                     max_readings=self.max_readings, timeout_ms=self.timeout_ms)
+                timings["deductive"] = (time.perf_counter() - t3) * 1000
+            except Exception as e:  # a bug must not lose the record: report it as undecided
+                log.exception("internal error verifying %r", question[:80])
+                ded = DeductiveResult("unknown", f"internal error: {type(e).__name__}: {e}",
+                                      f"No decision: internal error ({type(e).__name__}).", None)
         timings["total"] = (time.perf_counter() - t0) * 1000
         decision = _DEDUCTIVE_DECISIONS[ded.verdict]
         score = _DEDUCTIVE_SCORES[ded.verdict]

@@ -108,15 +108,18 @@ def _open_vars(t: Formula, vs: set[Var]) -> tuple[Formula, set[Var]]:
     return (Exists(rest, t.body) if rest else t.body), opened
 
 
-def _alignment(reading, query: Query) -> tuple[dict[Var, Term], list[Var]]:
+def _alignment(reading, query: Query, order: Sequence[int] | None = None) -> tuple[dict[Var, Term], list[Var]]:
     """Substitution mapping the query's key variables to the reading's, and the query key
-    variables left unaligned (to be existentially closed)."""
+    variables left unaligned (to be existentially closed).  ``order`` permutes the query's
+    answer variables (a question does not fix the order of the query's columns)."""
     intent = reading.intent
     mapping: dict[Var, Term] = {}
     t_answers = list(reading.answer_vars)
     if query.form == "ask":
         return {}, []
     q_answers = list(query.answer_vars)
+    if order is not None:
+        q_answers = [q_answers[i] for i in order]
     if query.is_count:
         agg = query.projection[0].aggregate
         target = intent.var if intent.kind == "count" and intent.var is not None else (t_answers[0] if t_answers else None)
@@ -143,6 +146,33 @@ def _compound_head(f: Formula, v: Var) -> Var:
     return v
 
 
+def _expand_coordinated_answer(reading, query: Query):
+    """When the query has more answer columns than the reading and the reading's answer is a
+    coordination ``_and_c(x, a, b)``, answer with the conjuncts instead."""
+    if len(query.answer_vars) <= len(reading.answer_vars) or len(reading.answer_vars) != 1:
+        return reading
+    x = reading.answer_vars[0]
+    same = {x}  # the answer and what the copula or an apposition identifies with it
+    for f in _facts(reading.formula):
+        if isinstance(f, Atom) and f.pred in ("_be_v_id", "appos") and len(f.args) == 3:
+            if f.args[1] in same or f.args[2] in same:
+                same |= {t for t in f.args[1:] if isinstance(t, Var)}
+    for a in atoms(reading.formula):
+        if a.pred == "_and_c" and len(a.args) == 3 and a.args[0] in same \
+                and all(isinstance(t, Var) and t.name.startswith("x") for t in a.args[1:]):
+            parts = tuple(a.args[1:])
+            t, _ = _open_vars(reading.formula, set(parts))
+            if not set(parts) <= free_vars(t):
+                return reading
+            view = _ReadingView(reading, t, set())
+            view.answer_vars = parts
+            view.reading_index = getattr(reading, "reading_index", 0)
+            view.sentence_force = getattr(reading, "sentence_force", None)
+            view.mrs = getattr(reading, "mrs", None)
+            return view
+    return reading
+
+
 class _ReadingView:
     """A reading with some intent variables opened (free) and others not alignable."""
 
@@ -153,8 +183,9 @@ class _ReadingView:
         self.not_alignable = not_alignable
 
 
-def _aligned_pattern(reading, query: Query, pattern: Formula | None = None) -> Formula:
-    mapping, unaligned = _alignment(reading, query)
+def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
+                     order: Sequence[int] | None = None) -> Formula:
+    mapping, unaligned = _alignment(reading, query, order)
     blocked = getattr(reading, "not_alignable", set())
     if blocked:  # bound deep inside the reading: leave those query variables unaligned
         for k in [k for k, v in mapping.items() if v in blocked]:
@@ -408,7 +439,7 @@ def _abstract_units(reading) -> list[Unit]:
     out = []
     seen = set()
     for a in atoms(reading.formula):
-        if a.pred in ("loc_nonsp", "_of_p", "poss", "compound") and a not in seen:
+        if a.pred in ("loc_nonsp", "_of_p", "poss", "compound", "_and_c") and a not in seen:
             seen.add(a)
             out.append(Unit(a, "abstract", a.pred, None, (), (), "", a.args[0] if a.args else None))
     return out
@@ -739,7 +770,11 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     dominated = {d[0].id: d for d in grounding.dominated}
     for part in parts:
         local = [v for v in bound if v in free_vars(part)]
-        r = entails(premises, exists(local, part), timeout_ms=timeout_ms, countermodel=False)
+        g_part = exists(local, part)
+        if _unmentioned_symbols(g_part, premises):
+            r = ProofResult("refuted", "symbol not mentioned")
+        else:
+            r = entails(premises, g_part, timeout_ms=timeout_ms, countermodel=False)
         syms = _symbols_of(part)
         ok = r.status == "proved"
         expl = ""
@@ -778,6 +813,39 @@ def _symbols_of(f: Formula) -> list[str]:
     return list(out)
 
 
+def _relevant_background(f: Formula, preds: set[str]) -> bool:
+    """A background axiom matters when the predicates of its antecedent occur in the problem."""
+    body = f.body if isinstance(f, Forall) else f
+    ante = body.left if isinstance(body, Implies) else body
+    return {a.pred for a in atoms(ante)} <= preds
+
+
+def _degenerate(reading, grounding: Grounding) -> str | None:
+    """A reading whose identities (copula, apposition) make an answer variable one of the
+    items the question names ("the Goratings ID ... Seigen" read as an apposition) proves
+    too much: every direction follows.  Returns why, or None."""
+    parent: dict[Var, Var] = {}
+
+    def find(v: Var) -> Var:
+        while parent.get(v, v) != v:
+            v = parent[v]
+        return v
+
+    for f in _facts(reading.formula):
+        if isinstance(f, Atom) and f.pred in ("_be_v_id", "appos") and len(f.args) == 3:
+            a, b = f.args[1], f.args[2]
+            if isinstance(a, Var) and isinstance(b, Var):
+                parent[find(a)] = find(b)
+        elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
+            parent[find(f.left)] = find(f.right)
+    item_vars = {find(l.unit.var) for l in grounding.links
+                 if l.symbol.kind == "item" and isinstance(l.unit.var, Var)}
+    for v in reading.answer_vars:
+        if find(v) in item_vars:
+            return f"the reading makes the answer {v.name} one of the items the question names"
+    return None
+
+
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
     from verifier.grounding import _np_spans
@@ -788,16 +856,23 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     link_axioms = grounding.axioms
     reif = _reification_axioms(query)
     all_axioms = _dedupe_axioms(structural + link_axioms + reif)
-    premises = list(background) + [Premise(a.name, a.formula) for a in all_axioms]
+    used_preds = {a.pred for a in atoms(reading.formula)} | {a.pred for a in atoms(query.pattern)}
+    for ax in all_axioms:
+        used_preds |= {a.pred for a in atoms(ax.formula)}
+    premises = [p for p in background if _relevant_background(p.formula, used_preds)]
+    premises += [Premise(a.name, a.formula) for a in all_axioms]
     premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
+    # a coordinated answer ("the sex and the occupation") answers several columns
+    reading = _expand_coordinated_answer(reading, query)
     premises.append(Premise("T(question)", reading.formula))
+    t_index = len(premises) - 1
     premises += _intent_premises(reading)
     # intent variables (counted, ordered) that the reading binds are opened for alignment
     mapping, _ = _alignment(reading, query)
     wanted = {v for v in mapping.values() if isinstance(v, Var)} - free_vars(reading.formula)
     t_open, opened = _open_vars(reading.formula, wanted)
     if opened:
-        premises[-1] = Premise("T(question)", t_open)
+        premises[t_index] = Premise("T(question)", t_open)
     reading_view = _ReadingView(reading, t_open, wanted - opened)
     pattern, qualifiers = normalize_statements(query.pattern)
     pattern, filter_notes = take_lexical_filters(pattern, question)
@@ -817,13 +892,27 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     intent_ok, intent_reason = _intent_check(reading, query, question)
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
+    degenerate = _degenerate(reading, grounding)
     if nameless and len(grounder.labels) == 0:
         sound = ProofResult("unknown", "no KG labels are configured for " + ", ".join(nameless)
                             + " ([grounding] labels in verifier.toml, or --labels)")
     elif missing_symbols:
         sound = ProofResult("refuted", "query symbols no premise mentions: " + ", ".join(sorted(missing_symbols)))
+    elif degenerate:
+        sound = ProofResult("unknown", degenerate)
     else:
-        sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=diagnose)
+        sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=False)
+        n_ans = min(len(query.answer_vars), len(reading.answer_vars))
+        if sound.status != "proved" and 1 < n_ans <= 3 and query.form == "select":
+            # several answers ("Where was X born, and where did he die?"): any column order
+            for order in itertools.permutations(range(len(query.answer_vars))):
+                if list(order) == sorted(order):
+                    continue
+                g2 = _aligned_pattern(reading_view, query, pattern, order)
+                r2 = entails(premises, g2, timeout_ms=timeout_ms, countermodel=False)
+                if r2.proved:
+                    sound, g = r2, g2
+                    break
     n_units = sum(1 for u in units if u.kind not in ("abstract", "number"))
     linked_units = {id(l.unit) for l in grounding.links}
     share = (len({id(u) for u in units if id(u) in linked_units}) / n_units) if n_units else 0.0
@@ -889,7 +978,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                                "The question could not be turned into logic, so nothing can be proved.",
                                None, (), (time.perf_counter() - t0) * 1000)
     background = [Premise(name, f) for name, f, _ in pack.background]
-    results: list[ReadingResult] = []
+    results: list[tuple[ReadingResult, object]] = []
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
     for r in ok:
@@ -897,18 +986,19 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         if key in seen:
             continue
         seen.add(key)
-        results.append(_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False))
-        if results[-1].verdict == "faithful" or len(seen) >= max_readings:
+        results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
+        if results[-1][0].verdict == "faithful" or len(seen) >= max_readings:
             break
-    best = min(results, key=lambda x: (VERDICT_ORDER.index(x.verdict), -x.grounded_share))
+    best_i = min(range(len(results)), key=lambda i: (VERDICT_ORDER.index(results[i][0].verdict),
+                                                      -results[i][0].grounded_share))
+    best, source = results[best_i]
     if best.verdict in ("unsupported", "intent_mismatch"):
         # diagnose the best failing reading atom by atom
-        r = next(x for x in ok if getattr(x, "reading_index", 0) == best.reading_index and str(x.formula) == best.question_formula)
-        best = _check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=True)
-        results = [best if (x.reading_index, x.question_formula) == (best.reading_index, best.question_formula) else x
-                   for x in results]
+        best = _check_one(question, source, query, pack, grounder, background, timeout_ms, diagnose=True)
+        results[best_i] = (best, source)
     expl = _explain(best, query, grounder)
-    return DeductiveResult(best.verdict, best.reason, expl, best, tuple(results), (time.perf_counter() - t0) * 1000)
+    return DeductiveResult(best.verdict, best.reason, expl, best, tuple(r for r, _ in results),
+                           (time.perf_counter() - t0) * 1000)
 
 
 def _explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:

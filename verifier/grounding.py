@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -44,6 +45,7 @@ log = logging.getLogger(__name__)
 _ABSTRACT_WORDS = {
     "place_n": ("place", "location"), "time_n": ("time", "date", "year", "period"),
     "person": ("person", "human", "people"), "thing": (), "manner": (), "reason": ("reason", "cause"),
+    "pron": (),
 }
 # Semantic roles that prepositions contribute as context words ("die from" -> cause).
 _PREPOSITION_ROLES = {
@@ -172,6 +174,8 @@ def question_units(reading, question: str = "") -> list[Unit]:
             if words:
                 keys = tuple(dict.fromkeys(k for w in words for k in content_keys(w)))
                 units.append(Unit(a, "abstract", words[0], "n", keys, keys, "", var))
+            elif pred == "pron":
+                units.append(Unit(a, "pronoun", "pron", None, (), (), text_of(var), var))
             continue
         if pred in _SKIP_ABSTRACT or pred.endswith("_q"):
             continue
@@ -438,7 +442,10 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
                 if m < 1 or i + m > len(toks):
                     continue
                 w2 = toks[i:i + m]
-                ratio = difflib.SequenceMatcher(None, target, " ".join(t[0] for t in w2)).ratio()
+                sm = difflib.SequenceMatcher(None, target, " ".join(t[0] for t in w2), autojunk=False)
+                if sm.real_quick_ratio() < 0.88 or sm.quick_ratio() < 0.88:
+                    continue
+                ratio = sm.ratio()
                 if ratio >= 0.88 and (best is None or ratio > best[0]):
                     best = (ratio, w2[0][1], w2[-1][2])
     return best
@@ -474,6 +481,7 @@ def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
     return hit / len(name_keys), hit
 
 
+@lru_cache(maxsize=1 << 16)
 def _agent_base(k: str) -> str:
     """developer -> develop, inventor -> invent, director -> direct (matching only)."""
     for suf in ("er", "or", "ist", "ee", "e"):
@@ -561,6 +569,16 @@ class Grounder:
             if not words or len(" ".join(words)) < 2:
                 continue
             found = _find_words(toks, words)
+            if found is None and len(words) >= 3:
+                # a distinctive prefix of a long name ("National Autonomous University" for
+                # "... of Mexico"): two words or more and most of the name
+                for k in range(len(words) - 1, 1, -1):
+                    if k / len(words) < 0.6:
+                        break
+                    f2 = _find_words(toks, words[:k])
+                    if f2 is not None and f2[0] >= 0.999:
+                        found = (0.9, f2[1], f2[2])
+                        break
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
         if best is None:
@@ -602,7 +620,8 @@ class Grounder:
     def ground(self, units: list[Unit], query: Query, question: str = "",
                spans: dict[str, tuple[int, int]] | None = None) -> Grounding:
         g = Grounding(units=units)
-        self._alt_cache: dict = {}
+        if len(self._alt_cache) > 5000:  # alternatives are reused across readings and queries
+            self._alt_cache.clear()
         # literal objects of each property that the question writes (for $value templates)
         self._values: dict[str, list[Literal]] = {}
         for a in atoms(query.pattern):
@@ -628,7 +647,26 @@ class Grounder:
             if not links:
                 g.unsupported.append(sym)
             g.links.extend(links)
+        self._pronoun_links(units, g)
         return g
+
+    def _pronoun_links(self, units: list[Unit], g: Grounding) -> None:
+        """Third-person pronouns ("he", "it") corefer with the question's only named item."""
+        pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in
+                    ("he", "she", "it", "they", "him", "her", "them", "his", "its", "their")]
+        items = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
+        if not pronouns or len(items) != 1:
+            return
+        (item_link,) = items.values()
+        t = self.pack.templates.get("pronoun_reference")
+        if t is None:
+            return
+        for u in pronouns:
+            f = instantiate(t, u, {"$item": item_link.symbol.symbol})
+            g.links.append(Link(u, item_link.symbol, item_link.name, "noun", 1.0, 1.0,
+                                f"'{u.text}' refers to '{item_link.unit.text}'", None,
+                                (Axiom(f"pronoun_reference: {u.text} -> {item_link.symbol.symbol}", f,
+                                       "pronoun_reference", "coreference"),)))
 
     def _literal_links(self, sym: SymbolUse, units: list[Unit], question: str = "",
                        spans: dict[str, tuple[int, int]] | None = None) -> list[Link]:
@@ -686,11 +724,17 @@ class Grounder:
                 continue
             explained.update(hits)  # only names that the unit itself anchors explain words
             cov = total / len(n.keys)
-            if cov > best[1]:
+            # among equally good names prefer the label, then names shaped like the label
+            # (Wikidata aliases are sometimes phrased in the inverse direction)
+            if best[2] is None or (cov, self._name_rank(n)) > (best[1], self._name_rank(best[2])):
                 best = (cov, cov, n)
         if best[2] is None:
             return best
         return (best[1] + 0.05 * len(explained), best[1], best[2])
+
+    def _name_rank(self, n: NameEntry) -> tuple[int, int]:
+        label = self.labels.label(n.symbol)
+        return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
                       g: Grounding) -> list[Link]:
@@ -741,14 +785,15 @@ class Grounder:
                           question_keys: set[str]) -> tuple[str, float, str] | None:
         """The best other symbol of the same kind for the unit's words (score, name)."""
         kind = "property" if sym.kind == "property" else "item"
-        cache_key = (id(u), kind)
+        cache_key = (u.pred, u.keys, u.np_keys, kind, frozenset(question_keys))
         per_symbol = self._alt_cache.get(cache_key)
         if per_symbol is None:
             by_symbol: dict[str, list[NameEntry]] = {}
-            for n in self.labels.candidates(direct | wn, kind=kind):
+            for n in self.labels.candidates(direct, kind=kind, limit=400):
                 by_symbol.setdefault(n.symbol, []).append(n)
             per_symbol = []
-            for sid, ns in by_symbol.items():
+            for sid in by_symbol:
+                ns = self.labels.names.get(sid, by_symbol[sid])  # all its names, not only the ones found
                 if kind == "property":
                     score, cov, best = self._score(ns, direct, wn, question_keys)
                     ok = best is not None and cov >= _MIN_COVERAGE

@@ -40,7 +40,7 @@ STOPWORDS = PREPOSITIONS | frozenset({
     "have", "had", "do", "does", "did", "which", "what", "who", "whom", "whose", "that",
     "this", "these", "those", "it", "its", "their", "his", "her", "there", "here", "s",
     "also", "than", "not", "no", "any", "some", "all", "each", "every", "how", "many", "much",
-    "when", "where", "why", "me", "give", "tell", "list", "name", "me", "you", "i", "?", "'s",
+    "when", "where", "why", "me", "give", "tell", "you", "i", "?", "'s",
 })
 
 # Irregular verb forms and plurals that appear in Wikidata labels; stemming handles the rest.

@@ -40,6 +40,12 @@ def _figure(w: float, h: float):
     return fig, ax
 
 
+def _integer_axis(axis) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _empty(ax, text: str) -> None:
     ax.text(0.5, 0.5, text, ha="center", va="center", color="#777", transform=ax.transAxes)
     ax.set_xticks([])
@@ -60,6 +66,7 @@ def decision_plot(s: AuditSummary) -> str:
             ax.annotate(f"{v:,}", (b.get_x() + b.get_width() / 2, b.get_height()), ha="center", va="bottom",
                         fontsize=8, xytext=(0, 2), textcoords="offset points")
         ax.set_ylabel("records")
+        _integer_axis(ax.yaxis)
         ax.set_title("Decisions")
         ax.margins(y=0.15)
         return _svg(fig)
@@ -80,6 +87,7 @@ def score_histogram(s: AuditSummary) -> str:
             ax.set_xlim(0, 1)
             ax.set_xlabel("score (confidence that the query is faithful)")
             ax.set_ylabel("records")
+            _integer_axis(ax.yaxis)
         ax.set_title("Score distribution")
         return _svg(fig)
 
@@ -99,6 +107,7 @@ def symbols_plot(s: AuditSummary, top: int = 12) -> str:
             cols = ["#1565c0" if i.startswith("P") else "#6a1b9a" for i, _, _ in items][::-1]
             ax.barh(names, vals, color=cols)
             ax.set_xlabel("records (blue: properties, purple: entities)")
+            _integer_axis(ax.xaxis)
         ax.set_title("Hallucinated symbols (unsupported by the question)")
         return _svg(fig)
 
@@ -121,9 +130,11 @@ def model_plot(s: AuditSummary, top: int = 12) -> str:
                 if any(vals):
                     ax.barh(names, vals, left=left, color=COLORS[k], label=k.replace("_", " "))
                     left = [a + b for a, b in zip(left, vals)]
-            ax.legend(fontsize=7, frameon=False, loc="lower right")
+            ax.legend(fontsize=7, frameon=False, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=5,
+                      handlelength=1.0, columnspacing=0.8)
             ax.set_xlabel("records")
-        ax.set_title(f"Per model ({s.model_field})" if s.model_field else "Per model")
+            _integer_axis(ax.xaxis)
+        ax.set_title(f"Per model ({s.model_field})" if s.model_field else "Per model", pad=22 if models else 6)
         return _svg(fig)
 
 

@@ -39,7 +39,7 @@ th{background:var(--bg);font-weight:600;white-space:nowrap}td.num,th.num{text-al
 #controls select,#controls button{padding:5px 8px;border:1px solid #b8c2cb;border-radius:6px;background:#fff}
 #entries th{cursor:pointer;user-select:none}#entries th.sorted-asc::after{content:" \\25B2"}#entries th.sorted-desc::after{content:" \\25BC"}
 #entries tbody tr.row{cursor:pointer}#entries tbody tr.row:hover{background:#f1f6fb}
-#entries td.q{max-width:520px}.pill{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:12px}
+#entries td.q{max-width:520px}#entries td.nw{white-space:nowrap}.pill{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:12px}
 .pill.accept{background:var(--accept);color:#fff}.pill.reject{background:var(--reject);color:#fff}.pill.abstain{background:var(--abstain);color:#fff}.pill.error{background:var(--error);color:#fff}
 tr.detail td{background:#fbfcfd}pre{white-space:pre-wrap;word-break:break-word;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:4px 0 10px;font-size:12px}
 .warn{background:#fff4e5;border:1px solid #ffcc80;padding:8px 12px;border-radius:6px}
@@ -102,14 +102,14 @@ _JS = r"""
     rows.slice(start, start + state.size).forEach(function (e) {
       var tr = document.createElement("tr");
       tr.className = "row";
-      tr.appendChild(text("td", e.log + ":" + e.line, "num"));
-      tr.appendChild(text("td", e.id));
+      tr.appendChild(text("td", e.log + ":" + e.line, "num nw"));
+      tr.appendChild(text("td", e.id, "nw"));
       var td = document.createElement("td");
       td.appendChild(text("span", e.decision, "pill " + (e.decision || "error")));
       tr.appendChild(td);
       tr.appendChild(text("td", e.verdict));
       tr.appendChild(text("td", e.score === null ? "" : e.score.toFixed(2), "num"));
-      tr.appendChild(text("td", e.model));
+      tr.appendChild(text("td", e.model, "nw"));
       tr.appendChild(text("td", e.question, "q"));
       tr.appendChild(text("td", e.reason ? e.reason.slice(0, 160) : "", "small"));
       tr.addEventListener("click", function () { state.open[e._key] = !state.open[e._key]; render(); });
