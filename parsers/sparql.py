@@ -549,12 +549,13 @@ class _LalrDriver:
         for st, acts in table.states.items():
             d = {}
             for sym, (action, arg) in acts.items():
+                # plain str keys: Lark's terminal names can be Token objects, whose __eq__ is slow
                 if action is Shift:
-                    d[sym] = (True, arg)
+                    d[str(sym)] = (True, arg)
                 else:
-                    d[sym] = (False, (len(arg.expansion), arg.origin.name, callbacks[arg]))
+                    d[str(sym)] = (False, (len(arg.expansion), str(arg.origin.name), callbacks[arg]))
             self.actions[st] = d
-        self.term_callbacks = {k: v for k, v in callbacks.items() if isinstance(k, str)}
+        self.term_callbacks = {str(k): v for k, v in callbacks.items() if isinstance(k, str)}
         self.lexer = lark.parser.lexer
         self.parse_conf = inner.parse_table
 

@@ -23,6 +23,10 @@ from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, LexerState, PatternRE, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
+#: ``Token(type, value, start, line, column)`` without the keyword-deprecation shim of
+#: ``Token.__new__`` (the lexer makes one per lexeme; this is measurably faster).
+new_token = getattr(Token, "_future_new", Token)
+
 __all__ = ["SparqlLexer"]
 
 # Order in which regex terminals are tried (earlier wins at the same position).
@@ -145,7 +149,7 @@ class SparqlLexer(Lexer):
                 acts = states[parser_state.position]
                 if "VAR" not in acts and "PATH_MOD" in acts:
                     value, pos, kind = "?", start + 1, "PATH_MOD"
-            tok = Token(kind, value, start, line, start - line_start + 1)
+            tok = new_token(kind, value, start, line, start - line_start + 1)
             if kind in _NEWLINE_TYPES and "\n" in value:
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1

@@ -40,6 +40,12 @@ def _records() -> list[BenchRecord]:
 DATASET = Dataset("fixture", tuple(_records()), Path("fixture.jsonl"))
 
 
+@pytest.fixture(autouse=True)
+def _no_stacking_model(monkeypatch, tmp_path):
+    """'stacked' stands for a signal that cannot run here: point it at a missing model."""
+    monkeypatch.setenv("VERIFIER_STACKING_MODEL", str(tmp_path / "no-stacking-model.json"))
+
+
 @dataclass
 class KeywordSignal:
     """Accepts queries with the gold property; counts its calls."""
@@ -184,8 +190,11 @@ def test_summary_per_category_with_matched_gold_and_partial_class(tmp_path):
 
 
 def test_adapters_report_unavailability(monkeypatch):
-    assert isinstance(make_signal("stacked"), UnavailableSignal)
-    assert "verifier.stacked or verifier.stacking" in make_signal("stacked").availability().reason
+    assert isinstance(make_signal("nosuchsignal"), UnavailableSignal)
+    assert "verifier.nosuchsignal" in make_signal("nosuchsignal").availability().reason
+    stacked = make_signal("stacked")  # verifier.stacking exists; its model does not (fixture)
+    assert not stacked.availability().available
+    assert "no stacking model" in stacked.availability().reason
     hdm = make_signal("hdm", SignalOptions())
     assert not hdm.availability().available and "--hdm-model" in hdm.availability().reason
     import sys

@@ -25,7 +25,7 @@ from verifier.deductive import DeductiveResult, check_readings
 from verifier.grounding import Grounder
 from verifier.lexical import LabelIndex, WordNetRelations
 
-__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS"]
+__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS", "deductive_evidence"]
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +145,12 @@ class Verifier:
         _parser(), _driver()  # build the SPARQL parser now, not on the first query
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
+        # the stacked verifier (verifier.stacking), when the configuration names a model
+        self.stacker = None
+        if cfg.get("stacking", "model"):
+            from verifier.stacking.runtime import StackedRuntime
+
+            self.stacker = StackedRuntime.from_config(cfg)
 
     # ------------------------------------------------------------------
     def readings(self, question: str) -> tuple[list[str] | None, str]:
@@ -206,8 +212,28 @@ class Verifier:
         timings["total"] = (time.perf_counter() - t0) * 1000
         decision = _DEDUCTIVE_DECISIONS[ded.verdict]
         score = _DEDUCTIVE_SCORES[ded.verdict]
-        return Verdict(decision, score, ded.explanation, question, sparql, ded,
-                       {"deductive": {"verdict": ded.verdict, "reason": ded.reason}}, None, timings)
+        verdict = Verdict(decision, score, ded.explanation, question, sparql, ded,
+                          {"deductive": deductive_evidence(ded)}, None, timings)
+        if self.stacker is not None and (signals is None or "stacked" in signals):
+            return self.stacker.decide(verdict, query)
+        return verdict
+
+
+def deductive_evidence(ded: DeductiveResult) -> dict[str, Any]:
+    """The deductive result as JSON-ready evidence (``Verdict.signals["deductive"]``): the
+    verdict and reason, plus counts read by the stacked verifier (readings, atoms of the
+    query, unsupported atoms, links, words of the question left out, grounded share,
+    intent and whether it agrees, soundness proof status)."""
+    out: dict[str, Any] = {"verdict": ded.verdict, "reason": ded.reason,
+                           "n_readings": len(ded.readings)}
+    b = ded.best
+    if b is not None:
+        out.update(reading=b.reading_index, intent=b.intent, intent_ok=bool(b.intent_ok),
+                   n_atoms=len(b.diagnosis), n_unsupported=sum(1 for x in b.diagnosis if not x.entailed),
+                   n_links=len(b.links), n_missing=len(b.missing),
+                   grounded_share=float(b.grounded_share),
+                   proof=b.soundness.status if b.soundness is not None else None)
+    return out
 
 
 def _abstain(question: Any, sparql: Any, why: str) -> Verdict:

@@ -21,6 +21,8 @@ __all__ = ["Config", "load_config", "config_files", "PATH_KEYS"]
 PATH_KEYS = {
     "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
+    "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
+    "kg": ("file",),
 }
 
 _ENV = {

@@ -115,6 +115,8 @@ class SignalOptions:
         data_dir: the shared data folder (default: ``$VERIFIER_BENCH_DATA`` or
             ``../shared/data``).
         tag: free text added to every config (forces re-computation when changed).
+        stacking_model: the stacked verifier's model JSON (default
+            ``$VERIFIER_STACKING_MODEL`` or ``bench/out/stacked/model.json``).
     """
 
     labels: Path | None = None
@@ -127,6 +129,7 @@ class SignalOptions:
     verifier_config: Path | None = None
     data_dir: Path | None = None
     tag: str = ""
+    stacking_model: Path | None = None
 
 
 def json_safe(x: Any, depth: int = 0) -> Any:
@@ -266,7 +269,7 @@ class DeductiveSignal:
 
         # what the deductive verifier depends on (not the benchmark, CLI, HDM or PGMR code)
         roots = sorted(p for p in (REPO_ROOT / "verifier").iterdir()
-                       if p.name not in ("benchmark", "cli", "hdm", "pgmr", "__pycache__")
+                       if p.name not in ("benchmark", "cli", "hdm", "pgmr", "stacking", "__pycache__")
                        and (p.is_dir() or p.suffix == ".py"))
         roots += [REPO_ROOT / "parsers", REPO_ROOT / "axioms", REPO_ROOT / "grammar"]
         self._version = _source_hash(roots) if self._fn is not None else ""

@@ -65,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hdm-model", type=Path, default=None, help="trained HDM detector folder")
     p.add_argument("--hdm-generator", type=Path, default=None,
                    help="its generator folder (default: named in the detector)")
+    p.add_argument("--stacking-model", type=Path, default=None,
+                   help="stacked verifier model (default $VERIFIER_STACKING_MODEL or "
+                        "bench/out/stacked/model.json)")
     p.add_argument("--verifier-config", type=Path, default=None,
                    help="verifier.toml for the deductive signal (default: bench/out/"
                         "verifier-bench.toml, written to name the shared MRS corpora and labels)")
@@ -98,7 +101,8 @@ def _run(args: argparse.Namespace) -> int:
     opts = SignalOptions(labels=args.labels, pgmr_memory=args.pgmr_memory,
                          pgmr_threshold=args.pgmr_threshold, pgmr_priors=args.pgmr_priors,
                          hdm_model=args.hdm_model, hdm_generator=args.hdm_generator,
-                         verifier_config=args.verifier_config, data_dir=args.data, tag=args.tag)
+                         verifier_config=args.verifier_config, data_dir=args.data, tag=args.tag,
+                         stacking_model=args.stacking_model)
     try:
         cfg = EvalConfig(names, opts, limit=args.limit, workers=args.workers,
                          item_timeout=args.item_timeout or None, retry_errors=args.retry_errors,

@@ -4,7 +4,8 @@ Sub-subcommands defined here:
 
 * ``verifier train generator``: a seq2seq generator (question -> PGMR intermediate query),
   from a config with a tokenizer built from the data, or fine-tuning a checkpoint;
-* ``verifier train hdm``: the hallucination detector over a generator's features.
+* ``verifier train hdm``: the hallucination detector over a generator's features;
+* ``verifier train stack``: the stacked verifier (``verifier.stacking.train``).
 
 Adding one (e.g. ``verifier train stack``): write a function ``_add_stack(sub)`` that calls
 ``sub.add_parser("stack", ...)``, adds its options and ``set_defaults(func=handler)`` where
@@ -224,7 +225,61 @@ def _run_hdm(args: argparse.Namespace) -> int:
 
 
 #: sub-subcommands of ``verifier train``; append ``_add_<model>`` functions here
-TRAINERS: list[Callable[[argparse._SubParsersAction], None]] = [_add_generator, _add_hdm]
+# -- train stack ----------------------------------------------------------------------------
+
+def _add_stack(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "stack", help="train the stacked verifier (calibrated decision over all signals)",
+        description="Fit the stacked verifier (logistic regression + calibration + operating "
+        "points, docs/stacking.md) on labelled rows: JSONL with question, sparql, label "
+        "(1 correct, 0 hallucinated) and optionally signals {deductive, pgmr, hdm, execution}. "
+        "With --compute the missing signals are computed with --config's verifier "
+        "([pgmr], [hdm], [kg] sections). Writes one inspectable JSON model.")
+    p.add_argument("--train", required=True, help="labelled rows (JSONL)")
+    p.add_argument("--out", required=True, help="model file to write (JSON)")
+    p.add_argument("--config", default=None, help="verifier.toml for --compute")
+    p.add_argument("--compute", action="store_true",
+                   help="compute the signals a row lacks with the configured verifier")
+    p.add_argument("--calibration", default="auto", choices=("auto", "platt", "isotonic", "identity"))
+    p.add_argument("--target-precision", type=float, default=0.95,
+                   help="accept precision of the precision-first operating point (default 0.95)")
+    p.add_argument("--C", type=float, default=0.3, help="inverse L2 strength (default 0.3)")
+    p.add_argument("--augment-missing", type=float, default=0.15,
+                   help="share of rows copied with one signal blanked (default 0.15)")
+    p.add_argument("--folds", type=int, default=5, help="cross-fitting folds (default 5)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.set_defaults(func=_run_stack)
+
+
+def _run_stack(args: argparse.Namespace) -> int:
+    from verifier.stacking.train import compute_signals, read_rows, train_from_rows
+
+    path = _need_file(args.train, "training rows")
+    try:
+        rows = read_rows(path)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if len({r.label for r in rows}) < 2:
+        raise UsageError(f"{path}: need labelled rows of both classes (label 0 and 1)")
+    if args.compute:
+        from verifier.config import load_config
+
+        if args.config:
+            _need_file(args.config, "configuration")
+        rows = compute_signals(rows, load_config(args.config))
+    model = train_from_rows(rows, augment=args.augment_missing, seed=args.seed,
+                            C=args.C, folds=args.folds, calibration=args.calibration,
+                            target_precision=args.target_precision,
+                            info={"train_file": str(path), "rows": len(rows)})
+    out = model.save(args.out)
+    pf = model.point("precision-first")
+    print(json.dumps({"model": str(out), "rows": len(rows), "calibration":
+                      model.info.get("calibration"), "ece_oof": model.info.get("ece_oof"),
+                      "precision_first": {"accept": pf.accept, "reject": pf.reject}}, indent=1))
+    return EXIT_OK
+
+
+TRAINERS: list[Callable[[argparse._SubParsersAction], None]] = [_add_generator, _add_hdm, _add_stack]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
