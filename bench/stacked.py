@@ -1,0 +1,490 @@
+"""Stacked verifier bench: train on the benchmark's dev splits, evaluate on the test splits.
+
+    nice python bench/stacked.py [--workers 1] [--stage all|compute|fit] [--hdm-model DIR]
+
+Samples (all seeded, ``random.Random(f"{seed}:...")``; see ``select_samples``):
+
+* **train** (dev splits): every ``perturbations`` dev record; ``out_of_ontology`` ``detect_dev``;
+  ``out_of_domain`` dev gold controls plus the out-of-domain utterances whose id hashes into
+  the dev third (those records have no split); 200 ``unknown_uri`` and 200
+  ``unknown_template`` dev records.
+* **test**: ~1,500 ``perturbations`` test records: 170 whole gold pairs (the gold record and
+  all its perturbations) plus, for the rare categories (``wrong_literal``,
+  ``wrong_operator``, ``dropped_triple``), extra perturbations with their gold records so that
+  every category has at least 60 items; 600 ``out_of_ontology`` ``detect_test`` (200 per
+  category); ``out_of_domain`` test: 300 gold controls and 300 utterances of the test
+  two-thirds; 300 ``unknown_uri`` and 300 ``unknown_template`` test records.
+* ``llm_predictions`` (no split): every labelled prediction, in two folds by a hash of the
+  question text (all predictions for one question in one fold).  Cross-fitting: the model
+  that scores fold k was trained on the dev splits plus the *other* fold only, so no reported
+  LLM row was seen in training.  The other test splits are scored by the model trained on the
+  dev splits plus all LLM rows (disjoint from them).
+
+Signals are read from / written to the evaluation cache ``bench/out/eval/cache.sqlite``:
+rows of the current signal configuration are used first, else the rows of the configuration
+with most rows for that dataset (e.g. the deductive results on ``llm_predictions`` computed
+before the deductive code last changed), so a re-run computes nothing.
+
+Outputs in ``bench/out/stacked/``: ``model.json`` (the shipped model), ``report.json``,
+``report.md``, ``reliability.png``.  The last line printed is
+``accept_precision=<x> correct_accepted=<x> ece=<x> macro_f1_gain=<x>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import random
+import sqlite3
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from verifier.benchmark.cache import CachedResult, ResultCache, input_hash  # noqa: E402
+from verifier.benchmark.records import BenchRecord, Dataset, load_dataset  # noqa: E402
+
+log = logging.getLogger("bench.stacked")
+OUT = REPO / "bench" / "out" / "stacked"
+CACHE = REPO / "bench" / "out" / "eval" / "cache.sqlite"
+SEED = 0
+DATASETS = ("perturbations", "out_of_ontology", "out_of_domain", "unknown_uri",
+            "unknown_template", "llm_predictions")
+
+
+def _rng(*parts: Any) -> random.Random:
+    return random.Random(":".join(str(p) for p in (SEED,) + parts))
+
+
+def _hash_fraction(text: str) -> float:
+    return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
+
+
+@dataclass(frozen=True)
+class Samples:
+    """Records per dataset for training (``train``) and evaluation (``test``); LLM
+    predictions carry their cross-fitting fold in ``llm_fold``."""
+
+    train: Mapping[str, tuple[BenchRecord, ...]]
+    test: Mapping[str, tuple[BenchRecord, ...]]
+    llm_fold: Mapping[str, int]
+
+
+def _sample(recs: Sequence[BenchRecord], n: int, *key: Any) -> list[BenchRecord]:
+    recs = list(recs)
+    if len(recs) <= n:
+        return recs
+    idx = sorted(_rng(*key).sample(range(len(recs)), n))
+    return [recs[i] for i in idx]
+
+
+def _perturbation_test(recs: Sequence[BenchRecord]) -> list[BenchRecord]:
+    test = [r for r in recs if r.get("split") == "test"]
+    groups: dict[str, list[BenchRecord]] = defaultdict(list)
+    for r in test:
+        groups[str(r.get("gold_id") or r.id)].append(r)
+    keys = sorted(groups)
+    _rng("perturbations", "groups").shuffle(keys)
+    chosen = set(keys[:170])
+    keep = {r.id for k in chosen for r in groups[k]}
+    counts = Counter(r.category for r in test if r.id in keep)
+    for cat in ("wrong_literal", "wrong_operator", "dropped_triple"):
+        extra = [r for r in test if r.category == cat and r.id not in keep]
+        _rng("perturbations", "extra", cat).shuffle(extra)
+        for r in extra[:max(0, 60 - counts[cat])]:
+            keep.add(r.id)
+            g = str(r.get("gold_id"))
+            keep.update(x.id for x in groups[g] if x.category == "gold")
+    return [r for r in test if r.id in keep]
+
+
+def select_samples() -> Samples:
+    """The seeded train / test samples described in the module docstring."""
+    ds = {name: load_dataset(name) for name in DATASETS}
+    train: dict[str, list[BenchRecord]] = {}
+    test: dict[str, list[BenchRecord]] = {}
+    pert = ds["perturbations"].records
+    train["perturbations"] = [r for r in pert if r.get("split") == "dev"]
+    test["perturbations"] = _perturbation_test(pert)
+    oo = ds["out_of_ontology"].records
+    train["out_of_ontology"] = [r for r in oo if r.get("split") == "detect_dev"]
+    test["out_of_ontology"] = [x for cat in ("in_ontology", "out_of_ontology", "out_of_domain")
+                               for x in _sample([r for r in oo if r.get("split") == "detect_test"
+                                                 and r.category == cat], 200, "oo", cat)]
+    od = ds["out_of_domain"].records
+    ood_dev = [r for r in od if r.label == 0 and _hash_fraction("ood-split:" + r.id) < 1 / 3]
+    ood_test = [r for r in od if r.label == 0 and _hash_fraction("ood-split:" + r.id) >= 1 / 3]
+    train["out_of_domain"] = [r for r in od if r.label == 1 and r.get("split") == "dev"] + ood_dev
+    test["out_of_domain"] = _sample([r for r in od if r.label == 1 and r.get("split") == "test"],
+                                    300, "od", "gold") + _sample(ood_test, 300, "od", "ood")
+    for name in ("unknown_uri", "unknown_template"):
+        recs = ds[name].records
+        train[name] = _sample([r for r in recs if r.get("split") == "dev"], 200, name, "dev")
+        test[name] = _sample([r for r in recs if r.get("split") == "test"], 300, name, "test")
+    llm = [r for r in ds["llm_predictions"].records if r.label in (0, 1)]
+    fold = {r.id: int(_hash_fraction("llm-fold:" + r.question.strip().lower()) >= 0.5)
+            for r in llm}
+    test["llm_predictions"] = llm
+    return Samples({k: tuple(v) for k, v in train.items()},
+                   {k: tuple(v) for k, v in test.items()}, fold)
+
+
+# --------------------------------------------------------------------------------------------
+# Signal outputs: the evaluation cache, computing what is missing
+# --------------------------------------------------------------------------------------------
+
+
+def cached_rows(dataset: str, signal: str, current: str | None,
+                ids: Iterable[str]) -> dict[str, CachedResult]:
+    """Rows of ``signal`` on ``dataset`` for ``ids``: under the ``current`` config hash when
+    stored, else under the config hash with most rows for the dataset (only rows whose input
+    hash matches the record are used by the caller)."""
+    want = set(ids)
+    if not CACHE.is_file():
+        return {}
+    db = sqlite3.connect(str(CACHE), timeout=60)
+    try:
+        hashes = [h for h, _ in db.execute(
+            "SELECT config_hash, COUNT(*) c FROM results WHERE dataset=? AND signal=? "
+            "GROUP BY config_hash ORDER BY c DESC", (dataset, signal))]
+        if current in hashes:
+            hashes.remove(current)
+            hashes.insert(0, current)
+        out: dict[str, CachedResult] = {}
+        for h in hashes:
+            for r in db.execute("SELECT item_id, input_hash, decision, score, details, error, "
+                                "seconds FROM results WHERE dataset=? AND signal=? AND "
+                                "config_hash=?", (dataset, signal, h)):
+                if r[0] in want and r[0] not in out and r[5] is None:
+                    out[r[0]] = CachedResult(r[0], r[1], r[2], float(r[3]), json.loads(r[4]),
+                                             r[5], r[6])
+        return out
+    finally:
+        db.close()
+
+
+def gather(records: Mapping[str, Sequence[BenchRecord]], signals: Sequence[Any], *,
+           options: Any, workers: int, compute: bool) -> dict[str, dict[str, dict[str, CachedResult]]]:
+    """``{dataset: {signal: {item id: result}}}`` for the records, computing (when
+    ``compute``) the items missing from the cache with ``verifier.benchmark.evaluate``.
+    ``signals``: names (built with ``make_signal``) or ready signal objects."""
+    from verifier.benchmark.evaluate import EvalConfig, evaluate
+    from verifier.benchmark.signals import config_hash, make_signal
+
+    out: dict[str, dict[str, dict[str, CachedResult]]] = {}
+    sigs = {}
+    for s in signals:
+        obj = make_signal(s, options) if isinstance(s, str) else s
+        sigs[obj.name] = obj
+    for obj in sigs.values():  # settle config hashes (PGMR's threshold is read on load)
+        if obj.availability().available and hasattr(obj, "prepare") and compute:
+            obj.prepare()
+    for ds_name, recs in records.items():
+        out[ds_name] = {}
+        for name, sig in sigs.items():
+            av = sig.availability()
+            if not av.available:
+                log.warning("%s unavailable: %s", name, av.reason)
+                out[ds_name][name] = {}
+                continue
+            cur = config_hash(sig)
+            rows = cached_rows(ds_name, name, cur, (r.id for r in recs))
+            ihs = {r.id: input_hash(r.question, r.sparql) for r in recs}
+            rows = {k: v for k, v in rows.items() if v.input_hash == ihs[k]}
+            missing = [r for r in recs if r.id not in rows]
+            if missing and compute:
+                log.info("%s/%s: %d cached, computing %d", ds_name, name, len(rows), len(missing))
+                sub = Dataset(ds_name, tuple(missing), Path(ds_name))
+                with ResultCache(CACHE) as cache:
+                    run = evaluate(sub, EvalConfig((name,), options, workers=workers,
+                                                   item_timeout=60.0, progress=False), cache,
+                                   signals={name: sig})
+                rows.update({k: v for k, v in run[name].results.items() if not v.error})
+            out[ds_name][name] = rows
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Features, training, evaluation
+# --------------------------------------------------------------------------------------------
+
+SINGLE = ("deductive", "pgmr", "hdm")
+
+
+def _out(res: CachedResult | None) -> dict[str, Any] | None:
+    if res is None:
+        return None
+    return {"decision": res.decision, "score": res.score, "details": res.details}
+
+
+def evidence(recs: Sequence[BenchRecord], rows: Mapping[str, Mapping[str, CachedResult]]):
+    from verifier.stacking.features import Evidence
+
+    return [Evidence(r.question, r.sparql, _out(rows.get("deductive", {}).get(r.id)),
+                     _out(rows.get("pgmr", {}).get(r.id)), _out(rows.get("hdm", {}).get(r.id)),
+                     None) for r in recs]
+
+
+def _group(ds: str, r: BenchRecord) -> str:
+    if ds == "perturbations":
+        return f"p:{r.get('gold_id') or r.id}"
+    return f"{ds}:{r.question.strip().lower()}"
+
+
+def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows) -> tuple[Any, Any, Any]:
+    import numpy as np
+
+    from verifier.stacking.train import matrix
+
+    X, y, g = [], [], []
+    for ds, recs in parts:
+        recs = [r for r in recs if r.label in (0, 1)]
+        if not recs:
+            continue
+        X.append(matrix(evidence(recs, rows[ds])))
+        y += [int(r.label) for r in recs]
+        g += [_group(ds, r) for r in recs]
+    return np.vstack(X), np.array(y), np.array(g, dtype=object)
+
+
+def fit(parts, rows, info: Mapping[str, Any]):
+    from verifier.stacking.features import FEATURE_NAMES
+    from verifier.stacking.model import fit_stacker
+    from verifier.stacking.train import augment_missing
+
+    X, y, g = design(parts, rows)
+    X, y, g = augment_missing(X, y, g, share=0.15, seed=SEED)
+    return fit_stacker(X, y, FEATURE_NAMES, groups=g, seed=SEED, info=dict(info))
+
+
+def _res(decision: str, score: float) -> CachedResult:
+    return CachedResult("", "", decision, float(score), {})
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from verifier.benchmark.evaluate import SignalRun
+    from verifier.benchmark.report import summarize
+    from verifier.benchmark.signals import SignalOptions
+    from verifier.stacking.model import expected_calibration_error, reliability_bins
+    from verifier.stacking.signal import HdmSignal
+
+    t0 = time.time()
+    samples = select_samples()
+    opts = SignalOptions(hdm_model=args.hdm_model)
+    sigs: list[Any] = ["deductive", "pgmr"]
+    if args.hdm_model:
+        sigs.append(HdmSignal(opts))
+    allrecs: dict[str, list[BenchRecord]] = defaultdict(list)
+    for part in (samples.train, samples.test):
+        for k, v in part.items():
+            allrecs[k].extend(v)
+    rows = gather(allrecs, sigs, options=opts, workers=args.workers, compute=args.stage != "fit")
+    cover = {ds: {s: len(v) for s, v in m.items()} for ds, m in rows.items()}
+    log.info("signal rows: %s", cover)
+    if args.stage == "compute":
+        print(json.dumps(cover, indent=1))
+        return 0
+    llm = list(samples.test["llm_predictions"])
+    folds = [[r for r in llm if samples.llm_fold[r.id] == k] for k in (0, 1)]
+    train_parts = [(ds, recs) for ds, recs in samples.train.items()]
+    info = {"bench": "bench/stacked.py", "seed": SEED, "signals": [s if isinstance(s, str) else s.name for s in sigs],
+            "train": {ds: len(r) for ds, r in samples.train.items()}}
+    full = fit(train_parts + [("llm_predictions", llm)], rows, {**info, "llm_rows": len(llm)})
+    OUT.mkdir(parents=True, exist_ok=True)
+    full.save(OUT / "model.json")
+    fold_models = [fit(train_parts + [("llm_predictions", folds[1 - k])], rows,
+                       {**info, "llm_fold_trained": 1 - k}) for k in (0, 1)]
+    # stacked outputs on the test samples
+    stacked: dict[str, dict[str, CachedResult]] = {}
+    probs: dict[str, dict[str, float]] = {}
+    for ds, recs in samples.test.items():
+        from verifier.stacking.train import matrix
+
+        X = matrix(evidence(recs, rows[ds]))
+        if ds == "llm_predictions":
+            p = np.array([fold_models[samples.llm_fold[r.id]].predict_proba(X[i:i + 1])[0]
+                          for i, r in enumerate(recs)])
+            dec = [fold_models[samples.llm_fold[r.id]].decide(p[i]) for i, r in enumerate(recs)]
+        else:
+            p = full.predict_proba(X)
+            dec = [full.decide(x) for x in p]
+        stacked[ds] = {r.id: _res(d, x) for r, d, x in zip(recs, dec, p)}
+        probs[ds] = {r.id: float(x) for r, x in zip(recs, p)}
+    # balanced operating point, for the table
+    table: list[dict[str, Any]] = []
+    names = [s if isinstance(s, str) else s.name for s in sigs]
+    summaries = {}
+    for ds, recs in samples.test.items():
+        runs = {}
+        for name in names:
+            res = rows[ds].get(name, {})
+            if len(res) < len(recs) * 0.5:
+                continue
+            runs[name] = SignalRun(name, True, results=res)
+        runs["stacked"] = SignalRun("stacked", True, results=stacked[ds])
+        bal = {}
+        for r in recs:
+            m = fold_models[samples.llm_fold[r.id]] if ds == "llm_predictions" else full
+            bal[r.id] = _res(m.decide(probs[ds][r.id], "balanced"), probs[ds][r.id])
+        runs["stacked_balanced"] = SignalRun("stacked_balanced", True, results=bal)
+        summ = summarize(Dataset(ds, tuple(recs), Path(ds)), runs)
+        summaries[ds] = summ
+        cats = list(dict.fromkeys(r.category for r in recs))
+        for cat in cats:
+            row: dict[str, Any] = {"dataset": ds, "category": cat}
+            for name, s in summ["signals"].items():
+                c = s["categories"].get(cat) or {}
+                m = c.get("metrics") or {}
+                row[name] = m.get("macro_f1") if c.get("kind") == "vs_correct" else None
+                row[name + ":acc"] = m.get("acceptance_correct")
+                row[name + ":abst"] = m.get("abstain_rate")
+                row["n"] = c.get("n")
+                row["kind"] = c.get("kind")
+            table.append(row)
+    # calibration on the pooled test rows
+    ys, ps = [], []
+    for ds, recs in samples.test.items():
+        for r in recs:
+            if r.label in (0, 1):
+                ys.append(int(r.label))
+                ps.append(probs[ds][r.id])
+    ece = expected_calibration_error(ys, ps)
+    ece_by = {ds: expected_calibration_error([int(r.label) for r in recs if r.label in (0, 1)],
+                                             [probs[ds][r.id] for r in recs if r.label in (0, 1)])
+              for ds, recs in samples.test.items()}
+    _plot_reliability(ys, ps, {ds: ([int(r.label) for r in recs if r.label in (0, 1)],
+                                    [probs[ds][r.id] for r in recs if r.label in (0, 1)])
+                               for ds, recs in samples.test.items()}, OUT / "reliability.png")
+    # LLM predictions at the default operating point
+    lab = [r for r in llm]
+    acc = [r for r in lab if stacked["llm_predictions"][r.id].decision == "accept"]
+    accept_precision = (sum(r.label for r in acc) / len(acc)) if acc else float("nan")
+    n_correct = sum(r.label for r in lab)
+    correct_accepted = sum(r.label for r in acc) / n_correct if n_correct else float("nan")
+    # LLM: operating curve of the stacked probability (cross-fitted)
+    curve = []
+    for t in [x / 20 for x in range(21)]:
+        a = [r for r in lab if probs["llm_predictions"][r.id] >= t]
+        curve.append((t, len(a), (sum(r.label for r in a) / len(a)) if a else None,
+                      sum(r.label for r in a) / n_correct))
+    gains = []
+    for row in table:
+        if row["kind"] != "vs_correct":
+            continue
+        singles = [row[n] for n in names if row.get(n) is not None]
+        if row.get("stacked") is None or not singles:
+            continue
+        row["best_single"] = max(singles)
+        row["gain"] = row["stacked"] - row["best_single"]
+        gains.append(row["gain"])
+    gain = min(gains) if gains else float("nan")
+    report = {"table": table, "ece": ece, "ece_by_dataset": ece_by,
+              "reliability": reliability_bins(ys, ps),
+              "llm": {"accept_precision": accept_precision, "correct_accepted": correct_accepted,
+                      "accepted": len(acc), "n": len(lab), "n_correct": n_correct,
+                      "curve": curve},
+              "models": {"full": full.info, "folds": [m.info for m in fold_models]},
+              "operating_points": {k: vars(v) for k, v in full.operating_points.items()},
+              "signal_rows": cover, "macro_f1_gain": gain, "seconds": time.time() - t0}
+    (OUT / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n")
+    md = _markdown(table, names, report)
+    (OUT / "report.md").write_text(md)
+    print(md)
+    print(f"accept_precision={accept_precision:.3f} correct_accepted={correct_accepted:.3f} "
+          f"ece={ece:.3f} macro_f1_gain={gain:.3f}")
+    return 0
+
+
+def _f(x: Any) -> str:
+    return "–" if x is None or (isinstance(x, float) and x != x) else (f"{x:.3f}" if isinstance(x, float) else str(x))
+
+
+def _markdown(table, names, rep) -> str:
+    cols = list(names) + ["stacked", "stacked_balanced"]
+    lines = ["Macro-F1 per category (hallucinations of the category vs the correct items they "
+             "are compared with; abstentions excluded), stacked at the precision-first (default) "
+             "and balanced operating points.", "",
+             "| dataset | category | n | " + " | ".join(cols) + " | gain |",
+             "|---|---|---|" + "---|" * (len(cols) + 1)]
+    for row in table:
+        if row["kind"] == "vs_correct":
+            vals = [_f(row.get(c)) for c in cols] + [_f(row.get("gain"))]
+        else:
+            vals = [f"acc {_f(row.get(c + ':acc'))}" for c in cols] + ["(correct only)"]
+        lines.append(f"| {row['dataset']} | {row['category']} | {row['n']} | " + " | ".join(vals) + " |")
+    lines += ["", "Abstention rate of the stacked verifier (precision-first) per category: " +
+              ", ".join(f"{r['dataset']}/{r['category']} {_f(r.get('stacked:abst'))}" for r in table), ""]
+    lines.append(f"ECE (10 bins, pooled test rows): {rep['ece']:.3f}; by dataset: " +
+                 ", ".join(f"{k} {v:.3f}" for k, v in rep["ece_by_dataset"].items()))
+    llm = rep["llm"]
+    lines.append(f"LLM predictions (cross-fitted, precision-first): accepted {llm['accepted']} of "
+                 f"{llm['n']}, accept-precision {_f(llm['accept_precision'])}, correct accepted "
+                 f"{_f(llm['correct_accepted'])} of {llm['n_correct']}")
+    lines.append("LLM operating curve (threshold: accepted, precision, share of correct accepted): "
+                 + "; ".join(f"{t:.2f}: {n}, {_f(p)}, {_f(c)}" for t, n, p, c in llm["curve"][::2]))
+    pf = rep["operating_points"]["precision-first"]
+    lines.append(f"precision-first operating point (shipped model): accept >= {pf['accept']:.3f}, "
+                 f"reject < {pf['reject']:.3f}")
+    return "\n".join(lines) + "\n"
+
+
+def _plot_reliability(ys, ps, by_ds, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from verifier.stacking.model import reliability_bins
+
+    fig, ax = plt.subplots(1, 2, figsize=(10, 4.5))
+    ax[0].plot([0, 1], [0, 1], "k:", lw=1)
+    b = reliability_bins(ys, ps)
+    ax[0].plot([x for x, _, _ in b], [y for _, y, _ in b], "o-", label="all test rows")
+    for ds, (y, p) in by_ds.items():
+        if len(set(y)) > 1:
+            bb = reliability_bins(y, p)
+            ax[0].plot([x for x, _, _ in bb], [v for _, v, _ in bb], ".--", lw=0.8, label=ds)
+    ax[0].set_xlabel("predicted P(correct)")
+    ax[0].set_ylabel("observed share correct")
+    ax[0].set_title("Stacked verifier: reliability (10 bins)")
+    ax[0].legend(fontsize=7)
+    ax[1].hist([p for p, y in zip(ps, ys) if y == 1], bins=20, alpha=0.6, label="correct")
+    ax[1].hist([p for p, y in zip(ps, ys) if y == 0], bins=20, alpha=0.6, label="hallucinated")
+    ax[1].set_xlabel("predicted P(correct)")
+    ax[1].set_title("score histogram (test rows)")
+    ax[1].legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--stage", choices=("all", "compute", "fit"), default="all",
+                    help="compute: only fill the cache; fit: only use what is cached")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--hdm-model", type=Path, default=None,
+                    help="HDM detector folder (default bench/out/hdm/detector_oo when present)")
+    ap.add_argument("--no-hdm", action="store_true")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(message)s", datefmt="%H:%M:%S")
+    default_hdm = REPO / "bench" / "out" / "hdm" / "detector_oo"
+    if args.hdm_model is None and not args.no_hdm and (default_hdm / "hdm_detector.json").is_file():
+        args.hdm_model = default_hdm
+    if args.no_hdm:
+        args.hdm_model = None
+    return run_bench(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""Stacked verifier: features with missingness, calibration, operating points, persistence.
+
+No shared data needed: the model is fitted on synthetic evidence.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sklearn")
+
+from verifier.benchmark.signals import DECISIONS  # noqa: E402
+from verifier.stacking import FEATURE_NAMES, Evidence, StackingModel, feature_vector  # noqa: E402
+from verifier.stacking.features import BLOCKS, feature_dict  # noqa: E402
+from verifier.stacking.model import (Calibrator, OperatingPoint,  # noqa: E402
+                                     expected_calibration_error, fit_stacker)
+from verifier.stacking.runtime import StackedRuntime  # noqa: E402
+from verifier.stacking.train import TrainRow, augment_missing, matrix, train_from_rows  # noqa: E402
+
+GOOD = "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v . }"
+BAD = "SELECT ?v WHERE { ?v wdt:P2067 wd:Q2270 . }"
+
+
+def _signals(good: bool, rng: random.Random) -> dict:
+    """Noisy synthetic evidence: each signal agrees with the label most of the time."""
+    def dec(p_right: float) -> str:
+        right = rng.random() < p_right
+        return ("accept" if good else "reject") if right else ("reject" if good else "accept")
+
+    d = dec(0.8)
+    verdict = "faithful" if d == "accept" else rng.choice(["unsupported", "weaker"])
+    pg = dec(0.75)
+    pscore = rng.uniform(0.6, 1.0) if pg == "accept" else rng.uniform(0.0, 0.4)
+    hp = min(1.0, max(0.0, rng.gauss(0.3 if good else 0.7, 0.2)))
+    n = rng.choice([0, 1, 3]) if good else rng.choice([0, 0, 1])
+    return {
+        "deductive": {"decision": d, "score": 0.9 if d == "accept" else 0.1, "details": {
+            "signals": {"deductive": {"verdict": verdict, "reason": "x", "n_unsupported": 0 if good else 1,
+                                      "n_links": 3, "grounded_share": 0.8 if good else 0.5,
+                                      "intent_ok": True}}}},
+        "pgmr": {"decision": pg, "score": pscore, "details": {"features": {
+            "pgmr_score": pscore, "pgmr_hallucinated": 0.0 if pg == "accept" else float(rng.random() < 0.5),
+            "pgmr_n_ids": 2.0, "pgmr_min_support": pscore}}},
+        "hdm": {"decision": "reject" if hp > 0.5 else "accept", "score": 1 - hp,
+                "details": {"probability": hp, "confidence": 0.5, "mc_variance": 1e-4}},
+        "execution": {"status": "ok", "n_answers": n, "boolean": None},
+    }
+
+
+def _rows(n: int = 400, seed: int = 0) -> list[TrainRow]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        good = rng.random() < 0.5
+        out.append(TrainRow(f"question {i // 2}", GOOD if good else BAD, int(good), f"g{i // 2}",
+                            _signals(good, rng)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def model() -> StackingModel:
+    return train_from_rows(_rows(), folds=4)
+
+
+def test_feature_blocks_and_missing_indicators():
+    ev = Evidence("q", GOOD)
+    d = feature_dict(ev)
+    assert tuple(d) == FEATURE_NAMES
+    for block in ("deductive", "pgmr", "hdm", "execution"):
+        assert d[BLOCKS[block][0]] == 1.0, block
+    assert d["q_missing"] == 0.0 and d["q_parse_error"] == 0.0 and d["q_n_triples"] > 0
+    full = feature_dict(Evidence("q", GOOD, **_signals(True, random.Random(1))))
+    assert all(full[BLOCKS[b][0]] == 0.0 for b in ("deductive", "pgmr", "hdm", "execution"))
+    bad = feature_dict(Evidence("q", "SELECT ?x WHERE { ?x wdt:P31 "))
+    assert bad["q_parse_error"] == 1.0
+    assert feature_dict(Evidence("q", None))["q_missing"] == 1.0
+
+
+def test_deductive_features_from_old_rows_without_counts():
+    """Rows cached before the counts existed: unsupported atoms from the reason's clauses,
+    links from the explanation, grounded share flagged missing."""
+    sig = {"decision": "reject", "score": 0.1, "details": {
+        "explanation": "The query says something...\nLinks: 'a' -> wd:Q1 (x); 'b' -> wdt:P2 (y)\nmore",
+        "signals": {"deductive": {"verdict": "unsupported", "reason": "p(x): no; q(y): no"}}}}
+    d = feature_dict(Evidence("q", GOOD, deductive=sig))
+    assert d["ded_reject"] == 1.0 and d["ded_v_unsupported"] == 1.0
+    assert d["ded_n_unsupported"] == pytest.approx(np.log1p(2))
+    assert d["ded_n_links"] == pytest.approx(np.log1p(2))
+    assert d["ded_grounded_missing"] == 1.0
+
+
+def test_each_signal_removed_still_decides(model):
+    rng = random.Random(7)
+    runtime = StackedRuntime(model)
+    for good in (True, False):
+        sig = _signals(good, rng)
+        for drop in (None, "deductive", "pgmr", "hdm", "execution", "all"):
+            kept = {} if drop == "all" else {k: v for k, v in sig.items() if k != drop}
+            ev = Evidence("q", GOOD if good else BAD, **kept)
+            decision, p, x = runtime.evaluate(ev)
+            assert decision in DECISIONS
+            assert 0.0 <= p <= 1.0
+            if drop not in (None, "all"):
+                assert x[FEATURE_NAMES.index(BLOCKS[drop][0])] == 1.0
+
+
+def test_model_separates_and_is_calibrated(model):
+    test = _rows(400, seed=99)
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in test])
+    y = np.array([r.label for r in test])
+    p = model.predict_proba(X)
+    assert p[y == 1].mean() > p[y == 0].mean() + 0.4
+    assert expected_calibration_error(y, p) < 0.12
+    assert model.info["calibration"] in ("platt", "isotonic")
+
+
+def test_calibration_monotone_and_bounded(model):
+    raw = np.linspace(0.0, 1.0, 501)
+    cal = model.calibrator(raw)
+    assert np.all(np.diff(cal) >= -1e-12)
+    assert cal.min() >= 0.0 and cal.max() <= 1.0
+    iso = Calibrator("isotonic", xs=(0.1, 0.5, 0.9), ys=(0.0, 0.4, 1.0))
+    v = iso(np.array([0.0, 0.1, 0.3, 0.9, 1.0]))
+    assert list(v) == pytest.approx([0.0, 0.0, 0.2, 1.0, 1.0])
+    platt = Calibrator("platt", a=2.0, b=0.0)
+    assert platt(0.5) == pytest.approx(0.5)
+    assert np.all(np.diff(platt(raw)) >= 0)
+
+
+def test_operating_points(model):
+    pf = model.point()
+    assert pf.name == "precision-first"
+    assert 0.0 <= pf.reject <= pf.accept <= 1.0
+    bal = model.point("balanced")
+    assert bal.decide(0.5) == "accept" and bal.decide(0.49) == "reject"
+    c = model.point(0.7)
+    assert (c.accept, c.reject) == (0.7, 0.7)
+    band = OperatingPoint.custom(0.8, band=0.3)
+    assert [band.decide(p) for p in (0.9, 0.6, 0.4)] == ["accept", "abstain", "reject"]
+    with pytest.raises(KeyError):
+        model.point("nonsense")
+    with pytest.raises(ValueError):
+        OperatingPoint("x", 0.2, 0.5)
+
+
+def test_save_load_round_trip(model, tmp_path):
+    path = model.save(tmp_path / "m.json")
+    data = json.loads(path.read_text())
+    assert data["format"].startswith("sparql-verifier/stacking-model/")
+    assert [f["name"] for f in data["features"]] == list(FEATURE_NAMES)
+    back = StackingModel.load(path)
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in _rows(50, seed=3)])
+    assert np.allclose(back.predict_proba(X), model.predict_proba(X), atol=1e-5)
+    assert back.operating_points == model.operating_points
+    data["format"] = "something/else"
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError):
+        StackingModel.load(tmp_path / "bad.json")
+
+
+def test_fit_rejects_bad_input():
+    with pytest.raises(ValueError):
+        fit_stacker(np.zeros((4, 2)), np.array([1, 1, 1, 1]), ["a", "b"])
+    with pytest.raises(ValueError):
+        fit_stacker(np.zeros((4, 3)), np.array([0, 1, 0, 1]), ["a", "b"])
+
+
+def test_augment_missing_adds_blanked_copies():
+    rows = _rows(100)
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in rows])
+    y = np.array([r.label for r in rows])
+    g = np.array([r.group for r in rows], dtype=object)
+    X2, y2, g2 = augment_missing(X, y, g, share=0.5, seed=1)
+    assert len(X2) > len(X) and len(y2) == len(X2) == len(g2)
+    extra = X2[len(X):]
+    miss_cols = [FEATURE_NAMES.index(BLOCKS[b][0]) for b in ("deductive", "pgmr", "hdm", "execution")]
+    assert np.all(extra[:, miss_cols].sum(axis=1) == 1.0)  # exactly one block blanked per copy

@@ -1,0 +1,343 @@
+"""The stacking model: logistic regression, calibration, abstain band, operating points.
+
+:func:`fit_stacker` standardises the features (training mean / standard deviation; a constant
+column gets scale 1 and, with L2 regularisation, weight 0), fits an L2 logistic regression
+(scikit-learn, balanced class weights unless told otherwise) and calibrates its output:
+out-of-fold raw scores from ``folds``-fold cross-fitting on the training rows are used to fit
+both a Platt scaling (1-D logistic regression on the logit) and an isotonic regression; the
+one with the lower out-of-fold Brier score (in a nested split) is kept.  The probability is
+``P(query is correct / faithful)``.
+
+Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject when
+``p < reject``, abstain in between (the abstain band).
+
+* ``precision-first`` (default): ``accept`` = the smallest threshold whose out-of-fold accept
+  precision on the training rows is >= ``target_precision`` (0.95), ``reject`` = the largest
+  threshold whose reject precision (share of hallucinations among rejected) is >= 0.95 (never
+  above ``accept``);
+* ``balanced``: one threshold, 0.5 on the calibrated probability, no band;
+* custom: ``OperatingPoint.custom(t, band=0.0)``.
+
+:meth:`StackingModel.save` writes one JSON file (``format`` = :data:`FORMAT`) with the
+feature names next to their standardisation and coefficients, so the model can be read by a
+person; :meth:`StackingModel.load` checks the format version.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+__all__ = ["FORMAT", "OperatingPoint", "Calibrator", "StackingModel", "fit_stacker",
+           "expected_calibration_error", "reliability_bins"]
+
+log = logging.getLogger(__name__)
+FORMAT = "sparql-verifier/stacking-model/1"
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """Accept when ``p >= accept``, reject when ``p < reject``, abstain in between."""
+
+    name: str
+    accept: float
+    reject: float
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.reject <= self.accept <= 1.0:
+            raise ValueError(f"need 0 <= reject <= accept <= 1, got {self.reject}, {self.accept}")
+
+    @staticmethod
+    def custom(threshold: float, band: float = 0.0) -> "OperatingPoint":
+        """Accept from ``threshold``, reject below ``threshold - band``."""
+        t = min(1.0, max(0.0, float(threshold)))
+        return OperatingPoint(f"custom:{t:g}", t, max(0.0, t - float(band)))
+
+    def decide(self, p: float) -> str:
+        if p >= self.accept:
+            return "accept"
+        if p < self.reject:
+            return "reject"
+        return "abstain"
+
+
+@dataclass(frozen=True)
+class Calibrator:
+    """Maps a raw logistic-regression probability to a calibrated one.
+
+    ``kind`` ``platt``: ``sigmoid(a * logit(p) + b)``; ``isotonic``: piecewise-linear
+    interpolation through ``(xs, ys)`` (non-decreasing), clipped at the ends; ``identity``.
+    """
+
+    kind: str
+    a: float = 1.0
+    b: float = 0.0
+    xs: tuple[float, ...] = ()
+    ys: tuple[float, ...] = ()
+
+    def __call__(self, p: np.ndarray | float) -> np.ndarray:
+        p = np.clip(np.asarray(p, dtype=float), 1e-9, 1 - 1e-9)
+        if self.kind == "platt":
+            z = self.a * np.log(p / (1 - p)) + self.b
+            return 1.0 / (1.0 + np.exp(-z))
+        if self.kind == "isotonic":
+            return np.interp(p, np.array(self.xs), np.array(self.ys))
+        return p
+
+
+def _logit(p: np.ndarray) -> np.ndarray:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return np.log(p / (1 - p))
+
+
+def _fit_platt(p: np.ndarray, y: np.ndarray) -> Calibrator:
+    from sklearn.linear_model import LogisticRegression
+
+    lr = LogisticRegression(C=1e4, max_iter=1000)
+    lr.fit(_logit(p).reshape(-1, 1), y)
+    return Calibrator("platt", float(lr.coef_[0, 0]), float(lr.intercept_[0]))
+
+
+def _fit_isotonic(p: np.ndarray, y: np.ndarray) -> Calibrator:
+    from sklearn.isotonic import IsotonicRegression
+
+    iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
+    iso.fit(p, y)
+    xs = np.asarray(iso.X_thresholds_, dtype=float)
+    ys = np.asarray(iso.y_thresholds_, dtype=float)
+    return Calibrator("isotonic", xs=tuple(round(float(x), 6) for x in xs),
+                      ys=tuple(round(float(v), 6) for v in ys))
+
+
+def expected_calibration_error(y: Sequence[int], p: Sequence[float], bins: int = 10) -> float:
+    """ECE with ``bins`` equal-width bins: sum over bins of (share of items) x |mean p -
+    share of label 1|."""
+    y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
+    if len(y) == 0:
+        return float("nan")
+    idx = np.minimum((p * bins).astype(int), bins - 1)
+    ece = 0.0
+    for b in range(bins):
+        m = idx == b
+        if m.any():
+            ece += m.mean() * abs(p[m].mean() - y[m].mean())
+    return float(ece)
+
+
+def reliability_bins(y: Sequence[int], p: Sequence[float], bins: int = 10
+                     ) -> list[tuple[float, float, int]]:
+    """``(mean predicted, observed share of 1, count)`` per non-empty equal-width bin."""
+    y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
+    idx = np.minimum((p * bins).astype(int), bins - 1)
+    return [(float(p[idx == b].mean()), float(y[idx == b].mean()), int((idx == b).sum()))
+            for b in range(bins) if (idx == b).any()]
+
+
+@dataclass(frozen=True)
+class StackingModel:
+    """A trained stacker (module docstring)."""
+
+    feature_names: tuple[str, ...]
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    calibrator: Calibrator
+    operating_points: Mapping[str, OperatingPoint]
+    default_point: str = "precision-first"
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def raw_proba(self, X: np.ndarray) -> np.ndarray:
+        """Uncalibrated P(correct) of the logistic regression."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        z = ((X - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.coef) + self.intercept
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -50, 50)))
+
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
+        """Calibrated P(correct), in [0, 1]."""
+        return np.clip(self.calibrator(self.raw_proba(X)), 0.0, 1.0)
+
+    def point(self, name: str | float | None = None) -> OperatingPoint:
+        """An operating point by name (``precision-first``, ``balanced``), a number (custom
+        threshold) or ``custom:<t>``; ``None``: the default."""
+        if name is None:
+            return self.operating_points[self.default_point]
+        if isinstance(name, (int, float)):
+            return OperatingPoint.custom(float(name))
+        if name in self.operating_points:
+            return self.operating_points[name]
+        if name.startswith("custom:"):
+            return OperatingPoint.custom(float(name.split(":", 1)[1]))
+        try:
+            return OperatingPoint.custom(float(name))
+        except ValueError:
+            raise KeyError(f"unknown operating point {name!r}; known: "
+                           f"{sorted(self.operating_points)} or a number") from None
+
+    def decide(self, p: float, point: str | float | None = None) -> str:
+        return self.point(point).decide(float(p))
+
+    def contributions(self, x: np.ndarray, top: int = 4) -> list[tuple[str, float]]:
+        """The features pushing this pair's logit most (name, contribution), largest first."""
+        z = (np.asarray(x, dtype=float) - np.array(self.mean)) / np.array(self.scale) * np.array(self.coef)
+        order = np.argsort(-np.abs(z))[:top]
+        return [(self.feature_names[i], float(z[i])) for i in order if abs(z[i]) > 1e-6]
+
+    # -- persistence ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "features": [{"name": n, "mean": round(m, 6), "scale": round(s, 6),
+                          "coef": round(c, 6)} for n, m, s, c in
+                         zip(self.feature_names, self.mean, self.scale, self.coef)],
+            "intercept": self.intercept,
+            "calibrator": asdict(self.calibrator),
+            "operating_points": {k: asdict(v) for k, v in self.operating_points.items()},
+            "default_point": self.default_point,
+            "info": dict(self.info),
+        }
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(path)
+        return path
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "StackingModel":
+        if d.get("format") != FORMAT:
+            raise ValueError(f"not a stacking model of format {FORMAT!r}: {d.get('format')!r}")
+        feats = d["features"]
+        c = d["calibrator"]
+        cal = Calibrator(c["kind"], float(c.get("a", 1.0)), float(c.get("b", 0.0)),
+                         tuple(c.get("xs", ())), tuple(c.get("ys", ())))
+        return StackingModel(
+            tuple(f["name"] for f in feats), tuple(float(f["mean"]) for f in feats),
+            tuple(float(f["scale"]) for f in feats), tuple(float(f["coef"]) for f in feats),
+            float(d["intercept"]), cal,
+            {k: OperatingPoint(v["name"], float(v["accept"]), float(v["reject"]))
+             for k, v in d["operating_points"].items()},
+            d.get("default_point", "precision-first"), d.get("info", {}))
+
+    @staticmethod
+    def load(path: str | Path) -> "StackingModel":
+        return StackingModel.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+# ------------------------------------------------------------------------------------------
+# Training
+# ------------------------------------------------------------------------------------------
+
+
+def _fit_lr(X: np.ndarray, y: np.ndarray, C: float, balanced: bool, w: np.ndarray | None):
+    from sklearn.linear_model import LogisticRegression
+
+    mean = X.mean(axis=0)
+    scale = X.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    lr = LogisticRegression(C=C, max_iter=2000, class_weight="balanced" if balanced else None)
+    lr.fit((X - mean) / scale, y, sample_weight=w)
+    return mean, scale, lr.coef_[0].astype(float), float(lr.intercept_[0])
+
+
+def _raw(X: np.ndarray, mean, scale, coef, b) -> np.ndarray:
+    z = ((X - mean) / scale) @ coef + b
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -50, 50)))
+
+
+def _oof(X: np.ndarray, y: np.ndarray, groups: np.ndarray, folds: int, C: float,
+         balanced: bool, w: np.ndarray | None, seed: int) -> np.ndarray:
+    from sklearn.model_selection import GroupKFold
+
+    out = np.zeros(len(y))
+    rng = np.random.default_rng(seed)
+    uniq = np.unique(groups)
+    perm = {g: i for i, g in enumerate(rng.permutation(uniq))}
+    g = np.array([perm[x] for x in groups])
+    for tr, te in GroupKFold(n_splits=folds).split(X, y, g):
+        m = _fit_lr(X[tr], y[tr], C, balanced, None if w is None else w[tr])
+        out[te] = _raw(X[te], *m)
+    return out
+
+
+def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept: bool,
+                             min_count: int = 20) -> float | None:
+    """Smallest t with precision(p >= t) >= target (accept), or largest t with
+    share of 0 among (p < t) >= target (reject); ``None`` when unreachable."""
+    grid = np.unique(np.round(p, 4))
+    best = None
+    if accept:
+        for t in grid:
+            sel = p >= t
+            if sel.sum() >= min_count and y[sel].mean() >= target:
+                return float(t)
+        return best
+    for t in grid[::-1]:
+        sel = p < t
+        if sel.sum() >= min_count and (1 - y[sel]).mean() >= target:
+            return float(t)
+    return best
+
+
+def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
+                groups: Sequence[Any] | None = None, sample_weight: np.ndarray | None = None,
+                C: float = 0.3, balanced: bool = True, folds: int = 5,
+                target_precision: float = 0.95, reject_precision: float = 0.95,
+                calibration: str = "auto", seed: int = 0,
+                info: Mapping[str, Any] | None = None) -> StackingModel:
+    """Train the stacker (module docstring).
+
+    ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
+    stay in the same cross-fitting fold.  ``calibration``: ``auto`` (lower out-of-fold Brier
+    score), ``platt``, ``isotonic`` or ``identity``.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=int)
+    if X.shape != (len(y), len(feature_names)):
+        raise ValueError(f"X has shape {X.shape}, expected ({len(y)}, {len(feature_names)})")
+    if len(set(y.tolist())) < 2:
+        raise ValueError("the training rows need both labels (0 and 1)")
+    g = np.asarray(groups if groups is not None else np.arange(len(y)))
+    w = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    folds = max(2, min(folds, len(np.unique(g))))
+    mean, scale, coef, b = _fit_lr(X, y, C, balanced, w)
+    raw_oof = _oof(X, y, g, folds, C, balanced, w, seed)
+    # calibration chosen by a nested split of the out-of-fold scores (by group)
+    rng = np.random.default_rng(seed + 1)
+    uniq = np.unique(g)
+    half = set(rng.permutation(uniq)[: len(uniq) // 2].tolist())
+    a = np.array([x in half for x in g])
+    briers: dict[str, float] = {}
+    for kind, fit in (("platt", _fit_platt), ("isotonic", _fit_isotonic)):
+        s = 0.0
+        for tr, te in ((a, ~a), (~a, a)):
+            cal = fit(raw_oof[tr], y[tr])
+            s += float(np.sum((cal(raw_oof[te]) - y[te]) ** 2))
+        briers[kind] = s / len(y)
+    kind = min(briers, key=briers.get) if calibration == "auto" else calibration
+    cal = {"platt": _fit_platt, "isotonic": _fit_isotonic}.get(kind, lambda p, y: Calibrator("identity"))(raw_oof, y)
+    p_oof = np.clip(cal(raw_oof), 0, 1)
+    t_acc = _threshold_for_precision(p_oof, y, target_precision, accept=True)
+    t_rej = _threshold_for_precision(p_oof, y, reject_precision, accept=False)
+    if t_acc is None:
+        log.warning("no threshold reaches accept precision %.2f on the training rows; "
+                    "precision-first accepts nothing", target_precision)
+        t_acc = 1.0
+    t_rej = min(t_rej if t_rej is not None else 0.0, t_acc)
+    points = {"precision-first": OperatingPoint("precision-first", t_acc, t_rej),
+              "balanced": OperatingPoint("balanced", 0.5, 0.5)}
+    meta = dict(info or {})
+    meta.update(n_train=int(len(y)), n_correct=int(y.sum()), C=C, balanced=balanced,
+                folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
+                ece_oof=round(expected_calibration_error(y, p_oof), 5),
+                target_precision=target_precision, reject_precision=reject_precision)
+    return StackingModel(tuple(feature_names), tuple(map(float, mean)), tuple(map(float, scale)),
+                         tuple(map(float, coef)), b, cal, points, "precision-first", meta)

@@ -1,0 +1,153 @@
+"""Training the stacker from labelled rows (``verifier train stack``).
+
+A training row is a JSON object with ``question``, ``sparql``, ``label`` (1 = correct /
+faithful, 0 = hallucinated; other values are skipped), optionally ``group`` (rows of one group
+stay in one cross-fitting fold; default: the question) and ``signals``: the outputs of the
+signals that ran, ``{"deductive": {"decision", "score", "details"}, "pgmr": {...}, "hdm":
+{...}, "execution": {...}}`` (the shape of ``verifier eval``'s per-item files and of
+``Verdict.signals``).  With ``compute=True`` the signals missing from a row are computed with
+the configured verifier (:class:`verifier.api.Verifier` for the deductive check, the
+``[pgmr]``, ``[hdm]`` and ``[kg]`` sections for the others).
+
+To make the model robust to a missing signal, :func:`augment_missing` adds, for a share of
+the rows, a copy with one signal block blanked (its ``_missing`` indicator set): the model
+then knows what to do without it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from verifier.stacking.features import BLOCKS, FEATURE_NAMES, Evidence, feature_dict
+from verifier.stacking.model import StackingModel, fit_stacker
+
+__all__ = ["TrainRow", "read_rows", "evidence_of", "matrix", "augment_missing", "train_from_rows",
+           "compute_signals"]
+
+log = logging.getLogger(__name__)
+OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution")
+
+
+@dataclass(frozen=True)
+class TrainRow:
+    """One labelled pair and the signal outputs known for it."""
+
+    question: str
+    sparql: str | None
+    label: int
+    group: str
+    signals: Mapping[str, Any]
+
+
+def read_rows(path: str | Path) -> list[TrainRow]:
+    """Rows of a JSONL file (module docstring); unlabelled rows are skipped."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{path}:{n}: not JSON: {e}") from None
+            if d.get("label") not in (0, 1):
+                continue
+            out.append(TrainRow(str(d.get("question") or ""), d.get("sparql"), int(d["label"]),
+                                str(d.get("group") or d.get("question") or n),
+                                d.get("signals") or {}))
+    return out
+
+
+def evidence_of(row: TrainRow) -> Evidence:
+    s = row.signals
+    return Evidence(row.question, row.sparql, s.get("deductive"), s.get("pgmr"), s.get("hdm"),
+                    s.get("execution"))
+
+
+def matrix(evidence: Sequence[Evidence], names: Sequence[str] = FEATURE_NAMES) -> np.ndarray:
+    """Feature matrix, one row per evidence."""
+    rows = [feature_dict(e) for e in evidence]
+    return np.array([[r.get(n, 0.0) for n in names] for r in rows], dtype=float).reshape(len(rows), len(names))
+
+
+def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: float = 0.15,
+                    seed: int = 0, names: Sequence[str] = FEATURE_NAMES
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Append, for every optional signal present in a row, with probability ``share``, a copy
+    of the row with that signal's block blanked as if the signal had not run."""
+    from verifier.stacking.features import (deductive_features, execution_features,
+                                            hdm_features, pgmr_features)
+
+    blank = {"deductive": deductive_features(None), "pgmr": pgmr_features(None),
+             "hdm": hdm_features(None), "execution": execution_features(None)}
+    idx = {n: i for i, n in enumerate(names)}
+    rng = random.Random(f"{seed}:augment")
+    extra_x, extra_y, extra_g = [], [], []
+    for block in OPTIONAL_BLOCKS:
+        miss = idx.get(BLOCKS[block][0])
+        if miss is None:
+            continue
+        for i in range(len(y)):
+            if X[i, miss] == 0.0 and rng.random() < share:
+                x = X[i].copy()
+                for n, v in blank[block].items():
+                    if n in idx:
+                        x[idx[n]] = v
+                extra_x.append(x)
+                extra_y.append(y[i])
+                extra_g.append(groups[i])
+    if not extra_x:
+        return X, y, groups
+    return (np.vstack([X, np.array(extra_x)]), np.concatenate([y, np.array(extra_y)]),
+            np.concatenate([groups, np.array(extra_g, dtype=groups.dtype)]))
+
+
+def train_from_rows(rows: Sequence[TrainRow], *, augment: float = 0.15, seed: int = 0,
+                    info: Mapping[str, Any] | None = None, **fit_kw: Any) -> StackingModel:
+    """Fit a :class:`StackingModel` on rows (missing-signal augmentation included)."""
+    if not rows:
+        raise ValueError("no labelled rows")
+    ev = [evidence_of(r) for r in rows]
+    X = matrix(ev)
+    y = np.array([r.label for r in rows], dtype=int)
+    g = np.array([r.group for r in rows], dtype=object)
+    if augment > 0:
+        X, y, g = augment_missing(X, y, g, share=augment, seed=seed)
+    meta = dict(info or {})
+    meta["augment_missing"] = augment
+    return fit_stacker(X, y, FEATURE_NAMES, groups=g, seed=seed, info=meta, **fit_kw)
+
+
+def compute_signals(rows: Iterable[TrainRow], config: Any) -> list[TrainRow]:
+    """Rows with the signals they lack computed by the configured verifier (module
+    docstring); ``config`` is a :class:`verifier.config.Config`."""
+    from verifier.api import Verifier
+    from verifier.config import Config
+    from verifier.stacking.runtime import SignalSuite
+
+    sections = {k: dict(v) for k, v in config.sections.items()}
+    sections.get("stacking", {}).pop("model", None)  # the deductive check alone
+    cfg = Config(sections, config.files)
+    ver = Verifier(cfg)
+    suite = SignalSuite.from_config(cfg)
+    out = []
+    for r in rows:
+        sig = dict(r.signals)
+        if "deductive" not in sig and r.sparql:
+            v = ver.verify(r.question, r.sparql, signals=("deductive",))
+            sig["deductive"] = {"decision": v.decision, "score": v.score,
+                                "details": {"explanation": v.explanation,
+                                            "signals": {"deductive": dict(v.signals.get("deductive", {}))}}}
+        ev = suite.collect(r.question, r.sparql)
+        for name in ("pgmr", "hdm", "execution"):
+            if name not in sig and getattr(ev, name) is not None:
+                sig[name] = getattr(ev, name)
+        out.append(TrainRow(r.question, r.sparql, r.label, r.group, sig))
+    return out
