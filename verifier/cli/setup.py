@@ -6,6 +6,9 @@ prints the configuration to use (``--write-config`` adds an ``[ace]`` section to
 ``~/.config/verifier/verifier.toml`` when it has none).  Without a network it says what to
 download by hand and how to point the toolkit at it (``VERIFIER_ACE`` / ``VERIFIER_ERG``).
 Nothing is built from source.  Exit codes: 0 installed, 1 download or check failed, 2 usage.
+
+``verifier setup wordnet`` builds the WordNet synonym/derivation table of lexical grounding
+from a local WordNet database (no download).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def default_dest() -> Path:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``verifier setup``."""
-    p = subparsers.add_parser("setup", help="install external tools (ACE and the ERG)",
+    p = subparsers.add_parser("setup", help="install external tools (ACE and the ERG) and build the WordNet table",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="setup_command", metavar="TOOL")
     pa = sub.add_parser("ace", help="download the ACE binary and the ERG grammar image")
@@ -54,7 +57,53 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     help="add an [ace] section to ~/.config/verifier/verifier.toml (if it has none)")
     pa.add_argument("--dry-run", action="store_true", help="only print what would be done")
     pa.set_defaults(func=_cmd_ace)
+    pw = sub.add_parser(
+        "wordnet", help="build the WordNet synonym/derivation table used by lexical grounding",
+        description="Build the table of WordNet synonyms and derivations (word -> related stems) "
+                    "that lexical grounding uses (e.g. 'born' -> 'birth'). Reads a local WordNet 3.0 "
+                    "database: Debian's 'wordnet-base' and 'wordnet-sense-index' packages "
+                    "(/usr/share/wordnet) or an nltk_data folder. No download. Takes a few minutes; "
+                    "the default output is where verify() looks for it.")
+    pw.add_argument("--wordnet-dir", default=None,
+                    help="folder with WordNet's data.* and index.* files (default: /usr/share/wordnet, "
+                         "then ~/nltk_data/corpora/wordnet)")
+    pw.add_argument("--out", default=None, help=f"output file (default {_wordnet_default()})")
+    pw.add_argument("--force", action="store_true", help="rebuild even if the table exists")
+    pw.set_defaults(func=_cmd_wordnet)
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), 2)[1])
+
+
+def _wordnet_default() -> Path:
+    return Path.home() / ".cache" / "sparql-verifier" / "wordnet-relations.json.gz"
+
+
+def _cmd_wordnet(args: argparse.Namespace) -> int:
+    from verifier.lexical import WordNetRelations
+
+    out = Path(args.out) if args.out else _wordnet_default()
+    if out.exists() and not args.force:
+        print(f"{out} exists (use --force to rebuild)")
+        return 0
+    cands = [Path(args.wordnet_dir)] if args.wordnet_dir else [
+        Path("/usr/share/wordnet"), Path.home() / "nltk_data" / "corpora" / "wordnet"]
+    src = next((c for c in cands if (c / "data.noun").is_file()), None)
+    if src is None:
+        print("no WordNet database found in " + ", ".join(map(str, cands)) + ". Install Debian's "
+              "'wordnet-base' and 'wordnet-sense-index' packages, or unpack WordNet 3.0 and pass "
+              "--wordnet-dir.", file=sys.stderr)
+        return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".part")
+    print(f"building the WordNet table from {src} (a few minutes) ...", file=sys.stderr)
+    try:
+        n = WordNetRelations.build(src, tmp)
+    except (OSError, ValueError) as e:
+        print(f"failed: {e}", file=sys.stderr)
+        tmp.unlink(missing_ok=True)
+        return 1
+    tmp.replace(out)
+    print(f"wrote {n:,} words to {out}")
+    return 0
 
 
 def _instructions(dest: Path, ace_url: str, erg_url: str, why: str) -> str:
