@@ -6,14 +6,14 @@ Samples (all seeded, ``random.Random(f"{seed}:...")``; see ``select_samples``):
 
 * **train** (dev splits): every ``perturbations`` dev record; ``out_of_ontology`` ``detect_dev``;
   ``out_of_domain`` dev gold controls plus the out-of-domain utterances whose id hashes into
-  the dev third (those records have no split); 200 ``unknown_uri`` and 200
+  the dev third (those records have no split); 120 ``unknown_uri`` and 120
   ``unknown_template`` dev records.
 * **test**: ~1,500 ``perturbations`` test records: 170 whole gold pairs (the gold record and
   all its perturbations) plus, for the rare categories (``wrong_literal``,
   ``wrong_operator``, ``dropped_triple``), extra perturbations with their gold records so that
   every category has at least 60 items; 600 ``out_of_ontology`` ``detect_test`` (200 per
-  category); ``out_of_domain`` test: 300 gold controls and 300 utterances of the test
-  two-thirds; 300 ``unknown_uri`` and 300 ``unknown_template`` test records.
+  category); ``out_of_domain`` test: 250 gold controls and 250 utterances of the test
+  two-thirds; 200 ``unknown_uri`` and 200 ``unknown_template`` test records.
 * ``llm_predictions`` (no split): every labelled prediction, in two folds by a hash of the
   question text (all predictions for one question in one fold).  Cross-fitting: the model
   that scores fold k was trained on the dev splits plus the *other* fold only, so no reported
@@ -124,11 +124,11 @@ def select_samples() -> Samples:
     ood_test = [r for r in od if r.label == 0 and _hash_fraction("ood-split:" + r.id) >= 1 / 3]
     train["out_of_domain"] = [r for r in od if r.label == 1 and r.get("split") == "dev"] + ood_dev
     test["out_of_domain"] = _sample([r for r in od if r.label == 1 and r.get("split") == "test"],
-                                    300, "od", "gold") + _sample(ood_test, 300, "od", "ood")
+                                    250, "od", "gold") + _sample(ood_test, 250, "od", "ood")
     for name in ("unknown_uri", "unknown_template"):
         recs = ds[name].records
-        train[name] = _sample([r for r in recs if r.get("split") == "dev"], 200, name, "dev")
-        test[name] = _sample([r for r in recs if r.get("split") == "test"], 300, name, "test")
+        train[name] = _sample([r for r in recs if r.get("split") == "dev"], 120, name, "dev")
+        test[name] = _sample([r for r in recs if r.get("split") == "test"], 200, name, "test")
     llm = [r for r in ds["llm_predictions"].records if r.label in (0, 1)]
     fold = {r.id: int(_hash_fraction("llm-fold:" + r.question.strip().lower()) >= 0.5)
             for r in llm}
@@ -212,6 +212,87 @@ def gather(records: Mapping[str, Sequence[BenchRecord]], signals: Sequence[Any],
     return out
 
 
+def _norm_q(q: str) -> str:
+    return " ".join(q.split()).strip().lower()
+
+
+def hdm_seen_questions() -> set[str]:
+    """Questions the HDM generator or detector was trained or model-selected on
+    (``parser_train``, ``detect_train``, ``detect_dev`` of ``bench/out/hdm/split``): the HDM
+    signal is treated as missing for them (it has seen their gold query), in training and in
+    evaluation alike, so no HDM score used here is on a question it was fitted to."""
+    path = REPO / "bench" / "out" / "hdm" / "split" / "ontology_split.jsonl"
+    if not path.is_file():
+        return set()
+    out = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if d.get("split") in ("parser_train", "detect_train", "detect_dev"):
+                out.add(_norm_q(d["question"]))
+    return out
+
+
+def gather_hdm(records: Mapping[str, Sequence[BenchRecord]], sig: Any, *, compute: bool,
+               seen: set[str], batch: int = 64) -> dict[str, dict[str, CachedResult]]:
+    """HDM rows for the records whose question the HDM has not seen, computed in batches
+    (one scorer call per ``batch`` pairs instead of one per pair) and stored in the
+    evaluation cache under the :class:`verifier.stacking.signal.HdmSignal` configuration."""
+    import math as _m
+
+    from verifier.benchmark.signals import config_hash
+    from verifier.hdm.report import _explain, to_generator_form
+
+    out: dict[str, dict[str, CachedResult]] = {}
+    if not sig.availability().available:
+        log.warning("hdm unavailable: %s", sig.availability().reason)
+        return {ds: {} for ds in records}
+    cur = config_hash(sig)
+    runner = sig._runner  # loaded by availability()
+    for ds, recs in records.items():
+        todo_recs = [r for r in recs if r.sparql and _norm_q(r.question) not in seen]
+        ihs = {r.id: input_hash(r.question, r.sparql) for r in todo_recs}
+        rows = cached_rows(ds, "hdm", cur, ihs)
+        rows = {k: v for k, v in rows.items() if v.input_hash == ihs[k]}
+        missing = [r for r in todo_recs if r.id not in rows]
+        if missing and compute:
+            log.info("%s/hdm: %d cached, computing %d (%d of %d records seen by the HDM: "
+                     "missing)", ds, len(rows), len(missing), len(recs) - len(todo_recs), len(recs))
+            det, scorer = runner.detector, runner.scorer
+            for i in range(0, len(missing), batch):
+                chunk, qs, ys = [], [], []
+                for r in missing[i:i + batch]:
+                    try:
+                        ys.append(to_generator_form(r.sparql, runner.memory))
+                    except Exception as e:  # noqa: BLE001 - left out: HDM missing for it
+                        log.debug("no generator form for %s: %s", r.id, e)
+                        continue
+                    chunk.append(r)
+                    qs.append(r.question)
+                if not chunk:
+                    continue
+                t0 = time.perf_counter()
+                table = scorer.score(qs, ys)
+                probs = det.predict_proba(table)
+                cs, var = table.column("cs"), table.column("mcd_var")
+                dt = (time.perf_counter() - t0) / len(chunk)
+                res = []
+                for r, pr, c, v in zip(chunk, probs, cs, var):
+                    pr, c, v = float(pr), float(c), float(v)
+                    flagged = pr >= det.threshold
+                    res.append(CachedResult(r.id, ihs[r.id], "reject" if flagged else "accept",
+                                            min(1.0, max(0.0, 1.0 - pr)),
+                                            {"probability": pr, "confidence": c,
+                                             "mc_variance": v if _m.isfinite(v) else None,
+                                             "hallucination": flagged, "threshold": det.threshold,
+                                             "explanation": _explain(pr, c, v, flagged)}, None, dt))
+                with ResultCache(CACHE) as cache:
+                    cache.put_many(ds, "hdm", cur, res)
+                rows.update({x.item_id: x for x in res})
+        out[ds] = rows
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # Features, training, evaluation
 # --------------------------------------------------------------------------------------------
@@ -280,15 +361,22 @@ def run_bench(args: argparse.Namespace) -> int:
 
     t0 = time.time()
     samples = select_samples()
-    opts = SignalOptions(hdm_model=args.hdm_model)
+    opts = SignalOptions(hdm_model=args.hdm_model, hdm_mc_trials=args.mc_trials)
     sigs: list[Any] = ["deductive", "pgmr"]
-    if args.hdm_model:
-        sigs.append(HdmSignal(opts))
     allrecs: dict[str, list[BenchRecord]] = defaultdict(list)
     for part in (samples.train, samples.test):
         for k, v in part.items():
             allrecs[k].extend(v)
     rows = gather(allrecs, sigs, options=opts, workers=args.workers, compute=args.stage != "fit")
+    hdm_info: dict[str, Any] = {"used": False}
+    if args.hdm_model:
+        seen = hdm_seen_questions()
+        hrows = gather_hdm(allrecs, HdmSignal(opts), compute=args.stage != "fit", seen=seen)
+        for ds in rows:
+            rows[ds]["hdm"] = hrows.get(ds, {})
+        sigs.append("hdm")
+        hdm_info = {"used": True, "model": str(args.hdm_model), "seen_questions": len(seen),
+                    "coverage": {ds: f"{len(hrows.get(ds, {}))}/{len(v)}" for ds, v in allrecs.items()}}
     cover = {ds: {s: len(v) for s, v in m.items()} for ds, m in rows.items()}
     log.info("signal rows: %s", cover)
     if args.stage == "compute":
@@ -328,9 +416,12 @@ def run_bench(args: argparse.Namespace) -> int:
         runs = {}
         for name in names:
             res = rows[ds].get(name, {})
-            if len(res) < len(recs) * 0.5:
+            if not res:
                 continue
-            runs[name] = SignalRun(name, True, results=res)
+            # a signal that did not run on an item abstains there (excluded from F1, counted
+            # in the abstention rate), as the evaluation harness does for errors
+            runs[name] = SignalRun(name, True, results={r.id: res.get(r.id) or _res("abstain", 0.5)
+                                                        for r in recs})
         runs["stacked"] = SignalRun("stacked", True, results=stacked[ds])
         bal = {}
         for r in recs:
@@ -382,10 +473,10 @@ def run_bench(args: argparse.Namespace) -> int:
         if row["kind"] != "vs_correct":
             continue
         singles = [row[n] for n in names if row.get(n) is not None]
-        if row.get("stacked") is None or not singles:
+        if row.get("stacked_balanced") is None or not singles:
             continue
         row["best_single"] = max(singles)
-        row["gain"] = row["stacked"] - row["best_single"]
+        row["gain"] = row["stacked_balanced"] - row["best_single"]
         gains.append(row["gain"])
     gain = min(gains) if gains else float("nan")
     report = {"table": table, "ece": ece, "ece_by_dataset": ece_by,
@@ -395,7 +486,8 @@ def run_bench(args: argparse.Namespace) -> int:
                       "curve": curve},
               "models": {"full": full.info, "folds": [m.info for m in fold_models]},
               "operating_points": {k: vars(v) for k, v in full.operating_points.items()},
-              "signal_rows": cover, "macro_f1_gain": gain, "seconds": time.time() - t0}
+              "signal_rows": cover, "hdm": hdm_info, "macro_f1_gain": gain,
+              "seconds": time.time() - t0}
     (OUT / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n")
     md = _markdown(table, names, report)
     (OUT / "report.md").write_text(md)
@@ -412,8 +504,10 @@ def _f(x: Any) -> str:
 def _markdown(table, names, rep) -> str:
     cols = list(names) + ["stacked", "stacked_balanced"]
     lines = ["Macro-F1 per category (hallucinations of the category vs the correct items they "
-             "are compared with; abstentions excluded), stacked at the precision-first (default) "
-             "and balanced operating points.", "",
+             "are compared with; abstentions excluded; a signal that did not run on an item "
+             "abstains there), stacked at the precision-first (default, with abstain band) and "
+             "balanced (one threshold, no abstention) operating points; gain = stacked balanced "
+             "minus the best single signal.", "",
              "| dataset | category | n | " + " | ".join(cols) + " | gain |",
              "|---|---|---|" + "---|" * (len(cols) + 1)]
     for row in table:
@@ -476,6 +570,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hdm-model", type=Path, default=None,
                     help="HDM detector folder (default bench/out/hdm/detector_oo when present)")
     ap.add_argument("--no-hdm", action="store_true")
+    ap.add_argument("--mc-trials", type=int, default=10,
+                    help="HDM MC-dropout trials (default 10, as bench/hdm_pipeline.py)")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[%(asctime)s] %(message)s", datefmt="%H:%M:%S")
     default_hdm = REPO / "bench" / "out" / "hdm" / "detector_oo"

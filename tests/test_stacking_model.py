@@ -136,7 +136,8 @@ def test_operating_points(model):
     assert pf.name == "precision-first"
     assert 0.0 <= pf.reject <= pf.accept <= 1.0
     bal = model.point("balanced")
-    assert bal.decide(0.5) == "accept" and bal.decide(0.49) == "reject"
+    assert bal.accept == bal.reject and 0.0 < bal.accept < 1.0
+    assert bal.decide(bal.accept) == "accept" and bal.decide(bal.accept - 1e-6) == "reject"
     c = model.point(0.7)
     assert (c.accept, c.reject) == (0.7, 0.7)
     band = OperatingPoint.custom(0.8, band=0.3)

@@ -15,7 +15,9 @@ Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject 
   precision on the training rows is >= ``target_precision`` (0.95), ``reject`` = the largest
   threshold whose reject precision (share of hallucinations among rejected) is >= 0.95 (never
   above ``accept``);
-* ``balanced``: one threshold, 0.5 on the calibrated probability, no band;
+* ``balanced``: one threshold, no band: the one maximising balanced accuracy (share of
+  correct rows accepted minus share of hallucinated rows accepted) on the out-of-fold
+  probabilities, so it does not depend on the class mix of the training rows;
 * custom: ``OperatingPoint.custom(t, band=0.0)``.
 
 :meth:`StackingModel.save` writes one JSON file (``format`` = :data:`FORMAT`) with the
@@ -287,6 +289,21 @@ def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept
     return best
 
 
+def _balanced_threshold(p: np.ndarray, y: np.ndarray) -> float:
+    """The threshold maximising balanced accuracy (Youden's J: share of correct rows
+    accepted minus share of hallucinated rows accepted) on ``p``; independent of the class
+    mix of the training rows."""
+    grid = np.unique(np.round(p, 4))
+    pos, neg = max(1, int((y == 1).sum())), max(1, int((y == 0).sum()))
+    best, best_t = -1.0, 0.5
+    for t in grid:
+        acc = p >= t
+        j = (acc & (y == 1)).sum() / pos - (acc & (y == 0)).sum() / neg
+        if j > best + 1e-12:
+            best, best_t = j, float(t)
+    return best_t
+
+
 def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 groups: Sequence[Any] | None = None, sample_weight: np.ndarray | None = None,
                 C: float = 0.3, balanced: bool = True, folds: int = 5,
@@ -332,8 +349,9 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                     "precision-first accepts nothing", target_precision)
         t_acc = 1.0
     t_rej = min(t_rej if t_rej is not None else 0.0, t_acc)
+    t_bal = _balanced_threshold(p_oof, y)
     points = {"precision-first": OperatingPoint("precision-first", t_acc, t_rej),
-              "balanced": OperatingPoint("balanced", 0.5, 0.5)}
+              "balanced": OperatingPoint("balanced", t_bal, t_bal)}
     meta = dict(info or {})
     meta.update(n_train=int(len(y)), n_correct=int(y.sum()), C=C, balanced=balanced,
                 folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
