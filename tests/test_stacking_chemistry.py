@@ -189,3 +189,24 @@ def test_stacked_runtime_without_pgmr_or_kg_still_decides(trained):
     assert v.decision in ("accept", "reject")  # balanced: no abstain band
     assert set(v.signals) == {"deductive", "stacked"}
     assert "Execution: no knowledge graph configured." in v.explanation
+
+
+def test_benchmark_signal_stacked(trained):
+    """``verifier eval --signals stacked``: the adapter found through make_signal."""
+    from verifier.benchmark.signals import SignalOptions, config_hash, make_signal
+
+    tmp, model = trained
+    opts = SignalOptions(labels=CHEM / "labels.tsv", pgmr_memory=tmp / "pgmr",
+                         verifier_config=_config(tmp, None), stacking_model=model)
+    sig = make_signal("stacked", opts)
+    assert type(sig).__name__ == "StackedSignal"
+    assert sig.availability().available
+    sig.prepare()
+    good = sig.run(LOG["c01"]["question"], LOG["c01"]["sparql"])
+    bad = sig.run(LOG["c18"]["question"], LOG["c18"]["sparql"])  # non-existent property
+    assert good.decision in ("accept", "reject", "abstain") and 0.0 <= good.score <= 1.0
+    assert {"deductive", "pgmr"} <= set(good.details["signals"])
+    assert bad.score < good.score
+    assert len(config_hash(sig)) == 16
+    missing = make_signal("stacked", SignalOptions(stacking_model=tmp / "absent.json"))
+    assert not missing.availability().available
