@@ -117,12 +117,33 @@ def normalize(tree: tuple) -> tuple:
     """Expand property and object lists so that every triples-block entry is one triple
     ``(subject, [(verb, [object])])``; the meaning is unchanged."""
 
+    used = {str(n[1]) for _, n in find_nodes(tree, lambda n: isinstance(n, tuple) and len(n) == 2
+                                             and n[0] == "bnode" and n[1] is not None)}
+    counter = iter(range(1 << 30))
+
+    def fresh_bnode() -> tuple:
+        while True:
+            label = f"anon{next(counter)}"
+            if label not in used:
+                used.add(label)
+                return ("bnode", label)
+
     def fn(n):
         if isinstance(n, tuple) and n and n[0] == "triples":
             out = []
             for subj, plist in n[1]:
                 if not plist:
                     out.append((subj, plist))
+                    continue
+                n_triples = sum(len(objs) for _, objs in plist)
+                if n_triples > 1 and isinstance(subj, tuple) and (
+                        subj == ("bnode", None) or (subj and subj[0] == "bnpl")):
+                    # one anonymous node shared by several triples: name it, or splitting
+                    # the list would make several different nodes
+                    node = fresh_bnode()
+                    if subj[0] == "bnpl":
+                        out.append((node, list(subj[1])))
+                    subj = node
                 for verb, objs in plist:
                     for o in objs:
                         out.append((subj, [(verb, [o])]))
@@ -254,10 +275,24 @@ LABEL_VERBS = frozenset({"rdfs:label", "skos:altLabel", "skos:prefLabel", "schem
                          "schema:name"})
 
 
+_LABEL_SUFFIXES = ("AltLabel", "Label", "Description")
+
+
 def renamed_and_shuffled(tree: tuple, rng: random.Random) -> tuple:
-    """Same meaning: every variable renamed, triples reordered, filters moved."""
+    """Same meaning: every variable renamed, triples reordered, filters moved.
+
+    The label service binds ``?xLabel`` (``AltLabel``, ``Description``) from ``?x``, so such a
+    variable is renamed to the new name of ``?x`` plus the same suffix.
+    """
     names = [v.name for v in variables(tree)]
     fresh = {n: f"r{i}_{n[::-1]}" for i, n in enumerate(names)}
+    present = set(names)
+    for i, n in enumerate(names):
+        for suffix in _LABEL_SUFFIXES:
+            base = n[: -len(suffix)]
+            if n.endswith(suffix) and base:
+                fresh[n] = (fresh[base] if base in present else f"r{i}_{base[::-1]}") + suffix
+                break
     return shuffle_triples(rename_variables(normalize(tree), fresh), rng)
 
 

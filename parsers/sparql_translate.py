@@ -533,6 +533,15 @@ def _subquery_digest(q: Query, projected: list[Var]) -> str:
     return hashlib.blake2s("|".join(parts).encode(), digest_size=5).hexdigest()
 
 
+def _term_vars_ordered(t: Term) -> list[Var]:
+    """Variables of a term, left to right (may repeat)."""
+    if isinstance(t, Var):
+        return [t]
+    if isinstance(t, Func):
+        return [v for a in t.args for v in _term_vars_ordered(a)]
+    return []
+
+
 def _ordered_vars(f: Formula) -> list[Var]:
     """Variables of the atoms of a conjunction/disjunction in order of appearance (others
     sorted by name); may repeat."""
@@ -736,24 +745,26 @@ def _translate_select(ctx: _Ctx, sel: tuple, outer: frozenset[Var], bnodes: dict
             order.append(OrderKey(_expr_term(ctx, e, scope), desc))
 
     answer_vars = [p.var for p in projection if p.aggregate is None and p.var not in label_vars]
-    extra: set[Var] = set()
+    # variables of the solution modifiers in their syntactic order (not the pattern's, which
+    # changes when triples are reordered): they follow the answer variables in key_vars
+    modifier_vars: list[Var] = []
     for agg in ctx.aggregates:
         if agg.arg is not None:
-            extra |= free_vars(agg.arg)
+            modifier_vars += _term_vars_ordered(agg.arg)
     for t in group_by:
-        extra |= free_vars(t)
+        modifier_vars += _term_vars_ordered(t)
     for o in order:
         ex = o.expr
         if isinstance(ex, Aggregate):
             if ex.arg is not None:
-                extra |= free_vars(ex.arg)
+                modifier_vars += _term_vars_ordered(ex.arg)
         else:
-            extra |= free_vars(ex)
+            modifier_vars += _term_vars_ordered(ex)
     if having is not None:
-        extra |= free_vars(having)
+        modifier_vars += _ordered_vars(having)
     for p in projection:
         if p.expr is not None:
-            extra |= free_vars(p.expr)
+            modifier_vars += _term_vars_ordered(p.expr)
             # a projected expression (expr AS ?v) binds its variable
             body = conj(body, Eq(p.var, p.expr))
     side = scope.pop_side()
@@ -763,11 +774,8 @@ def _translate_select(ctx: _Ctx, sel: tuple, outer: frozenset[Var], bnodes: dict
     key: dict[Var, None] = {}
     if form != "ask":
         key = {v: None for v in answer_vars}
-        for v in order_of_vars:
-            if v in extra and v not in key:
-                key[v] = None
-        for v in sorted(extra - set(key), key=lambda v: v.name):
-            key[v] = None
+        for v in modifier_vars:
+            key.setdefault(v, None)
     fv = free_vars(body)
     closed = [v for v in dict.fromkeys(order_of_vars) if v not in key and v in fv]
     rest = fv - set(key) - set(closed)
@@ -782,6 +790,7 @@ def _translate_select(ctx: _Ctx, sel: tuple, outer: frozenset[Var], bnodes: dict
         projection=tuple(projection),
         answer_vars=tuple(answer_vars),
         key_vars=tuple(key),
+        select_star=items == "*",
         aggregates=aggs,
         distinct=modifier == "distinct",
         reduced=modifier == "reduced",

@@ -275,3 +275,42 @@ def test_random_text_only_raises_documented_errors(text):
         parse_query(text)
     except (SparqlSyntaxError, UnsupportedFeature) as e:
         assert not isinstance(e, TranslationError), f"internal error on {text!r}: {e}"
+
+
+def test_select_star_column_order_does_not_matter_for_equivalence():
+    from verifier.prover import equivalent
+
+    a = parse_query("SELECT * WHERE { ?s wdt:P31 ?o . ?o wdt:P279 ?c }")
+    b = parse_query("SELECT * WHERE { ?y wdt:P279 ?z . ?x wdt:P31 ?y }")
+    assert [v.name for v in b.answer_vars] == ["y", "z", "x"]      # columns as written
+    assert equivalent(a, b).equivalent is True
+    c = parse_query("SELECT * WHERE { ?y wdt:P279 ?z . ?z wdt:P31 ?x }")  # direction swapped
+    assert equivalent(a, c).equivalent is False
+
+
+def test_normalize_keeps_a_shared_anonymous_node_shared():
+    from parsers.sparql import parse_tree
+    from parsers.sparql_generate import generate
+    from parsers.sparql_transform import normalize
+    from verifier.prover import equivalent
+
+    q = 'SELECT ?p WHERE { [] wdt:P1 ?p ; wdt:P2 "x" . [ wdt:P3 ?p ] wdt:P4 1 ; wdt:P5 2 }'
+    g = generate(normalize(parse_tree(q)))
+    assert "[]" not in g and g.count("_:anon0") == 2 and g.count("_:anon1") == 3
+    assert equivalent(parse_query(q), parse_query(g)).equivalent is True
+
+
+def test_renaming_keeps_label_service_variables_attached():
+    import random
+
+    from parsers.sparql import parse_tree
+    from parsers.sparql_generate import generate
+    from parsers.sparql_transform import renamed_and_shuffled
+    from verifier.prover import equivalent
+
+    q = ('SELECT ?item ?itemLabel ?otherLabel WHERE { ?item wdt:P31 wd:Q5 . '
+         'SERVICE wikibase:label { bd:serviceParam wikibase:language "en" . } }')
+    g = generate(renamed_and_shuffled(parse_tree(q), random.Random(0)))
+    assert "?item" not in g.replace("?r0_meti", "")
+    assert "?r0_metiLabel" in g and "Label" in g.split("?r0_metiLabel", 1)[1].split("WHERE")[0]
+    assert equivalent(parse_query(q), parse_query(g)).equivalent is True

@@ -671,7 +671,7 @@ def _shape(f: Formula) -> str:
                                                         if isinstance(g, (Exists, Forall)) for v in g.vars},
                    key=len, reverse=True)
     for n in names:
-        text = re.sub(rf"(?<![\w:$?]){re.escape(n)}(?![\w:])", "_", text)
+        text = re.sub(rf"(?<![\w:$?]){re.escape(n)}(?![\w:(])", "_", text)  # not a function name
     return text
 
 
@@ -691,10 +691,38 @@ def order_normal_form(f: Formula) -> Formula:
         if isinstance(g, Iff):
             return Iff(go(g.left), go(g.right))
         if isinstance(g, (Exists, Forall)):
-            return type(g)(g.vars, go(g.body))
+            body = go(g.body)
+            seen = {v: i for i, v in enumerate(dict.fromkeys(_vars_in_order(body)))}
+            vs = sorted(g.vars, key=lambda v: seen.get(v, len(seen)))  # as they appear, not as listed
+            return type(g)(tuple(vs), body)
         return g
 
     return canonical(go(f))
+
+
+def _vars_in_order(f: Formula | Term) -> Iterator[Var]:
+    """Variables of a formula or term in printing order (may repeat)."""
+    if isinstance(f, Var):
+        yield f
+    elif isinstance(f, Func):
+        for a in f.args:
+            yield from _vars_in_order(a)
+    elif isinstance(f, Atom):
+        for a in f.args:
+            yield from _vars_in_order(a)
+    elif isinstance(f, (Eq, Compare)):
+        yield from _vars_in_order(f.left)
+        yield from _vars_in_order(f.right)
+    elif isinstance(f, (And, Or)):
+        for a in f.args:
+            yield from _vars_in_order(a)
+    elif isinstance(f, Not):
+        yield from _vars_in_order(f.arg)
+    elif isinstance(f, (Implies, Iff)):
+        yield from _vars_in_order(f.left)
+        yield from _vars_in_order(f.right)
+    elif isinstance(f, (Exists, Forall)):
+        yield from _vars_in_order(f.body)
 
 
 def alpha_equivalent(a: Formula, b: Formula) -> bool:

@@ -370,6 +370,20 @@ class EquivalenceResult:
         return bool(self.equivalent)
 
 
+def _aligned_keys(q: Query, other: Query) -> tuple[Var, ...]:
+    """``q.key_vars`` in the order used to align two queries: as projected, except that when
+    both queries are ``SELECT *`` (column order without meaning) the answer variables are
+    ordered by where they first occur in the pattern's order normal form."""
+    if not (q.select_star and other.select_star):
+        return q.key_vars
+    from verifier.logic import _vars_in_order, order_normal_form
+
+    n = len(q.answer_vars)
+    rank = {v: i for i, v in enumerate(dict.fromkeys(_vars_in_order(order_normal_form(q.pattern))))}
+    head = sorted(q.key_vars[:n], key=lambda v: rank.get(v, len(rank)))
+    return tuple(head) + tuple(q.key_vars[n:])
+
+
 def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                strict_distinct: bool = False) -> EquivalenceResult:
     """Semantic equivalence of two queries: same form, same aggregates and solution
@@ -391,7 +405,7 @@ def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
         return EquivalenceResult(False, "different LIMIT/OFFSET")
     # align b's key variables with a's, after moving b's variables out of a's way
     fresh = {v: Var(f"__b_{v.name}") for v in free_vars(b.pattern) | set(b.key_vars)}
-    to_a = {fresh[vb]: va for vb, va in zip(b.key_vars, a.key_vars)}
+    to_a = {fresh[vb]: va for vb, va in zip(_aligned_keys(b, a), _aligned_keys(a, b))}
 
     def align_term(t):
         from verifier.logic import substitute_term

@@ -67,6 +67,7 @@ class Query:
         label_vars: projected variables that only hold labels (no meaning for verification).
         axioms: definitions the pattern relies on (e.g. of complex property-path closures),
             to be given to the prover as premises.
+        select_star: the projection was ``SELECT *`` (its column order carries no meaning).
         text: the query text as given.
     """
 
@@ -85,6 +86,7 @@ class Query:
     offset: int | None = None
     label_vars: tuple[Var, ...] = ()
     axioms: tuple[Formula, ...] = ()
+    select_star: bool = False
     text: str = field(default="", compare=False, repr=False)
 
     @property
