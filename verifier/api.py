@@ -145,6 +145,7 @@ class Verifier:
         _parser(), _driver()  # build the SPARQL parser now, not on the first query
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
+        self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
         # the stacked verifier (verifier.stacking), when the configuration names a model
         self.stacker = None
         if cfg.get("stacking", "model"):
@@ -203,7 +204,8 @@ class Verifier:
                 timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
-                                     max_readings=self.max_readings, timeout_ms=self.timeout_ms)
+                                     max_readings=self.max_readings, timeout_ms=self.timeout_ms,
+                                     budget_ms=self.budget_ms)
                 timings["deductive"] = (time.perf_counter() - t3) * 1000
             except Exception as e:  # a bug must not lose the record: report it as undecided
                 log.exception("internal error verifying %r", question[:80])

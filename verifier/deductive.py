@@ -903,7 +903,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     else:
         sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=False)
         n_ans = min(len(query.answer_vars), len(reading.answer_vars))
-        if sound.status != "proved" and 1 < n_ans <= 3 and query.form == "select":
+        if sound.status != "proved" and 1 < n_ans and len(query.answer_vars) <= 3 and query.form == "select":
             # several answers ("Where was X born, and where did he die?"): any column order
             for order in itertools.permutations(range(len(query.answer_vars))):
                 if list(order) == sorted(order):
@@ -962,11 +962,15 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
 
 def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
-                   *, max_readings: int = 5, timeout_ms: int = 2000) -> DeductiveResult:
+                   *, max_readings: int = 5, timeout_ms: int = 2000,
+                   budget_ms: float | None = 30000) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
     readings and failures).  The best reading's verdict is the pair's verdict.
+    ``timeout_ms`` bounds each solver call; ``budget_ms`` the whole pair: once spent, no
+    further reading is tried (and no diagnosis is made), so that one pathological pair
+    cannot stall an audit.
     """
     from parsers.mrs import rank_translations
 
@@ -989,10 +993,14 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
         if results[-1][0].verdict == "faithful" or len(seen) >= max_readings:
             break
+        if budget_ms is not None and (time.perf_counter() - t0) * 1000 > budget_ms:
+            log.warning("time budget of %.0f ms spent after %d reading(s) of %r", budget_ms, len(seen), question[:80])
+            break
     best_i = min(range(len(results)), key=lambda i: (VERDICT_ORDER.index(results[i][0].verdict),
                                                       -results[i][0].grounded_share))
     best, source = results[best_i]
-    if best.verdict in ("unsupported", "intent_mismatch"):
+    if best.verdict in ("unsupported", "intent_mismatch") and (
+            budget_ms is None or (time.perf_counter() - t0) * 1000 <= budget_ms):
         # diagnose the best failing reading atom by atom
         best = _check_one(question, source, query, pack, grounder, background, timeout_ms, diagnose=True)
         results[best_i] = (best, source)
