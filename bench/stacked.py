@@ -306,10 +306,27 @@ def _out(res: CachedResult | None) -> dict[str, Any] | None:
     return {"decision": res.decision, "score": res.score, "details": res.details}
 
 
+def _deductive(res: CachedResult | None) -> dict[str, Any] | None:
+    """The deductive output without ``grounded_share``: the LLM rows were cached before the
+    field existed, so keeping it where present would make "grounded share missing" a proxy
+    for "LLM prediction" (a train/serve skew: verify() always has it).  The feature stays in
+    the model with weight 0 here."""
+    out = _out(res)
+    if out is None:
+        return None
+    det = dict(out["details"])
+    sig = dict(det.get("signals") or {})
+    ded = {k: v for k, v in (sig.get("deductive") or {}).items() if k != "grounded_share"}
+    sig["deductive"] = ded
+    det["signals"] = sig
+    out["details"] = det
+    return out
+
+
 def evidence(recs: Sequence[BenchRecord], rows: Mapping[str, Mapping[str, CachedResult]]):
     from verifier.stacking.features import Evidence
 
-    return [Evidence(r.question, r.sparql, _out(rows.get("deductive", {}).get(r.id)),
+    return [Evidence(r.question, r.sparql, _deductive(rows.get("deductive", {}).get(r.id)),
                      _out(rows.get("pgmr", {}).get(r.id)), _out(rows.get("hdm", {}).get(r.id)),
                      None) for r in recs]
 
@@ -320,12 +337,14 @@ def _group(ds: str, r: BenchRecord) -> str:
     return f"{ds}:{r.question.strip().lower()}"
 
 
-def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows) -> tuple[Any, Any, Any]:
+def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows) -> tuple[Any, Any, Any, Any]:
+    """``(X, y, groups, weights)``: every labelled record of ``parts``; the LLM predictions
+    (real system outputs) together weigh as much as all the benchmark's synthetic rows."""
     import numpy as np
 
     from verifier.stacking.train import matrix
 
-    X, y, g = [], [], []
+    X, y, g, is_llm = [], [], [], []
     for ds, recs in parts:
         recs = [r for r in recs if r.label in (0, 1)]
         if not recs:
@@ -333,7 +352,12 @@ def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows) -> tuple[An
         X.append(matrix(evidence(recs, rows[ds])))
         y += [int(r.label) for r in recs]
         g += [_group(ds, r) for r in recs]
-    return np.vstack(X), np.array(y), np.array(g, dtype=object)
+        is_llm += [ds == "llm_predictions"] * len(recs)
+    m = np.array(is_llm)
+    w = np.ones(len(y))
+    if m.any() and (~m).any():
+        w[m] = (~m).sum() / m.sum()
+    return np.vstack(X), np.array(y), np.array(g, dtype=object), w
 
 
 def fit(parts, rows, info: Mapping[str, Any]):
@@ -341,9 +365,10 @@ def fit(parts, rows, info: Mapping[str, Any]):
     from verifier.stacking.model import fit_stacker
     from verifier.stacking.train import augment_missing
 
-    X, y, g = design(parts, rows)
-    X, y, g = augment_missing(X, y, g, share=0.15, seed=SEED)
-    return fit_stacker(X, y, FEATURE_NAMES, groups=g, seed=SEED, info=dict(info))
+    X, y, g, w = design(parts, rows)
+    X, y, g, w = augment_missing(X, y, g, share=0.15, seed=SEED, weights=w)
+    return fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, seed=SEED,
+                       info={**info, "llm_weight": "LLM rows weigh as much as all other rows"})
 
 
 def _res(decision: str, score: float) -> CachedResult:
@@ -439,6 +464,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 row[name] = m.get("macro_f1") if c.get("kind") == "vs_correct" else None
                 row[name + ":acc"] = m.get("acceptance_correct")
                 row[name + ":abst"] = m.get("abstain_rate")
+                row[name + ":auc"] = m.get("auc") if c.get("kind") == "vs_correct" else None
                 row["n"] = c.get("n")
                 row["kind"] = c.get("kind")
             table.append(row)
@@ -516,6 +542,13 @@ def _markdown(table, names, rep) -> str:
         else:
             vals = [f"acc {_f(row.get(c + ':acc'))}" for c in cols] + ["(correct only)"]
         lines.append(f"| {row['dataset']} | {row['category']} | {row['n']} | " + " | ".join(vals) + " |")
+    lines += ["", "ROC AUC per category (ranking by score, every item; threshold-free):", "",
+              "| dataset | category | " + " | ".join(names) + " | stacked |",
+              "|---|---|" + "---|" * (len(names) + 1)]
+    for row in table:
+        if row["kind"] == "vs_correct":
+            lines.append(f"| {row['dataset']} | {row['category']} | "
+                         + " | ".join(_f(row.get(c + ':auc')) for c in list(names) + ["stacked"]) + " |")
     lines += ["", "Abstention rate of the stacked verifier (precision-first) per category: " +
               ", ".join(f"{r['dataset']}/{r['category']} {_f(r.get('stacked:abst'))}" for r in table), ""]
     lines.append(f"ECE (10 bins, pooled test rows): {rep['ece']:.3f}; by dataset: " +

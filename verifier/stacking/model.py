@@ -98,37 +98,40 @@ def _logit(p: np.ndarray) -> np.ndarray:
     return np.log(p / (1 - p))
 
 
-def _fit_platt(p: np.ndarray, y: np.ndarray) -> Calibrator:
+def _fit_platt(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> Calibrator:
     from sklearn.linear_model import LogisticRegression
 
     lr = LogisticRegression(C=1e4, max_iter=1000)
-    lr.fit(_logit(p).reshape(-1, 1), y)
+    lr.fit(_logit(p).reshape(-1, 1), y, sample_weight=w)
     return Calibrator("platt", float(lr.coef_[0, 0]), float(lr.intercept_[0]))
 
 
-def _fit_isotonic(p: np.ndarray, y: np.ndarray) -> Calibrator:
+def _fit_isotonic(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> Calibrator:
     from sklearn.isotonic import IsotonicRegression
 
     iso = IsotonicRegression(y_min=0.0, y_max=1.0, out_of_bounds="clip")
-    iso.fit(p, y)
+    iso.fit(p, y, sample_weight=w)
     xs = np.asarray(iso.X_thresholds_, dtype=float)
     ys = np.asarray(iso.y_thresholds_, dtype=float)
     return Calibrator("isotonic", xs=tuple(round(float(x), 6) for x in xs),
                       ys=tuple(round(float(v), 6) for v in ys))
 
 
-def expected_calibration_error(y: Sequence[int], p: Sequence[float], bins: int = 10) -> float:
+def expected_calibration_error(y: Sequence[int], p: Sequence[float], bins: int = 10,
+                               weights: Sequence[float] | None = None) -> float:
     """ECE with ``bins`` equal-width bins: sum over bins of (share of items) x |mean p -
-    share of label 1|."""
+    share of label 1| (items weighted by ``weights`` when given)."""
     y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
     if len(y) == 0:
         return float("nan")
+    w = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=float)
     idx = np.minimum((p * bins).astype(int), bins - 1)
     ece = 0.0
     for b in range(bins):
         m = idx == b
         if m.any():
-            ece += m.mean() * abs(p[m].mean() - y[m].mean())
+            wm = w[m]
+            ece += wm.sum() / w.sum() * abs(np.average(p[m], weights=wm) - np.average(y[m], weights=wm))
     return float(ece)
 
 
@@ -271,34 +274,35 @@ def _oof(X: np.ndarray, y: np.ndarray, groups: np.ndarray, folds: int, C: float,
 
 
 def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept: bool,
-                             min_count: int = 20) -> float | None:
-    """Smallest t with precision(p >= t) >= target (accept), or largest t with
+                             min_count: int = 20, w: np.ndarray | None = None) -> float | None:
+    """Smallest t with (weighted) precision(p >= t) >= target (accept), or largest t with
     share of 0 among (p < t) >= target (reject); ``None`` when unreachable."""
     grid = np.unique(np.round(p, 4))
-    best = None
+    w = np.ones(len(y)) if w is None else w
     if accept:
         for t in grid:
             sel = p >= t
-            if sel.sum() >= min_count and y[sel].mean() >= target:
+            if sel.sum() >= min_count and np.average(y[sel], weights=w[sel]) >= target:
                 return float(t)
-        return best
+        return None
     for t in grid[::-1]:
         sel = p < t
-        if sel.sum() >= min_count and (1 - y[sel]).mean() >= target:
+        if sel.sum() >= min_count and np.average(1 - y[sel], weights=w[sel]) >= target:
             return float(t)
-    return best
+    return None
 
 
-def _balanced_threshold(p: np.ndarray, y: np.ndarray) -> float:
+def _balanced_threshold(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> float:
     """The threshold maximising balanced accuracy (Youden's J: share of correct rows
     accepted minus share of hallucinated rows accepted) on ``p``; independent of the class
     mix of the training rows."""
     grid = np.unique(np.round(p, 4))
-    pos, neg = max(1, int((y == 1).sum())), max(1, int((y == 0).sum()))
+    w = np.ones(len(y)) if w is None else w
+    pos, neg = max(1e-9, w[y == 1].sum()), max(1e-9, w[y == 0].sum())
     best, best_t = -1.0, 0.5
     for t in grid:
         acc = p >= t
-        j = (acc & (y == 1)).sum() / pos - (acc & (y == 0)).sum() / neg
+        j = w[acc & (y == 1)].sum() / pos - w[acc & (y == 0)].sum() / neg
         if j > best + 1e-12:
             best, best_t = j, float(t)
     return best_t
@@ -313,7 +317,8 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
-    stay in the same cross-fitting fold.  ``calibration``: ``auto`` (lower out-of-fold Brier
+    stay in the same cross-fitting fold.  ``sample_weight``: row weights, used by the
+    regression, the calibration, and the thresholds of the operating points.  ``calibration``: ``auto`` (lower out-of-fold Brier
     score), ``platt``, ``isotonic`` or ``identity``.
     """
     X = np.asarray(X, dtype=float)
@@ -332,30 +337,33 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     uniq = np.unique(g)
     half = set(rng.permutation(uniq)[: len(uniq) // 2].tolist())
     a = np.array([x in half for x in g])
+    ww = np.ones(len(y)) if w is None else w
     briers: dict[str, float] = {}
     for kind, fit in (("platt", _fit_platt), ("isotonic", _fit_isotonic)):
         s = 0.0
         for tr, te in ((a, ~a), (~a, a)):
-            cal = fit(raw_oof[tr], y[tr])
-            s += float(np.sum((cal(raw_oof[te]) - y[te]) ** 2))
-        briers[kind] = s / len(y)
+            cal = fit(raw_oof[tr], y[tr], ww[tr])
+            s += float(np.sum(ww[te] * (cal(raw_oof[te]) - y[te]) ** 2))
+        briers[kind] = s / ww.sum()
     kind = min(briers, key=briers.get) if calibration == "auto" else calibration
-    cal = {"platt": _fit_platt, "isotonic": _fit_isotonic}.get(kind, lambda p, y: Calibrator("identity"))(raw_oof, y)
+    fitter = {"platt": _fit_platt, "isotonic": _fit_isotonic}.get(kind)
+    cal = fitter(raw_oof, y, ww) if fitter else Calibrator("identity")
     p_oof = np.clip(cal(raw_oof), 0, 1)
-    t_acc = _threshold_for_precision(p_oof, y, target_precision, accept=True)
-    t_rej = _threshold_for_precision(p_oof, y, reject_precision, accept=False)
+    t_acc = _threshold_for_precision(p_oof, y, target_precision, accept=True, w=ww)
+    t_rej = _threshold_for_precision(p_oof, y, reject_precision, accept=False, w=ww)
     if t_acc is None:
         log.warning("no threshold reaches accept precision %.2f on the training rows; "
                     "precision-first accepts nothing", target_precision)
         t_acc = 1.0
     t_rej = min(t_rej if t_rej is not None else 0.0, t_acc)
-    t_bal = _balanced_threshold(p_oof, y)
+    t_bal = _balanced_threshold(p_oof, y, ww)
     points = {"precision-first": OperatingPoint("precision-first", t_acc, t_rej),
               "balanced": OperatingPoint("balanced", t_bal, t_bal)}
     meta = dict(info or {})
     meta.update(n_train=int(len(y)), n_correct=int(y.sum()), C=C, balanced=balanced,
                 folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
-                ece_oof=round(expected_calibration_error(y, p_oof), 5),
+                ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
+                weighted=w is not None,
                 target_precision=target_precision, reject_precision=reject_precision)
     return StackingModel(tuple(feature_names), tuple(map(float, mean)), tuple(map(float, scale)),
                          tuple(map(float, coef)), b, cal, points, "precision-first", meta)

@@ -78,10 +78,12 @@ def matrix(evidence: Sequence[Evidence], names: Sequence[str] = FEATURE_NAMES) -
 
 
 def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: float = 0.15,
-                    seed: int = 0, names: Sequence[str] = FEATURE_NAMES
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                    seed: int = 0, names: Sequence[str] = FEATURE_NAMES,
+                    weights: np.ndarray | None = None):
     """Append, for every optional signal present in a row, with probability ``share``, a copy
-    of the row with that signal's block blanked as if the signal had not run."""
+    of the row with that signal's block blanked as if the signal had not run.  Returns
+    ``(X, y, groups)``, plus the weights (copies keep their row's weight) when ``weights``
+    is given."""
     from verifier.stacking.features import (deductive_features, execution_features,
                                             hdm_features, pgmr_features)
 
@@ -89,7 +91,7 @@ def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: 
              "hdm": hdm_features(None), "execution": execution_features(None)}
     idx = {n: i for i, n in enumerate(names)}
     rng = random.Random(f"{seed}:augment")
-    extra_x, extra_y, extra_g = [], [], []
+    extra_x, extra_y, extra_g, extra_w = [], [], [], []
     for block in OPTIONAL_BLOCKS:
         miss = idx.get(BLOCKS[block][0])
         if miss is None:
@@ -103,10 +105,14 @@ def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: 
                 extra_x.append(x)
                 extra_y.append(y[i])
                 extra_g.append(groups[i])
+                extra_w.append(1.0 if weights is None else weights[i])
     if not extra_x:
-        return X, y, groups
-    return (np.vstack([X, np.array(extra_x)]), np.concatenate([y, np.array(extra_y)]),
-            np.concatenate([groups, np.array(extra_g, dtype=groups.dtype)]))
+        return (X, y, groups) if weights is None else (X, y, groups, weights)
+    out = (np.vstack([X, np.array(extra_x)]), np.concatenate([y, np.array(extra_y)]),
+           np.concatenate([groups, np.array(extra_g, dtype=groups.dtype)]))
+    if weights is None:
+        return out
+    return out + (np.concatenate([np.asarray(weights, dtype=float), np.array(extra_w)]),)
 
 
 def train_from_rows(rows: Sequence[TrainRow], *, augment: float = 0.15, seed: int = 0,
