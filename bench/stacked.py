@@ -21,9 +21,10 @@ Samples (all seeded, ``random.Random(f"{seed}:...")``; see ``select_samples``):
   dev splits plus all LLM rows (disjoint from them).
 
 Signals are read from / written to the evaluation cache ``bench/out/eval/cache.sqlite``:
-rows of the current signal configuration are used first, else the rows of the configuration
-with most rows for that dataset (e.g. the deductive results on ``llm_predictions`` computed
-before the deductive code last changed), so a re-run computes nothing.
+the rows of the current signal configuration when they cover the whole sample, else, item by
+item, the rows of the configurations with most rows for that dataset (e.g. the deductive
+results on ``llm_predictions`` computed before the deductive code last changed), so a re-run
+computes nothing.  ``report.json`` lists the configuration hashes used.
 
 Outputs in ``bench/out/stacked/``: ``model.json`` (the shipped model), ``report.json``,
 ``report.md``, ``reliability.png``.  The last line printed is
@@ -142,11 +143,16 @@ def select_samples() -> Samples:
 # --------------------------------------------------------------------------------------------
 
 
+HASHES_USED: dict[str, Counter] = defaultdict(Counter)
+
+
 def cached_rows(dataset: str, signal: str, current: str | None,
                 ids: Iterable[str]) -> dict[str, CachedResult]:
-    """Rows of ``signal`` on ``dataset`` for ``ids``: under the ``current`` config hash when
-    stored, else under the config hash with most rows for the dataset (only rows whose input
-    hash matches the record are used by the caller)."""
+    """Rows of ``signal`` on ``dataset`` for ``ids``: all under the ``current`` config hash
+    when it covers every id, else, item by item, from the config hashes in order of their
+    row count for the dataset (so a run of someone else filling the cache under a new
+    configuration does not change the figures until it is complete).  Rows with an error
+    are never used; the caller checks the input hashes."""
     want = set(ids)
     if not CACHE.is_file():
         return {}
@@ -154,10 +160,16 @@ def cached_rows(dataset: str, signal: str, current: str | None,
     try:
         hashes = [h for h, _ in db.execute(
             "SELECT config_hash, COUNT(*) c FROM results WHERE dataset=? AND signal=? "
-            "GROUP BY config_hash ORDER BY c DESC", (dataset, signal))]
+            "GROUP BY config_hash ORDER BY c DESC, config_hash", (dataset, signal))]
         if current in hashes:
+            have = {r[0] for r in db.execute(
+                "SELECT item_id FROM results WHERE dataset=? AND signal=? AND config_hash=? "
+                "AND error IS NULL", (dataset, signal, current))}
             hashes.remove(current)
-            hashes.insert(0, current)
+            if want <= have:
+                hashes.insert(0, current)
+            else:
+                hashes.append(current)
         out: dict[str, CachedResult] = {}
         for h in hashes:
             for r in db.execute("SELECT item_id, input_hash, decision, score, details, error, "
@@ -166,6 +178,7 @@ def cached_rows(dataset: str, signal: str, current: str | None,
                 if r[0] in want and r[0] not in out and r[5] is None:
                     out[r[0]] = CachedResult(r[0], r[1], r[2], float(r[3]), json.loads(r[4]),
                                              r[5], r[6])
+                    HASHES_USED[f"{dataset}/{signal}"][h] += 1
         return out
     finally:
         db.close()
@@ -367,8 +380,13 @@ def fit(parts, rows, info: Mapping[str, Any]):
 
     X, y, g, w = design(parts, rows)
     X, y, g, w = augment_missing(X, y, g, share=0.15, seed=SEED, weights=w)
+    import numpy as np
+
+    llm = np.array([str(x).startswith("llm_predictions:") for x in g])
     return fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, seed=SEED,
-                       info={**info, "llm_weight": "LLM rows weigh as much as all other rows"})
+                       point_mask=llm if llm.any() else None,
+                       info={**info, "llm_weight": "LLM rows weigh as much as all other rows",
+                             "precision_first_on": "out-of-fold LLM rows of the training set"})
 
 
 def _res(decision: str, score: float) -> CachedResult:
@@ -513,6 +531,7 @@ def run_bench(args: argparse.Namespace) -> int:
               "models": {"full": full.info, "folds": [m.info for m in fold_models]},
               "operating_points": {k: vars(v) for k, v in full.operating_points.items()},
               "signal_rows": cover, "hdm": hdm_info, "macro_f1_gain": gain,
+              "config_hashes_read": {k: dict(v) for k, v in HASHES_USED.items()},
               "seconds": time.time() - t0}
     (OUT / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n")
     md = _markdown(table, names, report)

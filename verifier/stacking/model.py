@@ -12,9 +12,9 @@ Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject 
 ``p < reject``, abstain in between (the abstain band).
 
 * ``precision-first`` (default): ``accept`` = the smallest threshold whose out-of-fold accept
-  precision on the training rows is >= ``target_precision`` (0.95), ``reject`` = the largest
-  threshold whose reject precision (share of hallucinations among rejected) is >= 0.95 (never
-  above ``accept``);
+  precision on the training rows (or the ``point_mask`` rows) is >= ``target_precision``
+  (0.95), ``reject`` = the largest threshold whose reject precision (share of hallucinations
+  among rejected) is >= 0.95 (never above ``accept``);
 * ``balanced``: one threshold, no band: the one maximising balanced accuracy (share of
   correct rows accepted minus share of hallucinated rows accepted) on the out-of-fold
   probabilities, so it does not depend on the class mix of the training rows;
@@ -313,12 +313,15 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 C: float = 0.3, balanced: bool = True, folds: int = 5,
                 target_precision: float = 0.95, reject_precision: float = 0.95,
                 calibration: str = "auto", seed: int = 0,
-                info: Mapping[str, Any] | None = None) -> StackingModel:
+                info: Mapping[str, Any] | None = None,
+                point_mask: np.ndarray | None = None) -> StackingModel:
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
     stay in the same cross-fitting fold.  ``sample_weight``: row weights, used by the
-    regression, the calibration, and the thresholds of the operating points.  ``calibration``: ``auto`` (lower out-of-fold Brier
+    regression, the calibration, and the thresholds of the operating points.
+    ``point_mask``: the rows whose out-of-fold probabilities choose the ``precision-first``
+    thresholds (default: all), e.g. only real system outputs when synthetic rows are mixed in.  ``calibration``: ``auto`` (lower out-of-fold Brier
     score), ``platt``, ``isotonic`` or ``identity``.
     """
     X = np.asarray(X, dtype=float)
@@ -349,8 +352,9 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     fitter = {"platt": _fit_platt, "isotonic": _fit_isotonic}.get(kind)
     cal = fitter(raw_oof, y, ww) if fitter else Calibrator("identity")
     p_oof = np.clip(cal(raw_oof), 0, 1)
-    t_acc = _threshold_for_precision(p_oof, y, target_precision, accept=True, w=ww)
-    t_rej = _threshold_for_precision(p_oof, y, reject_precision, accept=False, w=ww)
+    pm = np.ones(len(y), dtype=bool) if point_mask is None else np.asarray(point_mask, dtype=bool)
+    t_acc = _threshold_for_precision(p_oof[pm], y[pm], target_precision, accept=True, w=ww[pm])
+    t_rej = _threshold_for_precision(p_oof[pm], y[pm], reject_precision, accept=False, w=ww[pm])
     if t_acc is None:
         log.warning("no threshold reaches accept precision %.2f on the training rows; "
                     "precision-first accepts nothing", target_precision)
@@ -363,7 +367,7 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     meta.update(n_train=int(len(y)), n_correct=int(y.sum()), C=C, balanced=balanced,
                 folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
                 ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
-                weighted=w is not None,
+                weighted=w is not None, point_rows=int(pm.sum()),
                 target_precision=target_precision, reject_precision=reject_precision)
     return StackingModel(tuple(feature_names), tuple(map(float, mean)), tuple(map(float, scale)),
                          tuple(map(float, coef)), b, cal, points, "precision-first", meta)
