@@ -396,6 +396,9 @@ def _res(decision: str, score: float) -> CachedResult:
 def run_bench(args: argparse.Namespace) -> int:
     import numpy as np
 
+    global OUT
+    OUT = Path(args.out)
+
     from verifier.benchmark.evaluate import SignalRun
     from verifier.benchmark.report import summarize
     from verifier.benchmark.signals import SignalOptions
@@ -622,6 +625,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hdm-model", type=Path, default=None,
                     help="HDM detector folder (default bench/out/hdm/detector_oo when present)")
     ap.add_argument("--no-hdm", action="store_true")
+    ap.add_argument("--out", type=Path, default=OUT, help="output folder (default bench/out/stacked)")
     ap.add_argument("--mc-trials", type=int, default=10,
                     help="HDM MC-dropout trials (default 10, as bench/hdm_pipeline.py)")
     args = ap.parse_args(argv)

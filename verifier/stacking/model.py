@@ -353,8 +353,11 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     cal = fitter(raw_oof, y, ww) if fitter else Calibrator("identity")
     p_oof = np.clip(cal(raw_oof), 0, 1)
     pm = np.ones(len(y), dtype=bool) if point_mask is None else np.asarray(point_mask, dtype=bool)
-    t_acc = _threshold_for_precision(p_oof[pm], y[pm], target_precision, accept=True, w=ww[pm])
-    t_rej = _threshold_for_precision(p_oof[pm], y[pm], reject_precision, accept=False, w=ww[pm])
+    mc = max(5, min(20, int(pm.sum()) // 10))  # rows a threshold must keep (small sets: fewer)
+    t_acc = _threshold_for_precision(p_oof[pm], y[pm], target_precision, accept=True, w=ww[pm],
+                                     min_count=mc)
+    t_rej = _threshold_for_precision(p_oof[pm], y[pm], reject_precision, accept=False, w=ww[pm],
+                                     min_count=mc)
     if t_acc is None:
         log.warning("no threshold reaches accept precision %.2f on the training rows; "
                     "precision-first accepts nothing", target_precision)

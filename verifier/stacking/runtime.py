@@ -203,7 +203,7 @@ def explain(decision: str, p: float, point: Any, ev: Evidence, model: StackingMo
         parts.append(ExecutionResult(**e).describe())
     contrib = model.contributions(x)
     if contrib:
-        parts.append("Strongest evidence (logit contributions): "
+        parts.append("Strongest evidence (logit contributions against the average training pair): "
                      + ", ".join(_fmt_feature(n, v) for n, v in contrib) + ".")
     return "\n".join(parts)
 
