@@ -210,3 +210,18 @@ def test_benchmark_signal_stacked(trained):
     assert len(config_hash(sig)) == 16
     missing = make_signal("stacked", SignalOptions(stacking_model=tmp / "absent.json"))
     assert not missing.availability().available
+
+
+def test_train_stack_cli_usage_errors(tmp_path):
+    from verifier.cli import main
+
+    assert main(["train", "stack", "--train", str(tmp_path / "absent.jsonl"),
+                 "--out", str(tmp_path / "m.json")]) == 2
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps({"question": "q", "sparql": "ASK { ?s ?p ?o }", "label": 1}) + "\n")
+    assert main(["train", "stack", "--train", str(one), "--out", str(tmp_path / "m.json")]) == 2
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(one.read_text() + json.dumps({"question": "q", "sparql": "ASK { ?s ?p 1 }",
+                                                  "label": 0}) + "\n")
+    assert main(["train", "stack", "--train", str(rows), "--out", str(tmp_path / "m.json"),
+                 "--compute", "--kg", str(tmp_path / "absent.ttl")]) == 2

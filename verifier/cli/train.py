@@ -240,6 +240,11 @@ def _add_stack(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--config", default=None, help="verifier.toml for --compute")
     p.add_argument("--compute", action="store_true",
                    help="compute the signals a row lacks with the configured verifier")
+    p.add_argument("--kg", default=None,
+                   help="with --compute: a .ttl/.nt knowledge graph for execution evidence "
+                        "(overrides [kg] file)")
+    p.add_argument("--endpoint", default=None,
+                   help="with --compute: a SPARQL endpoint URL instead (never required)")
     p.add_argument("--calibration", default="auto", choices=("auto", "platt", "isotonic", "identity"))
     p.add_argument("--target-precision", type=float, default=0.95,
                    help="accept precision of the precision-first operating point (default 0.95)")
@@ -266,7 +271,13 @@ def _run_stack(args: argparse.Namespace) -> int:
 
         if args.config:
             _need_file(args.config, "configuration")
-        rows = compute_signals(rows, load_config(args.config))
+        cfg = load_config(args.config)
+        if args.kg or args.endpoint:
+            if args.kg:
+                _need_file(args.kg, "knowledge graph")
+            cfg = cfg.with_values("kg", file=str(Path(args.kg).resolve()) if args.kg else None,
+                                  endpoint=args.endpoint)
+        rows = compute_signals(rows, cfg)
     model = train_from_rows(rows, augment=args.augment_missing, seed=args.seed,
                             C=args.C, folds=args.folds, calibration=args.calibration,
                             target_precision=args.target_precision,
