@@ -115,7 +115,7 @@ def _init(ctx: Mapping[str, Any]) -> None:
     _EVAL_CTX.update(ctx)
 
 
-class _ItemTimeout(Exception):
+class _ItemTimeout(BaseException):  # not Exception: library catch-alls must not swallow it
     pass
 
 
