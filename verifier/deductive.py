@@ -843,6 +843,15 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     for v in reading.answer_vars:
         if find(v) in item_vars:
             return f"the reading makes the answer {v.name} one of the items the question names"
+    # two different named things (items, numbers) made one ("Is the age of Belgium 67?" read
+    # with "Belgium 67" as an apposition): the premises contradict unique names and prove anything
+    named: dict[Var, set[str]] = {}
+    for l in grounding.links:
+        if isinstance(l.unit.var, Var) and (l.symbol.kind == "item" or l.unit.kind == "number"):
+            named.setdefault(find(l.unit.var), set()).add(l.symbol.symbol)
+    for syms in named.values():
+        if len(syms) > 1:
+            return "the reading identifies different things the question names: " + " = ".join(sorted(syms))
     return None
 
 
