@@ -662,27 +662,36 @@ def canonical(f: Formula, prefix: str = "_b") -> Formula:
     return go(f, {})
 
 
-def _shape(f: Formula) -> str:
-    """The printed formula with every variable blanked (a sort key that ignores names)."""
+def _shape(f: Formula, keep: frozenset[Var] = frozenset()) -> str:
+    """The printed formula with every variable blanked (a sort key that ignores names),
+    except the variables in ``keep``."""
     from verifier.notation import to_text
 
     text = to_text(f)
-    names = sorted({v.name for v in free_vars(f)} | {v.name for g in subformulas(f)
-                                                        if isinstance(g, (Exists, Forall)) for v in g.vars},
-                   key=len, reverse=True)
+    names = sorted(({v.name for v in free_vars(f)} | {v.name for g in subformulas(f)
+                                                         if isinstance(g, (Exists, Forall)) for v in g.vars})
+                   - {v.name for v in keep}, key=len, reverse=True)
     for n in names:
         text = re.sub(rf"(?<![\w:$?]){re.escape(n)}(?![\w:(])", "_", text)  # not a function name
     return text
 
 
 def order_normal_form(f: Formula) -> Formula:
-    """Sort the operands of every ``And``/``Or`` by their shape (variables ignored), then
-    rename bound variables canonically.  Formulas that differ only in conjunct order and
+    """Sort the operands of every ``And``/``Or`` by their shape (variables ignored; ties broken
+    by the shape with the free variables of ``f`` kept), then rename bound variables
+    canonically.  Formulas that differ only in conjunct order and
     variable names usually get the same normal form (ties keep their order)."""
+
+    top_free = free_vars(f)
+
+    def key(a: Formula) -> tuple[str, str]:
+        # ties of the name-free shape are broken by the formula's own free variables (those
+        # the caller named canonically), e.g. p(x, y) & p(y, _p0)
+        return _shape(a), _shape(a, top_free)
 
     def go(g: Formula) -> Formula:
         if isinstance(g, (And, Or)):
-            args = sorted((go(a) for a in g.args), key=_shape)
+            args = sorted((go(a) for a in g.args), key=key)
             return type(g)(tuple(args))
         if isinstance(g, Not):
             return Not(go(g.arg))
