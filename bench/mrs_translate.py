@@ -25,7 +25,6 @@ The last line is ``readings_per_second=<x> translated=<percent>``.
 from __future__ import annotations
 
 import argparse
-import collections
 import gzip
 import json
 import os
@@ -52,38 +51,22 @@ def load_corpus(path: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def stats(records: list[dict], max_scopes: int) -> None:
-    n_r = ok_r = q_with = q_ok = 0
-    reasons: collections.Counter[str] = collections.Counter()
-    best_kinds: collections.Counter[str] = collections.Counter()
-    all_kinds: collections.Counter[str] = collections.Counter()
-    for rec in records:
-        if not rec["readings"]:
-            continue
-        q_with += 1
-        results = []
-        for i, text in enumerate(rec["readings"]):
-            res = translate_mrs(text, max_scopes=max_scopes, reading_index=i)
-            n_r += 1
-            if res[0].ok:
-                ok_r += 1
-                all_kinds[res[0].intent.kind] += 1
-            else:
-                reasons[res[0].reason] += 1
-            results.extend(res)
-        best = best_translation(results)
-        if best is not None:
-            q_ok += 1
-            best_kinds[best.intent.kind] += 1
-    print(f"questions: {len(records)}, with readings: {q_with}")
+def stats(path: Path, max_scopes: int) -> None:
+    """Translation statistics of the corpus (``verifier mrs stats`` computes them)."""
+    from verifier.cli.mrs import corpus_stats
+
+    st = corpus_stats([str(path)], max_scopes=max_scopes, top=10)
+    q_with, q_ok, n_r, ok_r = (st["questions_with_readings"], st["questions_translated"], st["readings"],
+                               st["readings_translated"])
+    print(f"questions: {st['questions']}, with readings: {q_with}")
     print(f"readings translated: {ok_r} / {n_r} = {100 * ok_r / n_r:.2f} %")
     print(f"questions with a translated reading: {q_ok} / {q_with} = {100 * q_ok / q_with:.2f} %")
     print("intent of the best-ranked reading per question: " +
-          ", ".join(f"{k} {v} ({100 * v / q_ok:.1f} %)" for k, v in best_kinds.most_common()))
+          ", ".join(f"{k} {v} ({100 * v / q_ok:.1f} %)" for k, v in st["intents_best_reading"].items()))
     print("intent over all translated readings: " +
-          ", ".join(f"{k} {v} ({100 * v / ok_r:.1f} %)" for k, v in all_kinds.most_common()))
+          ", ".join(f"{k} {v} ({100 * v / ok_r:.1f} %)" for k, v in st["intents_all_readings"].items()))
     print("top 10 failure reasons:")
-    for reason, n in reasons.most_common(10):
+    for reason, n in st["failure_reasons"]:
         print(f"  {n:5d}  {reason}")
 
 
@@ -167,7 +150,7 @@ def main() -> int:
         return 1
     records = load_corpus(path)
     if not args.skip_stats:
-        stats(records, args.max_scopes)
+        stats(path, args.max_scopes)
     if not args.skip_answers:
         answer_vars(records, args.show_sample)
     rate, share = speed(records, args.max_scopes, args.limit)

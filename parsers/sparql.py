@@ -566,7 +566,6 @@ class _LalrDriver:
 
     def parse(self, text: str):
         from lark.exceptions import UnexpectedToken
-        from lark.lexer import Token
 
         actions, term_cbs = self.actions, self.term_callbacks
         stack = [self.start]
@@ -574,9 +573,8 @@ class _LalrDriver:
         view = self._View()
         view.state_stack = stack
         view.parse_conf = self._conf
-        last = None
-        for tok in self.lexer.tokens(text, view):
-            last = tok
+        end = self.end
+        for tok in _with_end(self.lexer.tokens(text, view), len(text)):
             ttype = tok.type
             while True:
                 act = actions[stack[-1]].get(ttype)
@@ -584,6 +582,8 @@ class _LalrDriver:
                     expected = {s for s in self.lark_states[stack[-1]] if s.isupper()}
                     raise UnexpectedToken(tok, expected)
                 if act[0]:
+                    if ttype == "$END":  # pragma: no cover - $END is never shifted
+                        raise UnexpectedToken(tok, set())
                     stack.append(act[1])
                     cb = term_cbs.get(ttype)
                     values.append(cb(tok) if cb is not None else tok)
@@ -597,26 +597,19 @@ class _LalrDriver:
                     args = []
                 values.append(cb(args))
                 stack.append(actions[stack[-1]][origin][1])
-        end_tok = Token("$END", "", len(text), getattr(last, "line", 1), getattr(last, "column", 1))
-        end = self.end
-        while True:
-            act = actions[stack[-1]].get("$END")
-            if act is None:
-                expected = {s for s in self.lark_states[stack[-1]] if s.isupper()}
-                raise UnexpectedToken(end_tok, expected)
-            if act[0]:  # pragma: no cover - $END is never shifted
-                raise UnexpectedToken(end_tok, set())
-            size, origin, cb = act[1]
-            if size:
-                args = values[-size:]
-                del stack[-size:]
-                del values[-size:]
-            else:
-                args = []
-            values.append(cb(args))
-            stack.append(actions[stack[-1]][origin][1])
-            if stack[-1] == end:
-                return values[-1]
+                if ttype == "$END" and stack[-1] == end:
+                    return values[-1]
+        raise AssertionError("unreachable: the $END token ends the parse")  # pragma: no cover
+
+
+def _with_end(tokens, length: int):
+    """The tokens, then Lark's ``$END`` token (positioned after the last one)."""
+    from lark.lexer import Token
+
+    last = None
+    for last in tokens:
+        yield last
+    yield Token("$END", "", length, getattr(last, "line", 1), getattr(last, "column", 1))
 
 
 @lru_cache(maxsize=None)

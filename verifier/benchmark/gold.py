@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from verifier.benchmark.ontology_split import DEFAULT_SOURCES, extract_symbols, normalize_question
+from verifier.benchmark.ontology_split import DEFAULT_SOURCES, iter_source_pairs
 
 __all__ = ["GoldPair", "load_gold_pairs", "load_mrs_questions", "load_chemistry_ids",
            "file_sha256", "has_mrs", "hash_files", "MRS_QUESTIONS", "MRS_OOD", "CHEMISTRY_FILE"]
@@ -52,36 +52,9 @@ def load_gold_pairs(data_dir: str | Path, sources: Sequence[str] = DEFAULT_SOURC
     """Gold pairs of the ``sources`` files (relative to ``data_dir``), de-duplicated by
     question (first occurrence wins), in file order.  Records without question or query are
     skipped.  Raises ``FileNotFoundError`` for a missing file."""
-    base = Path(data_dir)
-    seen: set[str] = set()
-    out: list[GoldPair] = []
-    for rel in sources:
-        path = base / rel
-        if not path.is_file():
-            raise FileNotFoundError(f"source file missing: {path}")
-        dataset, split = rel.split("/")[0], Path(rel).stem
-        dup = 0
-        with path.open(encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                r = json.loads(line)
-                q, s = (r.get("question") or "").strip(), (r.get("sparql") or "").strip()
-                if not q or not s:
-                    continue
-                key = normalize_question(q)
-                if key in seen:
-                    dup += 1
-                    continue
-                seen.add(key)
-                ids = r.get("wikidata_ids")
-                syms = frozenset(ids) if isinstance(ids, list) else extract_symbols(s)
-                out.append(GoldPair(str(r.get("id", f"{rel}:{n}")), q, s,
-                                    str(r.get("dataset", dataset)), str(r.get("split", split)),
-                                    syms))
-        if dup:
-            log.info("%s: %d duplicate question(s) skipped", rel, dup)
-    return out
+    return [GoldPair(str(r.get("id", f"{rel}:{n}")), q, s, str(r.get("dataset", rel.split("/")[0])),
+                     str(r.get("split", Path(rel).stem)), syms)
+            for rel, n, r, q, s, syms in iter_source_pairs(data_dir, sources)]
 
 
 def load_mrs_questions(data_dir: str | Path, rel: str = MRS_QUESTIONS) -> frozenset[str]:

@@ -252,17 +252,20 @@ def read_ontology_split(directory: str | Path) -> OntologySplit:
 
 # -- loading ----------------------------------------------------------------------------------
 
-def load_pairs(data_dir: str | Path, sources: Sequence[str] = DEFAULT_SOURCES) -> list[SourcePair]:
-    """Gold pairs of the ``sources`` files under ``data_dir``, de-duplicated by
-    :func:`normalize_question` (the first occurrence, in ``sources`` order, wins).  Symbols come
-    from the record's ``wikidata_ids`` when present, else from :func:`extract_symbols`."""
+def iter_source_pairs(data_dir: str | Path, sources: Sequence[str] = DEFAULT_SOURCES):
+    """Unique gold pairs of the ``sources`` files under ``data_dir``, in file order:
+    ``(rel, line number, record, question, sparql, symbols)``.  Records without question or
+    query are skipped; a question seen before (by :func:`normalize_question`, in ``sources``
+    order) is skipped and counted per file in the log.  Symbols come from the record's
+    ``wikidata_ids`` when present, else from :func:`extract_symbols`.  Raises
+    ``FileNotFoundError`` for a missing file."""
     base = Path(data_dir)
     seen: set[str] = set()
-    out: list[SourcePair] = []
     for rel in sources:
         path = base / rel
         if not path.is_file():
             raise FileNotFoundError(f"source file missing: {path}")
+        dup = 0
         with path.open(encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 if not line.strip():
@@ -273,13 +276,22 @@ def load_pairs(data_dir: str | Path, sources: Sequence[str] = DEFAULT_SOURCES) -
                     continue
                 key = normalize_question(q)
                 if key in seen:
+                    dup += 1
                     continue
                 seen.add(key)
                 ids = r.get("wikidata_ids")
                 syms = frozenset(ids) if isinstance(ids, list) else extract_symbols(s)
-                out.append(SourcePair(str(r.get("id", f"{rel}:{n}")), q, s, syms,
-                                      str(r.get("dataset", rel.split("/")[0]))))
-    return out
+                yield rel, n, r, q, s, syms
+        if dup:
+            log.info("%s: %d duplicate question(s) skipped", rel, dup)
+
+
+def load_pairs(data_dir: str | Path, sources: Sequence[str] = DEFAULT_SOURCES) -> list[SourcePair]:
+    """Gold pairs of the ``sources`` files under ``data_dir``, de-duplicated by
+    :func:`normalize_question` (the first occurrence, in ``sources`` order, wins).  Symbols come
+    from the record's ``wikidata_ids`` when present, else from :func:`extract_symbols`."""
+    return [SourcePair(str(r.get("id", f"{rel}:{n}")), q, s, syms, str(r.get("dataset", rel.split("/")[0])))
+            for rel, n, r, q, s, syms in iter_source_pairs(data_dir, sources)]
 
 
 def load_ood_utterances(data_dir: str | Path, rel: str = OOD_FILE) -> list[str]:

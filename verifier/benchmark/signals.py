@@ -446,21 +446,13 @@ class PGMRSignal:
                 "tag": self._tag, "version": 1}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
-        from verifier.pgmr import grounding_signal
+        from verifier.pgmr import grounding_decision, grounding_signal
 
         if not sparql:
             return SignalOutput("abstain", 0.5, {"reason": "no query"})
         self._load()
         rep = grounding_signal(question, sparql, self._memory, priors=self._priors)
-        details = {"score": rep.score, "hallucinated": list(rep.hallucinated),
-                   "wrong_kind": list(rep.wrong_kind), "explanation": rep.explanation[:2000],
-                   "features": rep.features()}
-        if not rep.identifiers:
-            return SignalOutput("abstain", 0.5, details)
-        if rep.flagged:
-            return SignalOutput("reject", 0.0, details)
-        score = float(min(1.0, max(0.0, rep.score)))
-        return SignalOutput("accept" if score >= self._threshold else "reject", score, details)
+        return SignalOutput(*grounding_decision(rep, self._threshold))
 
 
 class HDMSignal:

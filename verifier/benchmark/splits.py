@@ -31,6 +31,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.benchmark.gold import GoldPair
 from verifier.benchmark.ids import compact, prefix_map, wikidata_ref
+from verifier.benchmark.ontology_split import _UnionFind
 from verifier.benchmark.records import BenchRecord
 from verifier.logic import Literal
 
@@ -58,22 +59,6 @@ class SplitSizes:
     def __post_init__(self) -> None:
         if not (0 <= self.dev < 1 and 0 <= self.test < 1 and self.dev + self.test < 1):
             raise ValueError("dev and test fractions must be in [0, 1) and sum below 1")
-
-
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
 
 
 def _assign_groups(groups: Sequence[Sequence[int]], n_total: int, sizes: SplitSizes,

@@ -23,8 +23,8 @@ from verifier.pgmr.intermediate import (GroundingResult, IntermediateForm, Inter
 from verifier.pgmr.loaders import LoadReport, read_labels_tsv, read_rdf
 from verifier.pgmr.memory import Candidate, Memory
 from verifier.pgmr.metrics import RoundTripMetrics, roc_auc, round_trip_metrics
-from verifier.pgmr.signal import (GroundingReport, IdentifierSupport, grounding_signal,
-                                  grounding_signals)
+from verifier.pgmr.signal import (GroundingReport, IdentifierSupport, grounding_decision,
+                                  grounding_signal, grounding_signals)
 from verifier.pgmr.symbols import Kind, Symbol, SymbolTable
 
 __all__ = [

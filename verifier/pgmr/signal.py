@@ -35,7 +35,7 @@ from verifier.pgmr.memory import Memory
 from verifier.pgmr.tokenizer import identifiers
 
 __all__ = ["IdentifierSupport", "GroundingReport", "grounding_signal", "grounding_signals",
-           "question_spans"]
+           "grounding_decision", "question_spans"]
 
 _QWORD = re.compile(r"\w+(?:['’.\-]\w+)*")
 MAX_NAMES = 32
@@ -234,3 +234,18 @@ def grounding_signal(question: str, sparql: str, memory: Memory, *,
     """The grounding report of one pair (see the module docstring)."""
     return grounding_signals([(question, sparql)], memory, priors=priors,
                              max_span_words=max_span_words)[0]
+
+
+def grounding_decision(rep: GroundingReport, threshold: float) -> tuple[str, float, dict]:
+    """The PGMR signal's decision for a report: ``abstain`` when the query names no KG
+    identifier, ``reject`` (score 0) when an identifier does not exist or has the wrong kind,
+    else ``accept`` when the grounding score reaches ``threshold``; with JSON-ready details."""
+    details = {"score": rep.score, "hallucinated": list(rep.hallucinated),
+               "wrong_kind": list(rep.wrong_kind), "explanation": rep.explanation[:2000],
+               "features": rep.features()}
+    if not rep.identifiers:
+        return "abstain", 0.5, details
+    if rep.flagged:
+        return "reject", 0.0, details
+    score = float(min(1.0, max(0.0, rep.score)))
+    return ("accept" if score >= threshold else "reject"), score, details

@@ -78,20 +78,11 @@ class PgmrRunner:
         return PgmrRunner(Memory.load(memory_dir), threshold)
 
     def run(self, question: str, sparql: str | None) -> dict[str, Any]:
-        from verifier.pgmr import grounding_signal
+        from verifier.pgmr import grounding_decision, grounding_signal
 
         if not sparql:
             return _output("abstain", 0.5, {"reason": "no query"})
-        rep = grounding_signal(question, sparql, self.memory)
-        details = {"score": rep.score, "hallucinated": list(rep.hallucinated),
-                   "wrong_kind": list(rep.wrong_kind), "explanation": rep.explanation[:2000],
-                   "features": rep.features()}
-        if not rep.identifiers:
-            return _output("abstain", 0.5, details)
-        if rep.flagged:
-            return _output("reject", 0.0, details)
-        score = float(min(1.0, max(0.0, rep.score)))
-        return _output("accept" if score >= self.threshold else "reject", score, details)
+        return _output(*grounding_decision(grounding_signal(question, sparql, self.memory), self.threshold))
 
 
 class HdmRunner:
