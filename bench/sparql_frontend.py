@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import sys
 import time
@@ -58,6 +59,8 @@ def theirs(queries: list[str]) -> float:
 
     from verifier.namespaces import WIKIDATA_PREFIXES
 
+    # rdflib logs a traceback for every ill-formed typed literal ("1990-00-00"^^xsd:date)
+    logging.getLogger("rdflib.term").setLevel(logging.CRITICAL)
     ns = {k: Namespace(v) for k, v in WIKIDATA_PREFIXES.items()}
     t = time.process_time()
     for q in queries:
