@@ -53,6 +53,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from verifier.audit.store import count_results  # noqa: E402
+
 SHARED = Path(os.environ.get("VERIFIER_BENCH_DATA", ROOT.parent / "shared" / "data"))
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -263,14 +266,7 @@ class Monitor(threading.Thread):
 
 
 def _stored(store: Path) -> int:
-    try:
-        db = sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=10)
-        try:
-            return db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
-        finally:
-            db.close()
-    except sqlite3.Error:
-        return 0
+    return count_results(store, timeout=10)
 
 
 def run_segment(cmd: list[str], store: Path, kill_at: int | None, rng: random.Random, log: Path) -> Segment:

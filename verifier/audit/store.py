@@ -44,7 +44,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from verifier.audit.records import Result
 
-__all__ = ["AuditStore", "StoreError", "StoreBusy", "LogRow", "SessionRow", "SCHEMA_VERSION",
+__all__ = ["AuditStore", "StoreError", "StoreBusy", "count_results", "LogRow", "SessionRow", "SCHEMA_VERSION",
            "RESULT_COLUMNS"]
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,19 @@ RESULT_COLUMNS = ("log_id", "line", "record_id", "content_hash", "status", "ques
 
 _INSERT = (f"INSERT OR IGNORE INTO results ({', '.join(RESULT_COLUMNS)}) "
            f"VALUES ({', '.join('?' for _ in RESULT_COLUMNS)})")
+
+
+def count_results(path: str | Path, timeout: float = 10.0) -> int:
+    """Number of results in a store, read without locking it (for progress checks while an
+    audit writes); 0 when the file is missing or not yet a store."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=timeout)
+        try:
+            return db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return 0
 
 
 class StoreError(RuntimeError):

@@ -58,6 +58,22 @@ def ranked(counts: Mapping[str, int], exclude: Iterable[str] = ()) -> list[str]:
             if k not in ex]
 
 
+class _Candidates:
+    """Replacement candidates ``(id, via)`` in order of discovery, each once, never one of
+    ``exclude``."""
+
+    def __init__(self, exclude: set[str]) -> None:
+        self.exclude = exclude
+        self.items: list[tuple[str, str]] = []
+        self._seen: set[str] = set()
+
+    def add(self, ids: Iterable[str], via: str) -> None:
+        for i in ids:
+            if i not in self._seen and i not in self.exclude:
+                self._seen.add(i)
+                self.items.append((i, via))
+
+
 @dataclass(frozen=True)
 class TripleFacts:
     """What one query says, for the statistics and the perturbation context.
@@ -152,14 +168,8 @@ class CorpusStats:
         """``(structural, near_label)`` replacement candidates for ``prop`` (each a list of
         ``(property id, via)``), excluding the properties of the query."""
         exclude = set(facts.properties) | {prop}
-        out: list[tuple[str, str]] = []
-        seen: set[str] = set()
-
-        def add(ids: Iterable[str], via: str) -> None:
-            for i in ids:
-                if i not in seen and i not in exclude:
-                    seen.add(i)
-                    out.append((i, via))
+        cands = _Candidates(exclude)
+        add = cands.add
 
         cls = Counter()
         for key in (subject, obj):
@@ -174,7 +184,7 @@ class CorpusStats:
         others = [o for o in facts.properties if o != prop] or [prop]
         add(self.cooccurring(others), "cooccurrence")
         near = [(i, "near_label") for i in self.near.get(prop, ()) if i not in exclude]
-        return out, near
+        return cands.items, near
 
     def cooccurring(self, props: Iterable[str]) -> list[str]:
         """Properties co-occurring in gold queries with ``props``, ranked by
@@ -192,14 +202,8 @@ class CorpusStats:
         """``(structural, near_label)`` replacement candidates for ``item`` (``(id, via)``),
         excluding the items of the query."""
         exclude = set(facts.items) | {item}
-        out: list[tuple[str, str]] = []
-        seen: set[str] = set()
-
-        def add(ids: Iterable[str], via: str) -> None:
-            for i in ids:
-                if i not in seen and i not in exclude:
-                    seen.add(i)
-                    out.append((i, via))
+        cands = _Candidates(exclude)
+        add = cands.add
 
         members = Counter()
         for c in self.entity_classes.get(item, {}):
@@ -218,7 +222,7 @@ class CorpusStats:
         add([k for k, _ in sorted(roles.items(),
                                   key=lambda kv: (-kv[1], -freq[kv[0]], id_key(kv[0])))], "role")
         near = [(i, "near_label") for i in self.near.get(item, ()) if i not in exclude]
-        return out, near
+        return cands.items, near
 
     def added_triple_candidates(self, subject: str, facts: TripleFacts, per_property: int = 2
                                 ) -> list[tuple[str, str | None, str]]:
