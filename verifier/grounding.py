@@ -30,8 +30,8 @@ from verifier.lexical import (
     LabelIndex, NameEntry, WordNetRelations, content_keys, label_shape, stem, words_of,
 )
 from verifier.logic import (
-    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, map_atoms, substitute,
-    subformulas,
+    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
+    substitute, subformulas,
 )
 from verifier.namespaces import wikidata_id
 from verifier.query import Query
@@ -344,30 +344,12 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
               if k in ("$item", "$class", "$value", "$name")}
     if consts:
         f = _replace_placeholders(f, consts)
-    for t in _all_terms(f):
+    for t in iter_terms(f):
         if isinstance(t, IRI) and t.is_placeholder:
             raise ValueError(f"template {template.name}: no binding for {t.value}")
     if extra:
         f = _add_to_outer_forall(f, extra)
     return f
-
-
-def _all_terms(f: Formula):
-    from verifier.logic import Compare, Func
-
-    def expand(t):
-        yield t
-        if isinstance(t, Func):
-            for a in t.args:
-                yield from expand(a)
-
-    for g in subformulas(f):
-        if isinstance(g, Atom):
-            for a in g.args:
-                yield from expand(a)
-        elif isinstance(g, (Eq, Compare)):
-            yield from expand(g.left)
-            yield from expand(g.right)
 
 
 def _replace_placeholders(f: Formula, consts: dict[str, Term]) -> Formula:

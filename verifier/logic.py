@@ -32,7 +32,7 @@ __all__ = [
     "conj", "disj", "neg", "exists", "forall", "implies",
     "free_vars", "term_vars", "substitute", "substitute_term", "canonical", "alpha_equivalent",
     "fresh_var", "atoms", "predicates", "constants", "walk", "map_atoms", "rename_predicates",
-    "subformulas", "XSD", "order_normal_form",
+    "subformulas", "iter_terms", "XSD", "order_normal_form",
 ]
 
 XSD = "xsd:"
@@ -481,6 +481,24 @@ def subformulas(f: Formula) -> Iterator[Formula]:
 walk = subformulas
 
 
+def iter_terms(f: Formula | Term, *, deep: bool = True) -> Iterator[Term]:
+    """Every term of a formula (arguments of atoms, sides of equalities and comparisons) in
+    printing order; with ``deep``, the arguments of function terms too (after the term)."""
+    if isinstance(f, Term):
+        yield f
+        if deep and isinstance(f, Func):
+            for a in f.args:
+                yield from iter_terms(a, deep=deep)
+        return
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            for a in g.args:
+                yield from iter_terms(a, deep=deep)
+        elif isinstance(g, (Eq, Compare)):
+            yield from iter_terms(g.left, deep=deep)
+            yield from iter_terms(g.right, deep=deep)
+
+
 def atoms(f: Formula) -> Iterator[Atom]:
     """All atoms of ``f`` in pre-order."""
     return (g for g in subformulas(f) if isinstance(g, Atom))
@@ -711,27 +729,7 @@ def order_normal_form(f: Formula) -> Formula:
 
 def _vars_in_order(f: Formula | Term) -> Iterator[Var]:
     """Variables of a formula or term in printing order (may repeat)."""
-    if isinstance(f, Var):
-        yield f
-    elif isinstance(f, Func):
-        for a in f.args:
-            yield from _vars_in_order(a)
-    elif isinstance(f, Atom):
-        for a in f.args:
-            yield from _vars_in_order(a)
-    elif isinstance(f, (Eq, Compare)):
-        yield from _vars_in_order(f.left)
-        yield from _vars_in_order(f.right)
-    elif isinstance(f, (And, Or)):
-        for a in f.args:
-            yield from _vars_in_order(a)
-    elif isinstance(f, Not):
-        yield from _vars_in_order(f.arg)
-    elif isinstance(f, (Implies, Iff)):
-        yield from _vars_in_order(f.left)
-        yield from _vars_in_order(f.right)
-    elif isinstance(f, (Exists, Forall)):
-        yield from _vars_in_order(f.body)
+    return (t for t in iter_terms(f) if isinstance(t, Var))
 
 
 def alpha_equivalent(a: Formula, b: Formula) -> bool:

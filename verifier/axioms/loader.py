@@ -19,7 +19,7 @@ from verifier.axioms.model import (
     LABEL_SHAPES, LINK_KINDS, MATCH_KINDS, PLACEHOLDERS, VERDICTS, Example, Lexicon,
     LexiconEntry, Match, Pack, Source, Template,
 )
-from verifier.logic import Atom, Formula, IRI, Var, atoms, free_vars, subformulas
+from verifier.logic import Atom, Formula, IRI, Var, atoms, free_vars, iter_terms
 from verifier.notation import LogicSyntaxError, parse_formula
 from verifier.resources import axioms_dir
 
@@ -163,12 +163,11 @@ def _check_placeholders(t_name: str, axiom: Formula, links: str, arity: int | No
                 col.add(file, line, "arity", f"template {t_name}: {a.pred} is a binary property, used with {len(a.args)} argument(s)")
             if a.pred in ("$item", "$class", "$value"):
                 col.add(file, line, "placeholder", f"template {t_name}: {a.pred} is a constant, not a predicate")
-    for g in subformulas(axiom):
-        for t in _terms_of(g):
-            if isinstance(t, IRI) and t.is_placeholder:
-                used.add(t.value)
-                if t.value in ("$pred", "$prop", "$prop2"):
-                    col.add(file, line, "placeholder", f"template {t_name}: {t.value} is a predicate, used as a term")
+    for t in iter_terms(axiom):
+        if isinstance(t, IRI) and t.is_placeholder:
+            used.add(t.value)
+            if t.value in ("$pred", "$prop", "$prop2"):
+                col.add(file, line, "placeholder", f"template {t_name}: {t.value} is a predicate, used as a term")
     for p in sorted(used - allowed):
         col.add(file, line, "placeholder",
                 f"template {t_name}: placeholder {p} is not available for links: {links} "
@@ -179,23 +178,6 @@ def _check_placeholders(t_name: str, axiom: Formula, links: str, arity: int | No
         col.add(file, line, "free-variable",
                 f"template {t_name}: free variables {', '.join(sorted(v.name for v in free_vars(axiom)))} "
                 "(quantify every variable)")
-
-
-def _terms_of(g: Formula):
-    from verifier.logic import Compare, Eq, Func
-
-    def expand(t):
-        yield t
-        if isinstance(t, Func):
-            for a in t.args:
-                yield from expand(a)
-
-    if isinstance(g, Atom):
-        for a in g.args:
-            yield from expand(a)
-    elif isinstance(g, (Eq, Compare)):
-        yield from expand(g.left)
-        yield from expand(g.right)
 
 
 def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Template]) -> None:
