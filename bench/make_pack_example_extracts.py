@@ -1,4 +1,4 @@
-"""Rebuild axioms/examples/{mrs.jsonl.gz,labels.tsv}: the MRS readings and KG labels of the
+"""Rebuild axioms/examples/{mrs.jsonl.gz,kg-labels.tsv}: the MRS readings and KG labels of the
 examples embedded in the shipped axiom packs, extracted from ../shared (so that
 `verifier axioms test` runs without ../shared and without ACE).
 
@@ -34,6 +34,6 @@ with gzip.open(out / "mrs.jsonl.gz", "wt", encoding="utf-8") as f:
         f.write(json.dumps(found[q], ensure_ascii=False) + "\n")
 rows = [line for line in (SHARED / "wikidata" / "labels.tsv").open(encoding="utf-8")
         if line.startswith("id\t") or line.split("\t", 1)[0] in ids]
-(out / "labels.tsv").write_text("".join(rows), encoding="utf-8")
+(out / "kg-labels.tsv").write_text("".join(rows), encoding="utf-8")
 print(f"{len(found)} of {len(questions)} example questions have MRS; {len(rows) - 1} labels; "
       f"missing MRS: {sorted(questions - set(found))}")

@@ -34,7 +34,7 @@ def light_config(folder: Path) -> Path:
         "[mrs]\n"
         f'corpora = ["{CHEM / "mrs.jsonl.gz"}"]\n'
         "[grounding]\n"
-        f'labels = "{CHEM / "labels.tsv"}"\n'
+        f'labels = "{CHEM / "kg-labels.tsv"}"\n'
         f'wordnet = "{folder / "no-wordnet.json.gz"}"\n'
         "[deductive]\n"
         "timeout_ms = 60000\n", encoding="utf-8")

@@ -98,8 +98,8 @@ def test_no_query_is_skipped(kg):
 
 def _config(tmp: Path, model: Path | None) -> Path:
     text = (f'[mrs]\ncorpora = ["{CHEM / "mrs.jsonl.gz"}"]\n'
-            f'[grounding]\nlabels = "{CHEM / "labels.tsv"}"\n'
-            f'[pgmr]\nlabels = "{CHEM / "labels.tsv"}"\nmemory = "{tmp / "pgmr"}"\n'
+            f'[grounding]\nlabels = "{CHEM / "kg-labels.tsv"}"\n'
+            f'[pgmr]\nlabels = "{CHEM / "kg-labels.tsv"}"\nmemory = "{tmp / "pgmr"}"\n'
             f'[kg]\nfile = "{CHEM / "kg.ttl"}"\ntimeout = 5\n')
     if model is not None:
         text += f'[stacking]\nmodel = "{model}"\n'
@@ -182,7 +182,7 @@ def test_stacked_runtime_without_pgmr_or_kg_still_decides(trained):
     tmp, model = trained
     path = tmp / "bare.toml"
     path.write_text(f'[mrs]\ncorpora = ["{CHEM / "mrs.jsonl.gz"}"]\n'
-                    f'[grounding]\nlabels = "{CHEM / "labels.tsv"}"\n'
+                    f'[grounding]\nlabels = "{CHEM / "kg-labels.tsv"}"\n'
                     f'[stacking]\nmodel = "{model}"\noperating_point = "balanced"\n')
     ver = Verifier(load_config(path, environ={}, cwd=tmp))
     v = ver.verify(LOG["c01"]["question"], LOG["c01"]["sparql"])
@@ -196,7 +196,7 @@ def test_benchmark_signal_stacked(trained):
     from verifier.benchmark.signals import SignalOptions, config_hash, make_signal
 
     tmp, model = trained
-    opts = SignalOptions(labels=CHEM / "labels.tsv", pgmr_memory=tmp / "pgmr",
+    opts = SignalOptions(labels=CHEM / "kg-labels.tsv", pgmr_memory=tmp / "pgmr",
                          verifier_config=_config(tmp, None), stacking_model=model)
     sig = make_signal("stacked", opts)
     assert type(sig).__name__ == "StackedSignal"

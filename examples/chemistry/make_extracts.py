@@ -3,7 +3,7 @@
 * mrs.jsonl.gz: the MRS readings of the query log's questions, from
   shared/data/mrs/chemistry.jsonl.gz; "Give me the benzene's toxicity." has no reading there
   and gets the ERG-style MRS written by hand for tests/fixtures/mrs/golden.yaml.
-* labels.tsv: the rows of shared/data/wikidata/labels.tsv for the identifiers of the log.
+* kg-labels.tsv: the rows of shared/data/wikidata/labels.tsv for the identifiers of the log.
 
     python examples/chemistry/make_extracts.py
 """
@@ -38,5 +38,5 @@ with gzip.open(HERE / "mrs.jsonl.gz", "wt", encoding="utf-8") as f:
 
 rows = [line for line in (SHARED / "wikidata" / "labels.tsv").open(encoding="utf-8")
         if line.split("\t", 1)[0] in ids or line.startswith("id\t")]
-(HERE / "labels.tsv").write_text("".join(rows), encoding="utf-8")
+(HERE / "kg-labels.tsv").write_text("".join(rows), encoding="utf-8")
 print(f"{len(out)} questions with MRS, {len(rows) - 1} labels")

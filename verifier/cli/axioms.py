@@ -68,8 +68,8 @@ def run_test(args: argparse.Namespace) -> int:
         corpora.insert(0, str(shipped / "mrs.jsonl.gz"))
     if args.labels:
         labels = LabelIndex.from_labels_tsv(args.labels)
-    elif (shipped / "labels.tsv").exists():
-        labels = LabelIndex.from_labels_tsv(shipped / "labels.tsv")
+    elif (shipped / "kg-labels.tsv").exists():
+        labels = LabelIndex.from_labels_tsv(shipped / "kg-labels.tsv")
     else:
         labels = None
     v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
