@@ -13,14 +13,13 @@ from __future__ import annotations
 import html
 import json
 import time
-from pathlib import Path
 from typing import Sequence
 
 from verifier.audit.entries import Entry
 from verifier.audit.plots import all_plots, svg_data_uri
 from verifier.audit.summary import DECISIONS, AuditSummary
 
-__all__ = ["render_html", "write_html"]
+__all__ = ["render_html"]
 
 _CSS = """
 :root{--fg:#1d232a;--muted:#5f6b76;--line:#dde3e8;--bg:#f6f8fa;--accept:#2e7d32;--reject:#c62828;--abstain:#b58105;--error:#6d4c41}
@@ -228,12 +227,3 @@ def render_html(s: AuditSummary, entries: Sequence[Entry], total: int, *, title:
 <script>{_JS}</script>
 </body></html>
 """
-
-
-def write_html(path: str | Path, s: AuditSummary, entries: Sequence[Entry], total: int, *,
-               title: str = "SPARQL audit") -> Path:
-    """Write the report; returns its path."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(render_html(s, entries, total, title=title), encoding="utf-8")
-    return p

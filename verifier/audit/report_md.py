@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Sequence
 
 from verifier.audit.entries import Entry
 from verifier.audit.summary import DECISIONS, AuditSummary
 
-__all__ = ["render_markdown", "write_markdown"]
+__all__ = ["render_markdown"]
 
 
 def _cell(v: object, n: int = 120) -> str:
@@ -71,12 +70,3 @@ def render_markdown(s: AuditSummary, entries: Sequence[Entry], total: int, *, ti
                        [[f"{e.log}:{e.line}", e.record_id, e.decision, e.verdict, e.model, e.question,
                          e.reason or e.error] for e in shown]), ""]
     return "\n".join(out)
-
-
-def write_markdown(path: str | Path, s: AuditSummary, entries: Sequence[Entry], total: int, *,
-                   title: str = "SPARQL audit") -> Path:
-    """Write the Markdown report; returns its path."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    p.write_text(render_markdown(s, entries, total, title=title), encoding="utf-8")
-    return p

@@ -164,17 +164,17 @@ def _check_reports(paths: list[str]) -> None:
 
 def _write_reports(store: Any, summary: Any, args: argparse.Namespace, title: str) -> None:
     from verifier.audit.entries import select_entries
-    from verifier.audit.report_html import write_html
-    from verifier.audit.report_md import write_markdown
+    from verifier.audit.report_html import render_html
+    from verifier.audit.report_md import render_markdown
 
     if not args.report:
         return
     entries, total = select_entries(store, max(0, args.report_rows), args.model_field or None)
     for r in args.report:
-        if r.lower().endswith((".md", ".markdown")):
-            write_markdown(r, summary, entries, total, title=title)
-        else:
-            write_html(r, summary, entries, total, title=title)
+        render = render_markdown if r.lower().endswith((".md", ".markdown")) else render_html
+        out = Path(r)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(render(summary, entries, total, title=title), encoding="utf-8")
         print(f"report written: {r}", file=sys.stderr)
 
 

@@ -39,6 +39,17 @@ def _dirs(args):
     return default_pack_dirs() + [d for d in args.dirs] if args.dirs else default_pack_dirs()
 
 
+def _pack(args):
+    """The pack of ``args.dirs`` (plus the shipped one), or None after printing why not."""
+    from verifier.axioms import PackError, load_pack
+
+    try:
+        return load_pack(_dirs(args))
+    except PackError as e:
+        print(e)
+        return None
+
+
 def run_lint(args: argparse.Namespace) -> int:
     from verifier.axioms import lint
 
@@ -53,14 +64,11 @@ def run_lint(args: argparse.Namespace) -> int:
 def run_test(args: argparse.Namespace) -> int:
     from verifier.api import Verifier
     from verifier.mrs_cache import MrsCorpus
-    from verifier.axioms import PackError, load_pack
     from verifier.lexical import LabelIndex
     from verifier.resources import axioms_dir
 
-    try:
-        pack = load_pack(_dirs(args))
-    except PackError as e:
-        print(e)
+    pack = _pack(args)
+    if pack is None:
         return 1
     corpora = list(args.mrs)
     shipped = axioms_dir() / "examples"
@@ -95,16 +103,13 @@ def run_test(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     from parsers.mrs import predicate_info
-    from verifier.axioms import PackError, load_pack
     from verifier.grounding import Grounder, SymbolUse, Unit
     from verifier.lexical import LabelIndex, content_keys
     from verifier.logic import Atom, Var
     from verifier.namespaces import wikidata_id
 
-    try:
-        pack = load_pack(_dirs(args))
-    except PackError as e:
-        print(e)
+    pack = _pack(args)
+    if pack is None:
         return 1
     info = predicate_info(args.pred)
     print(f"{args.pred}: lemma {info.lemma!r}, part of speech {info.pos}, sense {info.sense}, "

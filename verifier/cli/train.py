@@ -224,7 +224,6 @@ def _run_hdm(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-#: sub-subcommands of ``verifier train``; append ``_add_<model>`` functions here
 # -- train stack ----------------------------------------------------------------------------
 
 def _add_stack(sub: argparse._SubParsersAction) -> None:
@@ -290,6 +289,7 @@ def _run_stack(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: sub-subcommands of ``verifier train``; append ``_add_<model>`` functions here
 TRAINERS: list[Callable[[argparse._SubParsersAction], None]] = [_add_generator, _add_hdm, _add_stack]
 
 

@@ -7,7 +7,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Sequence
+
+from verifier.jsonl import DataError, read_jsonl
 
 __all__ = ["Pair", "compact_query", "read_pairs", "read_questions", "read_jsonl", "write_jsonl", "DataError",
            "TARGET_FIELDS"]
@@ -37,10 +39,6 @@ def compact_query(query: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", query[pos:]).split())
 
 
-class DataError(ValueError):
-    """Malformed input data (with file and line)."""
-
-
 @dataclass(frozen=True)
 class Pair:
     """A question and its target query text (intermediate or SPARQL)."""
@@ -48,24 +46,6 @@ class Pair:
     question: str
     target: str
     id: str = ""
-
-
-def read_jsonl(path: str | Path) -> Iterator[tuple[int, dict]]:
-    """``(line number, object)`` for every non-blank line of a JSONL file."""
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no such file: {p}")
-    with p.open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise DataError(f"{p}:{n}: invalid JSON: {e}") from e
-            if not isinstance(obj, dict):
-                raise DataError(f"{p}:{n}: expected a JSON object")
-            yield n, obj
 
 
 def write_jsonl(path: str | Path, rows: Sequence[dict]) -> None:

@@ -16,7 +16,6 @@ then knows what to do without it.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from verifier.jsonl import read_jsonl
 from verifier.stacking.features import BLOCKS, FEATURE_NAMES, Evidence, feature_dict
 from verifier.stacking.model import StackingModel, fit_stacker
 
@@ -48,21 +48,9 @@ class TrainRow:
 
 def read_rows(path: str | Path) -> list[TrainRow]:
     """Rows of a JSONL file (module docstring); unlabelled rows are skipped."""
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                d = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}:{n}: not JSON: {e}") from None
-            if d.get("label") not in (0, 1):
-                continue
-            out.append(TrainRow(str(d.get("question") or ""), d.get("sparql"), int(d["label"]),
-                                str(d.get("group") or d.get("question") or n),
-                                d.get("signals") or {}))
-    return out
+    return [TrainRow(str(d.get("question") or ""), d.get("sparql"), int(d["label"]),
+                     str(d.get("group") or d.get("question") or n), d.get("signals") or {})
+            for n, d in read_jsonl(path) if d.get("label") in (0, 1)]
 
 
 def evidence_of(row: TrainRow) -> Evidence:
