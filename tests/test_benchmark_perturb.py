@@ -14,7 +14,7 @@ from parsers.sparql_transform import meaningful_sites, normalize
 from verifier.benchmark.gold import GoldPair
 from verifier.benchmark.perturb import (CATEGORIES, PERTURBATION_CATEGORIES, Candidate,
                                         PerturbConfig, _number_alternatives, _replace_id,
-                                        _typo_ids, _year_shift, decide_equivalence, perturb_pair,
+                                        RLIMIT_PER_MS, _typo_ids, _year_shift, decide_equivalence, perturb_pair,
                                         regenerated_gold)
 from verifier.benchmark.plausible import build_stats, query_facts
 from verifier.prover import equivalent
@@ -229,18 +229,31 @@ def test_facts_and_stats(stats):
     assert CATEGORIES[0] == "gold"
 
 
-def test_undecided_checks_are_retried_with_the_long_limit(monkeypatch):
+def test_undecided_checks_are_retried_with_the_long_budget(monkeypatch):
     import verifier.prover as prover
     from verifier.prover import EquivalenceResult
 
     calls = []
 
-    def fake(a, b, *, timeout_ms, strict_distinct=False):
-        calls.append(timeout_ms)
+    def fake(a, b, *, timeout_ms, strict_distinct=False, rlimit=None, fresh_context=False):
+        calls.append((rlimit, fresh_context))
         return EquivalenceResult(None if len(calls) == 1 else False, "timeout")
 
     monkeypatch.setattr(prover, "equivalent", fake)
     assert decide_equivalence("a", "b", 4000, 30000).equivalent is False
-    assert calls == [4000, 30000]
+    assert calls == [(4000 * RLIMIT_PER_MS, False), (30000 * RLIMIT_PER_MS, True)]
     calls.clear()
-    assert decide_equivalence("a", "b", 4000, 0).equivalent is None and calls == [4000]
+    assert decide_equivalence("a", "b", 4000, 0).equivalent is None
+    assert calls == [(4000 * RLIMIT_PER_MS, False)]
+
+
+def test_equivalence_decisions_use_a_resource_budget_not_the_clock():
+    from parsers.sparql import parse_query
+    from verifier.prover import equivalent
+
+    g = parse_query(GOLD["mass"][1])
+    res = equivalent(g, parse_query("SELECT ?x WHERE { wd:Q2270 wdt:P2067 ?x }"),
+                     rlimit=1, timeout_ms=600_000)
+    # one resource unit cannot decide anything: the resource limit, not the clock, says so
+    assert res.equivalent is None and "resource limit" in (res.forward.reason or "")
+    assert decide_equivalence(g, parse_query("SELECT ?x WHERE { wd:Q2270 wdt:P2067 ?x }")).equivalent

@@ -78,7 +78,22 @@ def test_variable_predicates_link_to_binary_atoms():
 def test_resource_limit_gives_unknown_not_exception():
     hard = F("forall x y z. r(x, y) & r(y, z) -> r(x, z)")
     r = entails([hard, F("forall x. exists y. r(x, y)")], F("r(a, a)"), rlimit=1)
-    assert r.status == "unknown" and r.reason
+    assert r.status == "unknown" and "resource limit" in r.reason
+
+
+def test_rlimit_outcome_does_not_depend_on_earlier_checks():
+    # a fresh Z3 context per check: the same question gets the same answer, with the same
+    # resource use, whatever the process solved before
+    hard = [F("forall x y z. r(x, y) & r(y, z) -> r(x, z)"), F("forall x. exists y. r(x, y)")]
+    first = entails(hard, F("exists y. r(a, y) & r(y, b)"), rlimit=2_000_000, timeout_ms=600_000,
+                    fresh_context=True)
+    for i in range(5):
+        entails([F(f"p{i}(a) -> q(a)"), F(f"p{i}(a)")], F("q(a)"))
+    again = entails(hard, F("exists y. r(a, y) & r(y, b)"), rlimit=2_000_000, timeout_ms=600_000,
+                    fresh_context=True)
+    assert (first.status, first.reason) == (again.status, again.reason)
+    assert entails([F("p(a)"), F("forall x. p(x) -> q(x)")], F("q(a)"), rlimit=2_000_000,
+                   fresh_context=True).proved
 
 
 def test_satisfiable():

@@ -265,17 +265,25 @@ def _as_premises(premises: Iterable[Formula | Premise]) -> list[Premise]:
 
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
-            countermodel: bool = True) -> ProofResult:
+            fresh_context: bool = False, countermodel: bool = True) -> ProofResult:
     """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
     (they are read as arbitrary constants shared by premises and conclusion).
+
+    ``timeout_ms`` is a wall-clock limit, so a hard problem near it may be decided on an idle
+    machine and not under load.  ``rlimit`` bounds Z3's deterministic resource counter
+    (about 3 million units per second of solving on a 2020s CPU): a loaded machine makes the
+    check slower, not different (pass a generous ``timeout_ms`` with it).  ``fresh_context``
+    runs the check in a new Z3 context (about 20 ms more), so that not even the terms created
+    by earlier checks in the process can steer the search: with ``rlimit``, same inputs and
+    Z3 version give the same answer.
 
     Never raises for solver problems: Z3 errors and limits give status ``unknown``.
     """
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     try:
-        enc = _Encoder()
-        solver = z3.Solver()
+        enc = _Encoder(z3.Context() if fresh_context else None)
+        solver = z3.Solver(ctx=enc.ctx)
         solver.set("timeout", int(timeout_ms))
         if rlimit is not None:
             solver.set("rlimit", int(rlimit))
@@ -300,7 +308,11 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             cm = _countermodel(solver.model(), enc) if countermodel else ""
             return ProofResult("refuted", "countermodel found", (), cm, ms)
         reason = solver.reason_unknown() or "unknown"
-        if "timeout" in reason or "canceled" in reason:
+        log.debug("z3 unknown: %s", reason)
+        if rlimit is not None and ("resource limit" in reason
+                                   or ("canceled" in reason and ms < 0.9 * timeout_ms)):
+            reason = f"resource limit {rlimit} reached"
+        elif "timeout" in reason or "canceled" in reason:
             reason = f"timeout after {timeout_ms} ms"
         return ProofResult("unknown", reason, (), "", ms)
     except z3.Z3Exception as e:
@@ -385,13 +397,15 @@ def _aligned_keys(q: Query, other: Query) -> tuple[Var, ...]:
 
 
 def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-               strict_distinct: bool = False) -> EquivalenceResult:
+               strict_distinct: bool = False, rlimit: int | None = None,
+               fresh_context: bool = False) -> EquivalenceResult:
     """Semantic equivalence of two queries: same form, same aggregates and solution
     modifiers, and two-way entailment of the patterns with the key variables (answer
     variables first) aligned by position.
 
     DISTINCT/REDUCED are compared only with ``strict_distinct`` (the verifier reasons over
-    answer sets).
+    answer sets).  ``timeout_ms``, ``rlimit`` and ``fresh_context`` apply to each direction,
+    see :func:`entails` (``rlimit`` makes the outcome independent of the machine's load).
     """
     if a.form != b.form:
         return EquivalenceResult(False, f"different query forms ({a.form} vs {b.form})")
@@ -448,10 +462,12 @@ def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
     if a.having is not None:
         ga = ga & a.having
         gb = gb & align(b.having)
-    fwd = entails(axioms + [ga], gb, timeout_ms=timeout_ms, countermodel=False)
+    fwd = entails(axioms + [ga], gb, timeout_ms=timeout_ms, rlimit=rlimit,
+                  fresh_context=fresh_context, countermodel=False)
     if fwd.status == "refuted":
         return EquivalenceResult(False, "the first query's pattern does not entail the second's", fwd)
-    bwd = entails(axioms + [gb], ga, timeout_ms=timeout_ms, countermodel=False)
+    bwd = entails(axioms + [gb], ga, timeout_ms=timeout_ms, rlimit=rlimit,
+                  fresh_context=fresh_context, countermodel=False)
     if bwd.status == "refuted":
         return EquivalenceResult(False, "the second query's pattern does not entail the first's", fwd, bwd)
     if fwd.proved and bwd.proved:

@@ -12,10 +12,11 @@ others during a long build do not leak into it; a warning says when files change
 Byte-identical on rebuild with the same seed and code: every random choice is seeded from
 (seed, item id, purpose), records are written in a fixed order with sorted keys, and nothing
 time- or machine-dependent (timestamps, absolute paths, worker counts) enters the files.
-Z3's limits are wall-clock time, so a busy machine can stall a check past its limit: an
-undecided check is therefore retried once with ``retry_timeout_ms`` (30 s), and only a
-check that genuinely needs between 4 and 30 s of CPU could still differ between runs (the
-manifest counts undecided checks so a difference can be traced).
+Equivalence checks are bounded by Z3's deterministic resource counter, not by the clock
+(:func:`~verifier.benchmark.perturb.decide_equivalence`: ``timeout_ms`` and
+``retry_timeout_ms`` are converted to resource budgets, each check runs in a fresh Z3
+context), so a busy machine cannot change an outcome; the wall clock is only a safety net
+at ten times the budget (the manifest counts undecided checks so a difference can be traced).
 
 Worker processes (``workers > 1``) are forked (``fork`` start method, so ``python -m
 verifier`` works without a ``__main__`` guard); they inherit the read-only build context set

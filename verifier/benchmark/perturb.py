@@ -67,10 +67,11 @@ class PerturbConfig:
     Attributes:
         seed: seeds every random choice (with the gold id and the category).
         max_attempts: candidates tried per category before giving up.
-        timeout_ms: Z3 time limit of each equivalence check (per direction).
-        retry_timeout_ms: an undecided check is retried once with this limit, so that a
-            momentary stall of a busy machine does not change the outcome (reproducible
-            builds); 0 disables the retry.
+        timeout_ms: Z3 budget of each equivalence check (per direction), in milliseconds of
+            solving on a typical CPU; converted to a deterministic resource limit, see
+            :func:`decide_equivalence`.
+        retry_timeout_ms: an undecided check is retried once with this larger budget;
+            0 disables the retry.
         categories: the categories to build.
     """
 
@@ -614,16 +615,30 @@ def propose(category: str, tree: tuple, stats: CorpusStats, rng: random.Random,
 # --------------------------------------------------------------------------------------------
 
 
+RLIMIT_PER_MS = 3000
+"""Z3 resource units per millisecond of solving (measured on this project's 2-core build
+machine: about 2.8 million units per second on a hard quantified problem)."""
+
+
 def decide_equivalence(a: Any, b: Any, timeout_ms: int = 4000,
                        retry_timeout_ms: int = 30000) -> Any:
-    """:func:`verifier.prover.equivalent` of two parsed queries; an undecided result (a
-    wall-clock time-out, which depends on the machine's load) is retried once with
-    ``retry_timeout_ms``."""
+    """:func:`verifier.prover.equivalent` of two parsed queries, reproducibly: checks are
+    bounded by Z3's resource counter (``timeout_ms * RLIMIT_PER_MS`` units), so the machine's
+    load cannot change an outcome; the wall clock only stops a check at ten times its budget.
+    An undecided result is retried once with the ``retry_timeout_ms`` budget in a fresh Z3
+    context, where not even the terms earlier checks left in the process's context can steer
+    the search.  A decided result is a proof either way (the two runs cannot disagree on it),
+    so the outcome is the same on every run unless a check is decided in one run's shared
+    context and not even the fresh retry decides it in the other's."""
     from verifier.prover import equivalent
 
-    res = equivalent(a, b, timeout_ms=timeout_ms)
+    def check(budget_ms: int, fresh: bool) -> Any:
+        return equivalent(a, b, timeout_ms=10 * budget_ms, rlimit=budget_ms * RLIMIT_PER_MS,
+                          fresh_context=fresh)
+
+    res = check(timeout_ms, False)
     if res.equivalent is None and retry_timeout_ms > timeout_ms:
-        res = equivalent(a, b, timeout_ms=retry_timeout_ms)
+        res = check(retry_timeout_ms, True)
     return res
 
 

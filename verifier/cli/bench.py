@@ -56,10 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--max-attempts", type=int, default=8,
                    help="candidates tried per category and pair (default 8)")
     b.add_argument("--timeout-ms", type=int, default=4000,
-                   help="Z3 time limit per equivalence check direction (default 4000)")
+                   help="Z3 budget per equivalence check direction, in ms of solving, enforced "
+                        "as a deterministic resource limit (default 4000)")
     b.add_argument("--retry-timeout-ms", type=int, default=30000,
-                   help="an undecided check is retried once with this limit (default 30000; "
-                        "keeps rebuilds byte-identical on a busy machine)")
+                   help="an undecided check is retried once with this budget (default 30000)")
     b.add_argument("--ood-extra", type=int, default=1000,
                    help="out-of-domain utterances beyond the 1,000 with MRS (default 1000)")
     b.add_argument("--json", action="store_true", help="print the manifest as JSON")
