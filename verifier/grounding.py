@@ -626,11 +626,31 @@ class Grounder:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g)
             else:
                 links = self._symbol_links(sym, units, ukeys, question_keys, g)
+                links += self._preposition_links(sym, units)
             if not links:
                 g.unsupported.append(sym)
             g.links.extend(links)
         self._pronoun_links(units, g)
         return g
+
+    def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
+        """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym`` ("in" ->
+        country | continent | located in ...): one link per preposition of the question whose
+        word the entry lists.  Prepositions never link through KG labels."""
+        out: list[Link] = []
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    continue
+                for u in units:
+                    if u.kind != "preposition" or (u.lemma.split() or [""])[0] not in e.words:
+                        continue
+                    reason = (f"lexicon {e.source.file.rsplit('/', 1)[-1] if e.source else ''}: "
+                              f"'{u.lemma.split()[0]}' may stand for {sym.symbol}")
+                    link = self._make(u, sym, u.lemma.split()[0], "prep", 1.0, 1.0, reason, e)
+                    if link is not None:
+                        out.append(link)
+        return out
 
     def _pronoun_links(self, units: list[Unit], g: Grounding) -> None:
         """Third-person pronouns ("he", "it") corefer with the question's only named item."""

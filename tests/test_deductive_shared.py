@@ -1,0 +1,55 @@
+"""Deductive verdicts on benchmark questions with the shared MRS corpus and Wikidata labels
+(skipped when ../shared/data is absent): structure and lexicon cases that the chemistry
+example does not cover."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+pytestmark = [pytest.mark.shared,
+              pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data not available")]
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    from verifier.api import Verifier
+    from verifier.lexical import LabelIndex
+    from verifier.mrs_cache import MrsCorpus
+
+    return Verifier(labels=LabelIndex.cached(SHARED / "wikidata" / "labels.tsv"),
+                    mrs=MrsCorpus([SHARED / "mrs" / "questions.jsonl.gz"]))
+
+
+CASES = [
+    # a coordination's "of" modifier distributes over the conjuncts
+    ("What are the sex and the occupation of Merlin?",
+     "SELECT ?a ?b WHERE { wd:Q188044 wdt:P21 ?a . wd:Q188044 wdt:P106 ?b }", "faithful"),
+    ("What are the sex and the occupation of Merlin?",
+     "SELECT ?a ?b WHERE { ?a wdt:P21 wd:Q188044 . wd:Q188044 wdt:P106 ?b }", "unsupported"),
+    # "in" stands for country / continent / located in ... (ANY), in the right direction
+    ("Give me all soccer clubs in Spain.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q476028 ; wdt:P17 wd:Q29 . }", "faithful"),
+    ("Give me all soccer clubs in Spain.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q476028 . wd:Q29 wdt:P17 ?c . }", "unsupported"),
+    ("Give me all soccer clubs in Spain.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q476028 ; wdt:P38 wd:Q29 . }", "unsupported"),
+    ("How many countries are there in Europe?",
+     "SELECT (COUNT(?c) AS ?n) WHERE { ?c wdt:P30 wd:Q46 ; wdt:P31 wd:Q6256 . }", "faithful"),
+    # lexicon words for "position held"
+    ("Harold Wilson was elected in what year and to what position?",
+     "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }",
+     "faithful"),
+    ("Harold Wilson was elected in what year and to what position?",
+     "SELECT ?year ?pos WHERE { wd:Q128956 p:P166 ?s . ?s ps:P166 ?pos . ?s pq:P2715 ?year . }",
+     "unsupported"),
+]
+
+
+@pytest.mark.parametrize("question,sparql,verdict", [c for c in CASES if c[1]],
+                         ids=[f"{c[0][:40]}-{c[2]}" for c in CASES if c[1]])
+def test_verdicts_on_benchmark_questions(verifier, question, sparql, verdict):
+    v = verifier.verify(question, sparql)
+    assert v.deductive is not None and v.deductive.verdict == verdict, v.deductive.reason
