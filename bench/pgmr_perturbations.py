@@ -12,9 +12,15 @@ benchmark builder.
 
 Reports, per category: the share of pairs the signal flags (an identifier absent from the
 memory or of the wrong kind; must be 100% for ``nonexistent_id``) and the ROC AUC of the
-grounding score between correct pairs and that category.  Support priors are estimated on
-training data only (LC-QuAD 2.0 train sample + WikiWebQuestions train), never on the test
-split; figures without priors are printed too.
+grounding score between correct pairs and that category.  Support priors (statistics and
+the fitted grounding model) are estimated on training data only (LC-QuAD 2.0 train sample +
+WikiWebQuestions train), never on the test split; figures without priors (the built-in
+default model) are printed too, and the latency of one pair at a time (``--latency N``
+pairs, p50 / p95 in ms).
+
+``--default-model`` fits the model on the calibration files with neutral statistics and
+with statistics, and prints them as the ``DEFAULT_MODEL`` and ``STATISTICS_MODEL`` literals
+of ``verifier/pgmr/calibrate.py``.
 
 Last line: flag_nonexistent=<percent> auc_wrong_entity=<x> auc_wrong_property=<x>
 """
@@ -28,10 +34,13 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+import numpy as np
+
 from pgmr_common import (LCQUAD_TEST, SHARED, add_memory_args, load_memory, read_jsonl,
                          setup_logging)
 
-from verifier.pgmr import SupportPriors, estimate_priors, grounding_signals, roc_auc
+from verifier.pgmr import (SupportPriors, estimate_priors, grounding_signal, grounding_signals,
+                           roc_auc)
 from verifier.pgmr.degrade import rng_for
 from verifier.pgmr.perturb import Perturbation, Perturber, replace_identifier
 from verifier.pgmr.tokenizer import identifiers
@@ -64,6 +73,23 @@ def near_perturbations(recs, mem, seed):
     return out
 
 
+def model_literal(name: str, model, how: str, n_pairs: int) -> str:
+    """``model`` as the ``name`` literal of ``verifier/pgmr/calibrate.py``."""
+    import textwrap
+
+    lines = [f"# Fitted by estimate_priors({how}) on LC-QuAD 2.0 train_subset +",
+             f"# WikiWebQuestions train ({n_pairs:,} pairs, seed 0); regenerate with",
+             "# `python bench/pgmr_perturbations.py --default-model`.",
+             f"{name} = GroundingModel(MappingProxyType({{"]
+    for kind, m in sorted(model.identifier.items()):
+        ws = ", ".join(f"{w:.4f}" for w in m.weights)
+        lines.append(f'    "{kind}": _model(ID_FEATURES, (')
+        lines.extend(textwrap.wrap(ws, 90, initial_indent=" " * 8, subsequent_indent=" " * 8))
+        lines.append(f"    ), {m.bias:.4f}),")
+    lines.append("}))")
+    return "\n".join(lines)
+
+
 def evaluate(pairs, reports):
     """Flag rate and AUC per category."""
     by = defaultdict(list)
@@ -92,12 +118,30 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dump", type=Path, default=None,
                     help="write the perturbations used as JSONL (same fields as --perturbations)")
+    ap.add_argument("--wordnet", type=Path, default=None,
+                    help="WordNet relations table (verifier setup wordnet) for the lexical match")
+    ap.add_argument("--latency", type=int, default=300,
+                    help="time this many pairs one at a time (0: skip)")
+    ap.add_argument("--default-model", action="store_true",
+                    help="print the built-in models fitted on the calibration files and exit")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     setup_logging(args.verbose)
 
     mem = load_memory(args)
+    wordnet = None
+    if args.wordnet:
+        from verifier.lexical import WordNetRelations
+
+        wordnet = WordNetRelations.load(args.wordnet)
+    if args.default_model:
+        cal = [(r["question"], r["sparql"]) for f in args.calibration for r in read_jsonl(f)]
+        for name, neutral, how in (("DEFAULT_MODEL", True, "..., neutral=True"),
+                                   ("STATISTICS_MODEL", False, "...")):
+            model = estimate_priors(cal, mem, neutral=neutral, wordnet=wordnet).grounding_model
+            print(model_literal(name, model, how, len(cal)) + "\n\n")
+        return 0
     if args.perturbations:
         raw = read_jsonl(args.perturbations, args.limit)
         try:
@@ -125,7 +169,7 @@ def main(argv=None) -> int:
     elif args.calibration:
         cal = [(r["question"], r["sparql"]) for f in args.calibration for r in read_jsonl(f)]
         t = time.perf_counter()
-        priors = estimate_priors(cal, mem)
+        priors = estimate_priors(cal, mem, wordnet=wordnet)
         print(f"support priors from {len(cal)} training pairs "
               f"({', '.join(f.name for f in args.calibration)}): {len(priors.expected)} ids, "
               f"kind medians {dict((k, round(v, 3)) for k, v in priors.kind_default.items())} "
@@ -135,9 +179,19 @@ def main(argv=None) -> int:
 
     t = time.perf_counter()
     qs = [(p.question, p.sparql) for p in pairs]
-    plain = evaluate(pairs, grounding_signals(qs, mem))
-    withp = evaluate(pairs, grounding_signals(qs, mem, priors=priors)) if priors else plain
+    plain = evaluate(pairs, grounding_signals(qs, mem, wordnet=wordnet))
+    withp = (evaluate(pairs, grounding_signals(qs, mem, priors=priors, wordnet=wordnet))
+             if priors else plain)
     print(f"signals computed in {time.perf_counter() - t:.1f}s")
+    if args.latency:
+        step = max(1, len(qs) // args.latency)
+        times = []
+        for q, s in qs[::step][:args.latency]:
+            t = time.perf_counter()
+            grounding_signal(q, s, mem, priors=priors, wordnet=wordnet)
+            times.append(1000.0 * (time.perf_counter() - t))
+        print(f"latency per pair (one at a time, {len(times)} pairs): "
+              f"p50 {np.percentile(times, 50):.1f} ms, p95 {np.percentile(times, 95):.1f} ms")
     print(f"{'category':<22} {'n':>6} {'label':>5} {'flagged':>8} {'AUC':>7} "
           f"{'AUC (no priors)':>16}")
     for cat, row in withp.items():

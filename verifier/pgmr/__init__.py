@@ -9,6 +9,7 @@ Public API::
     ground(intermediate, memory, k=5, threshold=None) -> GroundingResult
     grounding_signal(question, sparql, memory, priors=None) -> GroundingReport
     GroundingReport.features() -> dict[str, float]      (for the stacked verifier)
+    estimate_priors(training_pairs, memory) -> SupportPriors   (statistics + fitted model)
 
 See ``docs/pgmr.md``.
 """
@@ -23,8 +24,8 @@ from verifier.pgmr.intermediate import (GroundingResult, IntermediateForm, Inter
 from verifier.pgmr.loaders import LoadReport, read_labels_tsv, read_rdf
 from verifier.pgmr.memory import Candidate, Memory
 from verifier.pgmr.metrics import RoundTripMetrics, roc_auc, round_trip_metrics
-from verifier.pgmr.signal import (GroundingReport, IdentifierSupport, grounding_decision,
-                                  grounding_signal, grounding_signals)
+from verifier.pgmr.signal import (GroundingReport, IdentifierSupport, Unexplained,
+                                  grounding_decision, grounding_signal, grounding_signals)
 from verifier.pgmr.symbols import Kind, Symbol, SymbolTable
 
 __all__ = [
@@ -33,6 +34,6 @@ __all__ = [
     "LoadReport", "read_labels_tsv", "read_rdf",
     "to_intermediate", "intermediate_form", "IntermediateForm", "IntermediateSyntaxError",
     "markers", "ground", "ground_many", "GroundingResult", "LabelGrounding", "uri_set",
-    "grounding_signal", "grounding_signals", "GroundingReport", "IdentifierSupport",
+    "grounding_signal", "grounding_signals", "GroundingReport", "IdentifierSupport", "Unexplained",
     "SupportPriors", "estimate_priors", "RoundTripMetrics", "round_trip_metrics", "roc_auc",
 ]

@@ -11,21 +11,32 @@ For one gold (question, SPARQL) pair, :meth:`Perturber.perturb` gives the gold p
   does not contain.
 
 Choices come from :func:`verifier.pgmr.degrade.rng_for` (seed, record id, category), so they
-do not depend on the order of the records.  The benchmark builder of the project will later
-provide harder perturbations in the same JSONL shape (``question``, ``sparql``, ``category``,
+do not depend on the order of the records.
+
+:func:`plausible_replacements` draws harder replacements for *training* pairs (used by
+:func:`verifier.pgmr.calibrate.estimate_priors` to fit the grounding model): besides a random
+id of the same kind, the same-kind id with the nearest label, and an id that occurs in the
+same context in the other training pairs (a property that co-occurs with the query's other
+properties; an item used with one of the query's properties).
+
+The benchmark builder of the project (``verifier.benchmark``) provides harder perturbations
+of the test split in the same JSONL shape (``question``, ``sparql``, ``category``,
 ``label``).
 """
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
+from typing import Sequence
 
 from verifier.pgmr.degrade import rng_for
 from verifier.pgmr.memory import Memory
 from verifier.pgmr.symbols import Kind, kind_of_wikidata_id
 from verifier.pgmr.tokenizer import Identifier, identifiers
 
-__all__ = ["Perturbation", "Perturber", "replace_identifier", "CATEGORIES"]
+__all__ = ["Perturbation", "Perturber", "Replacement", "replace_identifier",
+           "plausible_replacements", "CATEGORIES"]
 
 CATEGORIES = ("wrong_entity", "wrong_property", "nonexistent_id")
 
@@ -121,3 +132,91 @@ class Perturber:
             out.append(Perturbation(question, replace_identifier(sparql, old, new, idents),
                                     "nonexistent_id", 1, source, old, new))
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """Identifier ``old`` of training pair ``pair`` replaced by ``new`` (``via``: ``random``,
+    ``near`` or ``context``); ``sparql`` is the changed query."""
+
+    pair: int
+    old: str
+    new: str
+    via: str
+    sparql: str
+
+
+def plausible_replacements(pairs: Sequence[tuple[str, str]], memory: Memory, *,
+                           seed: int = 0) -> list[Replacement]:
+    """For each pair and each kind group (item, property) of its identifiers: one identifier
+    (drawn with :func:`~verifier.pgmr.degrade.rng_for`) replaced by a random id of the memory,
+    by the same-kind id with the nearest label, and by a context id (module docstring).  The
+    replacement is never an id of the query.  Deterministic for a given seed."""
+    parsed = [[i for i in identifiers(s, known=memory.__contains__) if i.id in memory]
+              for _, s in pairs]
+    groups: list[dict[str, list[str]]] = []
+    for idents in parsed:
+        by: dict[str, set[str]] = defaultdict(set)
+        for i in idents:
+            sym = memory.get(i.id)
+            if sym is not None and (i.kind is None or i.kind.group == sym.kind.group):
+                by[sym.kind.group].add(i.id)
+        groups.append({g: sorted(v) for g, v in by.items()})
+    pools = {g: sorted(s.id for s in memory.table if s.kind.group == g)
+             for g in ("item", "property")}
+    # contexts from the training pairs themselves
+    prop_cooc: dict[str, Counter] = defaultdict(Counter)
+    items_by_prop: dict[str, Counter] = defaultdict(Counter)
+    for by in groups:
+        props = by.get("property", [])
+        for a in props:
+            for b in props:
+                if a != b:
+                    prop_cooc[a][b] += 1
+            for it in by.get("item", []):
+                items_by_prop[a][it] += 1
+    chosen: list[tuple[int, str, str]] = []
+    for n, by in enumerate(groups):
+        for g in ("item", "property"):
+            if by.get(g):
+                chosen.append((n, g, rng_for(seed, n, g, "old").choice(by[g])))
+    near: dict[tuple[int, str], str | None] = {}
+    for g in ("item", "property"):
+        sel = [(n, old) for n, gg, old in chosen if gg == g]
+        labels = [memory.get(old).label for _, old in sel]  # type: ignore[union-attr]
+        for (n, old), cands in zip(sel, memory.search(labels, kind=g, k=8) if sel else []):
+            used = {i.id for i in parsed[n]}
+            near[(n, old)] = next((c.id for c in cands if c.id not in used), None)
+    out: list[Replacement] = []
+    for n, g, old in chosen:
+        used = {i.id for i in parsed[n]}
+        rng = rng_for(seed, n, g, "new")
+        picks: list[tuple[str, str]] = []
+        pool = pools[g]
+        for _ in range(20):
+            cand = rng.choice(pool)
+            if cand not in used:
+                picks.append((cand, "random"))
+                break
+        if near.get((n, old)):
+            picks.append((near[(n, old)], "near"))  # type: ignore[arg-type]
+        ctx: Counter = Counter()
+        if g == "property":
+            for p in groups[n].get("property", []):
+                if p != old:
+                    ctx.update(prop_cooc[p])
+        else:
+            for p in groups[n].get("property", []):
+                ctx.update(items_by_prop[p])
+        top = sorted((c for c in ctx if c not in used and c in memory),
+                     key=lambda c: (-ctx[c], c))[:10]
+        if top:
+            picks.append((rng.choice(top), "context"))
+        seen: set[str] = set()
+        for new, via in picks:
+            if new in seen:
+                continue
+            seen.add(new)
+            out.append(Replacement(n, old, new, via,
+                                   replace_identifier(pairs[n][1], old, new, parsed[n])))
+    return out

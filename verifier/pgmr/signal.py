@@ -6,19 +6,32 @@ For every KG identifier of the query (see :func:`verifier.pgmr.tokenizer.identif
 * ``kind_ok``: its kind fits the position (an item id under ``wdt:`` does not);
 * ``support``: the best cosine between its label or aliases and a span of the question
   (word n-grams of up to ``max_span_words`` words), with that span and name;
-* ``alternative``: the best *other* identifier of the same kind for that span, and its score.
+* ``coverage``: which *words* of its best name the question contains
+  (:func:`verifier.pgmr.evidence.match_names`: stems, long shared prefixes, optionally
+  WordNet; plus whether the name's prepositions and the whole name occur);
+* ``association`` and ``implicit`` (from training statistics,
+  :class:`~verifier.pgmr.calibrate.Statistics`): how strongly the question's words go with
+  this identifier in correct training queries, and how often it is used without being named;
+* ``alternative``: the best *other* identifier of the same kind for the support span, and
+  its score (reported for explanations and repair).
 
-Each identifier gets a score in [0, 1]::
+A logistic model per kind (:class:`~verifier.pgmr.calibrate.GroundingModel`) turns this
+evidence into the identifier's ``score`` (the probability that it is right).  The query
+also has to account for the question: an *unexplained* phrase is a maximal question phrase
+that names some identifier of the memory (:func:`verifier.pgmr.evidence.mentions`) but whose
+words no identifier (or string literal) of the query accounts for.  Its keyphraseness (how
+often such a phrase is accounted for in correct training queries) is the chance that it was
+meant as an identifier.  Replacing a right identifier by a plausible wrong one both adds an
+unsupported identifier and leaves the phrase that named the right one unexplained ("male
+population" answered with ``population``, "budget" answered with ``instance of``).  The
+query score (:func:`combine`) is::
 
-    score = min(1, support / expected)      (0 if the id is missing or of the wrong kind)
+    score = min(identifier scores) * (1 - max(keyphraseness of unexplained phrases))
 
-where ``expected`` comes from :class:`~verifier.pgmr.calibrate.SupportPriors` (how well that
-identifier is usually supported when it is right; 1.0 without priors, so the score is then
-the raw support).  The overall grounding score is the minimum over the identifiers (1.0 for
-a query without identifiers): one unsupported identifier is enough to make a query
-suspicious.  The alternative is reported (for explanations and repair) but not used in the
-score: on development data, penalizing spans that another identifier fits better lowered
-the ROC AUC (function-word spans such as "of" or "has" match short property labels).
+The score is 0 when an identifier is missing from the memory or of the wrong kind, and 1.0
+for a query without identifiers.  The model is fitted by
+:func:`~verifier.pgmr.calibrate.estimate_priors` on training pairs; without priors the
+built-in :data:`~verifier.pgmr.calibrate.DEFAULT_MODEL` is used with empty statistics.
 """
 
 from __future__ import annotations
@@ -26,16 +39,26 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import asdict, dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from verifier.pgmr.calibrate import SupportPriors
+from verifier.lexical import STOPWORDS, words_of
+from verifier.pgmr.calibrate import (DEFAULT_MODEL, EMPTY_STATISTICS, Statistics,
+                                     SupportPriors, logistic)
+from verifier.pgmr.evidence import (Mention, MentionIndex, NameMatch, QuestionTerms,
+                                    covered_keys, match_names, mentions, question_words,
+                                    unexplained_mentions)
 from verifier.pgmr.memory import Memory
-from verifier.pgmr.tokenizer import identifiers
+from verifier.namespaces import WIKIDATA_PREFIXES
+from verifier.pgmr.tokenizer import Identifier, identifiers
 
-__all__ = ["IdentifierSupport", "GroundingReport", "grounding_signal", "grounding_signals",
-           "grounding_decision", "question_spans"]
+if TYPE_CHECKING:  # pragma: no cover
+    from verifier.lexical import WordNetRelations
+
+__all__ = ["IdentifierSupport", "GroundingReport", "Unexplained", "IdEvidence",
+           "PairEvidence", "grounding_signal", "grounding_signals", "grounding_decision",
+           "question_spans", "pair_evidence", "id_features", "combine"]
 
 _QWORD = re.compile(r"\w+(?:['’.\-]\w+)*")
 MAX_NAMES = 32
@@ -43,7 +66,9 @@ MAX_NAMES = 32
 
 @dataclass(frozen=True, slots=True)
 class IdentifierSupport:
-    """Evidence for one identifier of the query (see the module docstring)."""
+    """Evidence for one identifier of the query (see the module docstring); ``score`` is
+    the model's probability that the identifier is right (0 when it is missing or of the
+    wrong kind)."""
 
     id: str
     written: str
@@ -59,6 +84,21 @@ class IdentifierSupport:
     alternative_score: float
     expected: float
     score: float
+    coverage: float = 0.0
+    lexical_name: str | None = None
+    association: float = 0.0
+    implicit: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Unexplained:
+    """A question phrase that names some ``kind`` identifier of the memory but that no
+    identifier or literal of the query accounts for; ``keyphraseness`` is how often such a
+    phrase is accounted for in correct training queries."""
+
+    text: str
+    kind: str
+    keyphraseness: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +107,7 @@ class GroundingReport:
 
     ``score`` in [0, 1] (1 = every identifier exists and is well supported by the question);
     ``hallucinated`` lists identifiers absent from the memory, ``wrong_kind`` those used in a
-    position of the other kind.
+    position of the other kind; ``unexplained`` the question phrases the query leaves out.
     """
 
     question: str
@@ -77,6 +117,7 @@ class GroundingReport:
     hallucinated: tuple[str, ...]
     wrong_kind: tuple[str, ...]
     explanation: str
+    unexplained: tuple[Unexplained, ...] = ()
 
     @property
     def flagged(self) -> bool:
@@ -104,6 +145,11 @@ class GroundingReport:
             "pgmr_min_support": min((i.support for i in ids), default=1.0),
             "pgmr_max_alternative_gap": max((max(0.0, i.alternative_score - i.support)
                                              for i in ids), default=0.0),
+            "pgmr_min_coverage": min((i.coverage for i in ids if i.exists), default=1.0),
+            "pgmr_unexplained_item": max((u.keyphraseness for u in self.unexplained
+                                          if u.kind == "item"), default=0.0),
+            "pgmr_unexplained_property": max((u.keyphraseness for u in self.unexplained
+                                              if u.kind == "property"), default=0.0),
         }
 
     def to_dict(self) -> dict:
@@ -123,7 +169,180 @@ def question_spans(question: str, max_words: int = 6) -> list[str]:
     return list(out)
 
 
-def _explain(ids: Sequence[IdentifierSupport], score: float) -> str:
+# ------------------------------------------------------------------------------ evidence
+
+@dataclass(frozen=True, slots=True)
+class IdEvidence:
+    """Model-independent evidence for one identifier occurrence: ``cosine`` is the best
+    cosine over spans with a content word (``support`` over all spans); ``match`` the
+    lexical match of its best name; ``role`` is ``qualifier`` for a property under ``pq:``,
+    ``class`` for the object of ``instance of`` / ``subclass of``, else empty (such
+    identifiers are often left implicit: "in 1969", "who")."""
+
+    id: str
+    written: str
+    kind: str | None
+    label: str | None
+    exists: bool
+    kind_ok: bool
+    support: float
+    span: str | None
+    matched_name: str | None
+    cosine: float
+    match: NameMatch
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class PairEvidence:
+    """Model-independent evidence for one pair: the identifiers, the question's words (for
+    the association statistics), its mentions and the keys the query covers."""
+
+    question: str
+    sparql: str
+    ids: tuple[IdEvidence, ...]
+    words: frozenset[str]
+    mentions: tuple[Mention, ...]
+    covered: frozenset[str]
+
+    def distinct(self) -> list[IdEvidence]:
+        """The first occurrence of each identifier."""
+        seen: dict[str, IdEvidence] = {}
+        for ie in self.ids:
+            seen.setdefault(ie.id, ie)
+        return list(seen.values())
+
+
+_NO_NAME = NameMatch(None, 0.0, 0, 0, 1.0, False)
+
+
+def pair_evidence(pairs: Sequence[tuple[str, str]], memory: Memory, *,
+                  max_span_words: int = 6,
+                  wordnet: "WordNetRelations | None" = None) -> list[PairEvidence]:
+    """Evidence for many pairs, in batches: question spans and names are encoded once."""
+    enc = memory.encoder
+    index = MentionIndex.for_memory(memory)
+    questions = list(dict.fromkeys(q for q, _ in pairs))
+    spans = {q: question_spans(q, max_span_words) for q in questions}
+    content = {q: np.array([any(w not in STOPWORDS for w in words_of(s)) for s in spans[q]],
+                           dtype=bool) for q in questions}
+    flat = [s for q in questions for s in spans[q]]
+    flat_vecs = enc.encode(flat) if flat else np.zeros((0, enc.dim), np.float32)
+    span_vecs: dict[str, np.ndarray] = {}
+    pos = 0
+    for q in questions:
+        span_vecs[q] = flat_vecs[pos:pos + len(spans[q])]
+        pos += len(spans[q])
+    terms = {q: QuestionTerms.of(q, wordnet) for q in questions}
+    qwords = {q: question_words(q) for q in questions}
+    qmentions = {q: tuple(mentions(terms[q], index)) for q in questions}
+
+    parsed = [identifiers(sparql, known=memory.__contains__) for _, sparql in pairs]
+    roles = [_roles(sparql, idents) for (_, sparql), idents in zip(pairs, parsed)]
+    need: dict[tuple[str, str], None] = {}
+    for (q, _), idents in zip(pairs, parsed):
+        for ident in idents:
+            if ident.id in memory:
+                need.setdefault((q, ident.id), None)
+    names_needed = list(dict.fromkeys(n for _, i in need for n in memory.get(i).names[:MAX_NAMES]))
+    name_vecs = dict(zip(names_needed, enc.encode(names_needed))) if names_needed else {}
+    cache: dict[tuple[str, str], tuple[float, int, str, float, NameMatch]] = {}
+    for q, ident in need:
+        names = memory.get(ident).names[:MAX_NAMES]
+        match = match_names(terms[q], names)
+        sv = span_vecs[q]
+        if not len(sv):
+            cache[(q, ident)] = (0.0, -1, names[0], 0.0, match)
+            continue
+        sims = np.stack([name_vecs[n] for n in names]) @ sv.T
+        ni, si = np.unravel_index(int(np.argmax(sims)), sims.shape)
+        cmask = content[q]
+        cos = float(sims[:, cmask].max()) if cmask.any() else 0.0
+        cache[(q, ident)] = (float(sims[ni, si]), int(si), names[ni], max(0.0, min(1.0, cos)),
+                             match)
+
+    out = []
+    for (q, sparql), idents, role in zip(pairs, parsed, roles):
+        rows: list[IdEvidence] = []
+        names_used: list[str] = []
+        for ident, ident_role in zip(idents, role):
+            sym = memory.get(ident.id)
+            want = ident.kind
+            if sym is None:
+                rows.append(IdEvidence(ident.id, ident.token.text, want.group if want else None,
+                                       None, False, False, 0.0, None, None, 0.0, _NO_NAME))
+                continue
+            names_used.extend(sym.names[:MAX_NAMES])
+            kind_ok = want is None or sym.kind.group == want.group
+            s, si, name, cos, match = cache[(q, ident.id)]
+            rows.append(IdEvidence(ident.id, ident.token.text, sym.kind.group, sym.label, True,
+                                   kind_ok, max(0.0, min(1.0, s)),
+                                   spans[q][si] if si >= 0 else None,
+                                   name if si >= 0 else None, cos, match, ident_role))
+        out.append(PairEvidence(q, sparql, tuple(rows), qwords[q], qmentions[q],
+                                covered_keys(names_used, sparql)))
+    return out
+
+
+_QUALIFIER_NS = WIKIDATA_PREFIXES["pq"]
+_CLASS_PROPS = frozenset({"P31", "P279"})
+_PATH_GAP = re.compile(r"[\s/*+?^|()]*")
+
+
+def _roles(sparql: str, idents: Sequence[Identifier]) -> list[str]:
+    """``qualifier`` / ``class`` / ``""`` for each identifier (see :class:`IdEvidence`)."""
+    out = []
+    prev = None
+    for ident in idents:
+        role = ""
+        if ident.namespace == _QUALIFIER_NS:
+            role = "qualifier"
+        elif (prev is not None and prev.id in _CLASS_PROPS
+              and _PATH_GAP.fullmatch(sparql[prev.token.end:ident.token.start])
+              and ident.kind is not None and ident.kind.group == "item"):
+            role = "class"
+        out.append(role)
+        prev = ident
+    return out
+
+
+def id_features(ie: IdEvidence, pe: PairEvidence, stats: Statistics) -> dict[str, float]:
+    """The identifier features of the grounding model (``calibrate.ID_FEATURES``)."""
+    m = ie.match
+    return {
+        "coverage": m.coverage,
+        "cosine": ie.cosine,
+        "prepositions": m.prepositions,
+        "phrase": float(m.phrase),
+        "matched": min(m.matched, 4) / 4.0,
+        "unmatched": m.unmatched / m.keys if m.keys else 1.0,
+        "association": stats.association_of(ie.id, pe.words),
+        "implicit": stats.implicit_rate(ie.id, ie.kind),
+        "usage": stats.usage(ie.id),
+        "qualifier": float(ie.role == "qualifier"),
+        "class_role": float(ie.role == "class"),
+    }
+
+
+def _unexplained(pe: PairEvidence, stats: Statistics) -> list[Unexplained]:
+    out = []
+    for group in ("item", "property"):
+        for m in unexplained_mentions(pe.mentions, pe.covered, group):
+            out.append(Unexplained(m.text, group, stats.keyphraseness(group, m.keys)))
+    return out
+
+
+def combine(id_scores: Sequence[float], unexplained: Sequence[Unexplained]) -> float:
+    """The query score: the weakest identifier's score times the chance that the most
+    telling unexplained phrase is not meant as an identifier (``1 - keyphraseness``)."""
+    worst = max((u.keyphraseness for u in unexplained), default=0.0)
+    return min(id_scores, default=1.0) * (1.0 - worst)
+
+
+# ------------------------------------------------------------------------------ reports
+
+def _explain(ids: Sequence[IdentifierSupport], unexplained: Sequence[Unexplained],
+             score: float) -> str:
     if not ids:
         return "no KG identifiers in the query"
     parts = []
@@ -134,106 +353,98 @@ def _explain(ids: Sequence[IdentifierSupport], score: float) -> str:
             parts.append(f"{i.written} ({i.label!r}): a {i.kind} id in a position of the "
                          "other kind")
         else:
-            msg = (f"{i.written} ({i.label!r}): support {i.support:.2f}"
-                   + (f" from {i.span!r}" if i.span else "")
-                   + (f" (usually {i.expected:.2f})" if i.expected < 1.0 else ""))
+            msg = (f"{i.written} ({i.label!r}): {i.score:.2f}, "
+                   + (f"words {i.coverage:.0%} in the question via {i.lexical_name!r}"
+                      if i.lexical_name and i.coverage > 0 else "no name in the question")
+                   + f", support {i.support:.2f}"
+                   + (f" from {i.span!r}" if i.span else ""))
+            if i.coverage < 0.5 and (i.implicit >= 0.5 or i.association >= 0.3):
+                msg += " (often left implicit)"
             if i.alternative and i.alternative_score > i.support:
                 msg += (f"; {i.alternative} ({i.alternative_label!r}) fits that span better "
                         f"({i.alternative_score:.2f})")
             parts.append(msg)
+    strong = sorted((u for u in unexplained if u.keyphraseness >= 0.5),
+                    key=lambda u: -u.keyphraseness)
+    if strong:
+        parts.append("the query does not account for "
+                     + ", ".join(f"{u.text!r} (a {u.kind} name)" for u in strong[:3]))
     return f"grounding score {score:.2f}: " + "; ".join(parts)
 
 
 def grounding_signals(pairs: Sequence[tuple[str, str]], memory: Memory, *,
-                      priors: SupportPriors | None = None,
-                      max_span_words: int = 6) -> list[GroundingReport]:
+                      priors: SupportPriors | None = None, max_span_words: int = 6,
+                      wordnet: "WordNetRelations | None" = None) -> list[GroundingReport]:
     """Grounding reports for many (question, sparql) pairs, computed in batches (question
     spans are encoded once per question, alternatives searched in one call per kind).
 
-    Raises ``ValueError`` when ``priors`` were estimated with another encoder.
+    ``wordnet`` adds WordNet synonyms to the lexical match (give the same to
+    :func:`~verifier.pgmr.calibrate.estimate_priors`).  Raises ``ValueError`` when
+    ``priors`` were estimated with another encoder.
     """
-    enc = memory.encoder
     if priors is not None:
-        priors.check_encoder(enc.identity)
-    questions = list(dict.fromkeys(q for q, _ in pairs))
-    spans = {q: question_spans(q, max_span_words) for q in questions}
-    flat = [s for q in questions for s in spans[q]]
-    flat_vecs = enc.encode(flat) if flat else np.zeros((0, enc.dim), np.float32)
-    span_vecs: dict[str, np.ndarray] = {}
-    pos = 0
-    for q in questions:
-        span_vecs[q] = flat_vecs[pos:pos + len(spans[q])]
-        pos += len(spans[q])
+        priors.check_encoder(memory.encoder.identity)
+    stats = priors.statistics if priors is not None else EMPTY_STATISTICS
+    model = priors.grounding_model if priors is not None else DEFAULT_MODEL
+    evidence = pair_evidence(pairs, memory, max_span_words=max_span_words, wordnet=wordnet)
 
-    parsed = [identifiers(sparql, known=memory.__contains__) for _, sparql in pairs]
-    # support of every distinct (question, id) that exists
-    need: dict[tuple[str, str], None] = {}
-    for (q, _), idents in zip(pairs, parsed):
-        for ident in idents:
-            if ident.id in memory:
-                need.setdefault((q, ident.id), None)
-    names_needed = list(dict.fromkeys(n for _, i in need for n in memory.get(i).names[:MAX_NAMES]))
-    name_vecs = dict(zip(names_needed, enc.encode(names_needed))) if names_needed else {}
-    support: dict[tuple[str, str], tuple[float, int, str]] = {}
-    for q, ident in need:
-        sym = memory.get(ident)
-        names = sym.names[:MAX_NAMES]
-        sv = span_vecs[q]
-        if not len(sv):
-            support[(q, ident)] = (0.0, -1, names[0])
-            continue
-        sims = np.stack([name_vecs[n] for n in names]) @ sv.T
-        ni, si = np.unravel_index(int(np.argmax(sims)), sims.shape)
-        support[(q, ident)] = (float(sims[ni, si]), int(si), names[ni])
-    # alternatives: one batched search per kind group
+    # alternatives for the reports: one batched search per kind group
+    keys: dict[tuple[str, str], tuple[str, str | None]] = {}
+    for pe in evidence:
+        for ie in pe.ids:
+            if ie.exists and ie.span is not None:
+                keys.setdefault((pe.question, ie.id), (ie.kind or "item", ie.span))
     alt: dict[tuple[str, str], tuple[str | None, str | None, float]] = {}
     by_group: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for key, (_, si, _) in support.items():
-        if si >= 0:
-            by_group[memory.get(key[1]).kind.group].append(key)
-    for group, keys in by_group.items():
-        vecs = np.stack([span_vecs[q][support[(q, i)][1]] for q, i in keys])
-        texts = [spans[q][support[(q, i)][1]] for q, i in keys]
-        results = memory.search_vectors(vecs, texts, kind=group, k=3)
-        for (q, i), cands in zip(keys, results):
+    for key, (group, _) in keys.items():
+        by_group[group].append(key)
+    for group, ks in by_group.items():
+        texts = [keys[k][1] or "" for k in ks]
+        for (q, i), cands in zip(ks, memory.search(texts, kind=group, k=3)):
             other = next((c for c in cands if c.id != i), None)
-            alt[(q, i)] = ((other.id, other.label, other.score) if other else (None, None, 0.0))
+            alt[(q, i)] = (other.id, other.label, other.score) if other else (None, None, 0.0)
 
     reports = []
-    for (q, sparql), idents in zip(pairs, parsed):
+    for pe in evidence:
         rows: list[IdentifierSupport] = []
-        for ident in idents:
-            sym = memory.get(ident.id)
-            want = ident.kind
-            if sym is None:
-                rows.append(IdentifierSupport(ident.id, ident.token.text,
-                                              want.group if want else None, None, False, False,
+        for ie in pe.ids:
+            if not ie.exists:
+                rows.append(IdentifierSupport(ie.id, ie.written, ie.kind, None, False, False,
                                               0.0, None, None, None, None, 0.0, 1.0, 0.0))
                 continue
-            kind_ok = want is None or sym.kind.group == want.group
-            s, si, name = support[(q, ident.id)]
-            a_id, a_label, a_score = alt.get((q, ident.id), (None, None, 0.0))
-            s = max(0.0, min(1.0, s))
-            exp = 1.0 if priors is None else priors.expected_support(ident.id, sym.kind.group)
-            score = 0.0 if not kind_ok else min(1.0, s / exp)
+            f = id_features(ie, pe, stats)
+            exp = 1.0 if priors is None else priors.expected_support(ie.id, ie.kind)
+            if ie.kind_ok and ie.kind in model.identifier:
+                score = logistic(model.identifier[ie.kind].logit(f))
+            else:
+                score = 0.0
+            a_id, a_label, a_score = alt.get((pe.question, ie.id), (None, None, 0.0))
             rows.append(IdentifierSupport(
-                ident.id, ident.token.text, sym.kind.group, sym.label, True, kind_ok, s,
-                spans[q][si] if si >= 0 else None, name if si >= 0 else None, a_id, a_label,
-                float(a_score), float(exp), float(score)))
-        overall = min((r.score for r in rows), default=1.0)
+                ie.id, ie.written, ie.kind, ie.label, True, ie.kind_ok, ie.support, ie.span,
+                ie.matched_name, a_id, a_label, float(a_score), float(exp), float(score),
+                float(ie.match.coverage), ie.match.name, float(f["association"]),
+                float(f["implicit"])))
         hall = tuple(dict.fromkeys(r.id for r in rows if not r.exists))
         wrong = tuple(dict.fromkeys(r.id for r in rows if r.exists and not r.kind_ok))
-        reports.append(GroundingReport(q, sparql, tuple(rows), float(overall), hall, wrong,
-                                       _explain(rows, overall)))
+        unexp = _unexplained(pe, stats) if rows else []
+        if not rows:
+            overall = 1.0
+        elif hall or wrong:
+            overall = 0.0
+        else:
+            overall = combine([r.score for r in rows], unexp)
+        reports.append(GroundingReport(pe.question, pe.sparql, tuple(rows), float(overall),
+                                       hall, wrong, _explain(rows, unexp, overall),
+                                       tuple(unexp)))
     return reports
 
 
 def grounding_signal(question: str, sparql: str, memory: Memory, *,
-                     priors: SupportPriors | None = None,
-                     max_span_words: int = 6) -> GroundingReport:
+                     priors: SupportPriors | None = None, max_span_words: int = 6,
+                     wordnet: "WordNetRelations | None" = None) -> GroundingReport:
     """The grounding report of one pair (see the module docstring)."""
     return grounding_signals([(question, sparql)], memory, priors=priors,
-                             max_span_words=max_span_words)[0]
+                             max_span_words=max_span_words, wordnet=wordnet)[0]
 
 
 def grounding_decision(rep: GroundingReport, threshold: float) -> tuple[str, float, dict]:
