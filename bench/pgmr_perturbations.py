@@ -86,7 +86,8 @@ def model_literal(name: str, model, how: str, n_pairs: int) -> str:
         lines.append(f'    "{kind}": _model(ID_FEATURES, (')
         lines.extend(textwrap.wrap(ws, 90, initial_indent=" " * 8, subsequent_indent=" " * 8))
         lines.append(f"    ), {m.bias:.4f}),")
-    lines.append("}))")
+    a, b = model.calibration
+    lines.append(f"}}), ({a:.4f}, {b:.4f}))")
     return "\n".join(lines)
 
 

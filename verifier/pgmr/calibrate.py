@@ -100,17 +100,30 @@ class LinearModel:
 @dataclass(frozen=True)
 class GroundingModel:
     """One :class:`LinearModel` per kind group (``item``, ``property``) over
-    :data:`ID_FEATURES`: the logit that an identifier is right."""
+    :data:`ID_FEATURES` (the logit that an identifier is right), and ``calibration``
+    ``(a, b)``: the query score is ``logistic(a * logit(raw) + b)`` for the raw score of
+    :func:`verifier.pgmr.signal.combine`, so that it estimates P(query right) with right and
+    wrong queries equally likely (Platt scaling on the training pairs and their
+    replacements; monotone, so rankings and AUCs do not change)."""
 
     identifier: Mapping[str, LinearModel]
+    calibration: tuple[float, float] = (1.0, 0.0)
+
+    def calibrate(self, raw: float) -> float:
+        """The calibrated query score for a raw score in [0, 1]."""
+        r = min(1.0 - 1e-6, max(1e-6, raw))
+        a, b = self.calibration
+        return logistic(a * math.log(r / (1.0 - r)) + b)
 
     def to_dict(self) -> dict:
-        return {"identifier": {k: m.to_dict() for k, m in sorted(self.identifier.items())}}
+        return {"identifier": {k: m.to_dict() for k, m in sorted(self.identifier.items())},
+                "calibration": [round(v, 6) for v in self.calibration]}
 
     @classmethod
     def from_dict(cls, d: Mapping) -> "GroundingModel":
+        a, b = d.get("calibration", (1.0, 0.0))
         return cls(MappingProxyType({k: LinearModel.from_dict(m)
-                                     for k, m in d["identifier"].items()}))
+                                     for k, m in d["identifier"].items()}), (float(a), float(b)))
 
 
 def _model(features: Sequence[str], weights: Sequence[float], bias: float) -> LinearModel:
@@ -129,7 +142,7 @@ DEFAULT_MODEL = GroundingModel(MappingProxyType({
         2.1532, 2.7388, -0.0294, -0.1648, -1.8302, 0.4844, 0.0000, 0.0000, 0.0000, 0.5165,
         0.0000
     ), -2.3137),
-}))
+}), (0.8230, 1.9975))
 
 
 # Fitted by estimate_priors(...) on LC-QuAD 2.0 train_subset +
@@ -144,7 +157,7 @@ STATISTICS_MODEL = GroundingModel(MappingProxyType({
         1.9925, -0.3229, 0.3248, 1.2882, 3.2106, 1.2201, 7.2835, 1.4537, 3.6843, -0.3098,
         0.0000
     ), -5.4406),
-}))
+}), (0.9318, 2.4066))
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, *, weights: np.ndarray | None = None,
@@ -403,7 +416,7 @@ def _fit_model(pairs: Sequence[tuple[str, str]], memory: "Memory", gold: Sequenc
                replacements: Sequence) -> GroundingModel:
     """Fit one identifier model per kind: identifiers of the correct pairs are positives,
     the replacement identifiers of the changed pairs negatives; statistics cross-fitted."""
-    from verifier.pgmr.signal import id_features, pair_evidence
+    from verifier.pgmr.signal import id_features, pair_evidence, raw_score
 
     wrong = pair_evidence([(pairs[r.pair][0], r.sparql) for r in replacements], memory,
                           wordnet=wordnet)
@@ -431,8 +444,25 @@ def _fit_model(pairs: Sequence[tuple[str, str]], memory: "Memory", gold: Sequenc
             continue
         w, b = fit_logistic(np.array(xs), np.array(ys))
         models[g] = LinearModel(ID_FEATURES, tuple(float(v) for v in w), b)
+    uncalibrated = GroundingModel(MappingProxyType(models))
+    # Platt scaling of the query score, right and wrong queries weighted equally
+    raw, label = [], []
+    for n, pe in enumerate(gold):
+        raw.append(raw_score(pe, uncalibrated, fold_stats[_fold(n, folds)]))
+        label.append(1.0)
+    for r, pe in zip(replacements, wrong):
+        raw.append(raw_score(pe, uncalibrated, fold_stats[_fold(r.pair, folds)]))
+        label.append(0.0)
+    keep = [i for i, v in enumerate(raw) if v is not None]
+    y = np.array([label[i] for i in keep])
+    calibration = (1.0, 0.0)
+    if len(set(y)) == 2:
+        r = np.clip(np.array([raw[i] for i in keep], dtype=float), 1e-6, 1 - 1e-6)
+        sw = np.where(y == 1, 0.5 / y.sum(), 0.5 / (1 - y).sum()) * len(y)
+        (a,), b = fit_logistic(np.log(r / (1 - r))[:, None], y, weights=sw, l2=0.01)
+        calibration = (float(a), float(b))
     log.info("grounding model fitted on %d correct and %d changed pairs", len(gold), len(wrong))
-    return GroundingModel(MappingProxyType(models))
+    return GroundingModel(MappingProxyType(models), calibration)
 
 
 def logistic(z: float) -> float:

@@ -24,9 +24,13 @@ often such a phrase is accounted for in correct training queries) is the chance 
 meant as an identifier.  Replacing a right identifier by a plausible wrong one both adds an
 unsupported identifier and leaves the phrase that named the right one unexplained ("male
 population" answered with ``population``, "budget" answered with ``instance of``).  The
-query score (:func:`combine`) is::
+query score is::
 
-    score = min(identifier scores) * (1 - max(keyphraseness of unexplained phrases))
+    raw   = min(identifier scores) * (1 - max(keyphraseness of unexplained phrases))
+    score = logistic(a * logit(raw) + b)
+
+(:func:`combine`; ``a, b`` from Platt scaling on the training pairs, so that the score
+estimates P(query right) when right and wrong queries are equally likely).
 
 The score is 0 when an identifier is missing from the memory or of the wrong kind, and 1.0
 for a query without identifiers.  The model is fitted by
@@ -44,8 +48,8 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from verifier.lexical import STOPWORDS, words_of
-from verifier.pgmr.calibrate import (DEFAULT_MODEL, EMPTY_STATISTICS, Statistics,
-                                     SupportPriors, logistic)
+from verifier.pgmr.calibrate import (DEFAULT_MODEL, EMPTY_STATISTICS, GroundingModel,
+                                     Statistics, SupportPriors, logistic)
 from verifier.pgmr.evidence import (Mention, MentionIndex, NameMatch, QuestionTerms,
                                     covered_keys, match_names, mentions, question_words,
                                     unexplained_mentions)
@@ -58,7 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["IdentifierSupport", "GroundingReport", "Unexplained", "IdEvidence",
            "PairEvidence", "grounding_signal", "grounding_signals", "grounding_decision",
-           "question_spans", "pair_evidence", "id_features", "combine"]
+           "question_spans", "pair_evidence", "id_features", "combine", "raw_score"]
 
 _QWORD = re.compile(r"\w+(?:['’.\-]\w+)*")
 MAX_NAMES = 32
@@ -333,10 +337,21 @@ def _unexplained(pe: PairEvidence, stats: Statistics) -> list[Unexplained]:
 
 
 def combine(id_scores: Sequence[float], unexplained: Sequence[Unexplained]) -> float:
-    """The query score: the weakest identifier's score times the chance that the most
+    """The raw query score: the weakest identifier's score times the chance that the most
     telling unexplained phrase is not meant as an identifier (``1 - keyphraseness``)."""
     worst = max((u.keyphraseness for u in unexplained), default=0.0)
     return min(id_scores, default=1.0) * (1.0 - worst)
+
+
+def raw_score(pe: PairEvidence, model: GroundingModel, stats: Statistics) -> float | None:
+    """:func:`combine` for one pair's evidence; ``None`` when an identifier is missing or of
+    the wrong kind, or the query has none."""
+    scores = []
+    for ie in pe.distinct():
+        if not (ie.exists and ie.kind_ok and ie.kind in model.identifier):
+            return None
+        scores.append(logistic(model.identifier[ie.kind].logit(id_features(ie, pe, stats))))
+    return combine(scores, _unexplained(pe, stats)) if scores else None
 
 
 # ------------------------------------------------------------------------------ reports
@@ -432,7 +447,7 @@ def grounding_signals(pairs: Sequence[tuple[str, str]], memory: Memory, *,
         elif hall or wrong:
             overall = 0.0
         else:
-            overall = combine([r.score for r in rows], unexp)
+            overall = model.calibrate(combine([r.score for r in rows], unexp))
         reports.append(GroundingReport(pe.question, pe.sparql, tuple(rows), float(overall),
                                        hall, wrong, _explain(rows, unexp, overall),
                                        tuple(unexp)))
