@@ -47,6 +47,10 @@ class GeneratorConfig:
         dropout: dropout rate (also what Monte Carlo dropout switches on at inference).
         vocab_size: tokenizer vocabulary size (set from the tokenizer when building).
         max_source_len / max_target_len: truncation lengths in tokens.
+        copy: BART only: add a copy head (pointer-generator,
+            :mod:`verifier.hdm.copy_bart`) that can emit a question token directly; a
+            model trained from scratch then learns to copy entity names within a few epochs
+            instead of ignoring its input for thousands of steps.
     """
 
     arch: Literal["t5", "bart"] = "t5"
@@ -59,10 +63,13 @@ class GeneratorConfig:
     vocab_size: int = 4000
     max_source_len: int = 64
     max_target_len: int = 128
+    copy: bool = False
 
     def __post_init__(self) -> None:
         if self.arch not in ("t5", "bart"):
             raise ValueError(f"arch must be 't5' or 'bart', not {self.arch!r}")
+        if self.copy and self.arch != "bart":
+            raise ValueError("the copy head exists for arch 'bart' only")
         if self.d_model % self.num_heads:
             raise ValueError(f"num_heads {self.num_heads} does not divide d_model {self.d_model}")
         if min(self.d_model, self.num_layers, self.num_decoder_layers, self.d_ff,
@@ -163,7 +170,8 @@ def build_seq2seq(config: GeneratorConfig, tokenizer: Any, device: torch.device 
     """A randomly initialised model of ``config`` over ``tokenizer`` (seeded if ``seed``).
 
     T5 starts decoding from ``<pad>``; BART from ``</s>`` (its padding embedding is fixed
-    at zero)."""
+    at zero).  With ``config.copy`` the model is a
+    :class:`~verifier.hdm.copy_bart.CopyBartForConditionalGeneration`."""
     from transformers import BartConfig, BartForConditionalGeneration, T5Config, T5ForConditionalGeneration
 
     dev = pick_device(str(device) if device is not None else None)
@@ -180,7 +188,11 @@ def build_seq2seq(config: GeneratorConfig, tokenizer: Any, device: torch.device 
             pad_token_id=pad, eos_token_id=eos, decoder_start_token_id=pad)
         model = T5ForConditionalGeneration(mcfg)
     else:
-        mcfg = BartConfig(
+        config_cls, model_cls = BartConfig, BartForConditionalGeneration
+        if config.copy:
+            from verifier.hdm.copy_bart import CopyBartConfig, CopyBartForConditionalGeneration
+            config_cls, model_cls = CopyBartConfig, CopyBartForConditionalGeneration
+        mcfg = config_cls(
             vocab_size=vocab, d_model=config.d_model, encoder_layers=config.num_layers,
             decoder_layers=config.num_decoder_layers, encoder_attention_heads=config.num_heads,
             decoder_attention_heads=config.num_heads, encoder_ffn_dim=config.d_ff,
@@ -189,7 +201,7 @@ def build_seq2seq(config: GeneratorConfig, tokenizer: Any, device: torch.device 
             max_position_embeddings=max(config.max_source_len, config.max_target_len) + 2,
             pad_token_id=pad, eos_token_id=eos, bos_token_id=None, decoder_start_token_id=eos,
             forced_bos_token_id=None, forced_eos_token_id=None)
-        model = BartForConditionalGeneration(mcfg)
+        model = model_cls(mcfg)
     model.to(dev).eval()
     return Seq2Seq(model, tokenizer, dev, config.max_source_len, config.max_target_len)
 
@@ -224,6 +236,8 @@ def load_seq2seq(name_or_dir: str | Path, device: torch.device | str | None = No
         ModelNotFoundError: a local path that does not exist or holds no model.
     """
     from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
+
+    import verifier.hdm.copy_bart  # noqa: F401  (registers the copy model with the auto classes)
 
     dev = pick_device(str(device) if device is not None else None)
     name = str(name_or_dir)

@@ -3,7 +3,11 @@ tokenizer built from the data, or fine-tuning a given checkpoint.
 
 Seeded, with length-bucketed batches, linear warm-up/decay, a checkpoint at the end of every
 epoch (and every ``checkpoint_every`` steps) and exact resumption from the last checkpoint.
-The model with the lowest dev loss is written to ``out_dir`` (``load_seq2seq(out_dir)``).
+The best model on dev is written to ``out_dir`` (``load_seq2seq(out_dir)``): the one with the
+lowest dev loss, or (``TrainConfig.select_on="exact_match"``) the one with the highest greedy
+exact match on the dev pairs, ties broken by dev loss.  Training stops early after
+``patience`` epochs without a better model, or when the next epoch would overrun
+``time_budget`` seconds.
 
 Layout of ``out_dir``: the model and tokenizer files, ``hdm_generator.json`` (config, lengths,
 training summary) and ``checkpoint/state.pt`` (model, optimiser, scheduler, RNG states,
@@ -40,6 +44,8 @@ log = logging.getLogger(__name__)
 CHECKPOINT_DIR = "checkpoint"
 STATE_FILE = "state.pt"
 TOKENIZER_DIR = "tokenizer"
+#: model selection criteria of :class:`TrainConfig`
+SELECT_ON: tuple[str, ...] = ("loss", "exact_match")
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,18 @@ class TrainConfig:
         checkpoint_every: also checkpoint every this many steps (0: end of epoch only).
         vocab_size / min_frequency / lowercase: the tokenizer built from the data
             (from-scratch only; see :func:`~verifier.hdm.tokenizer.build_tokenizer`).
-        dev_em_sample: dev pairs decoded greedily at the end to report exact match (0: none).
+        dev_em_sample: the first so many dev pairs are decoded greedily for exact match
+            (:func:`exact_match`): after every epoch with ``select_on="exact_match"``,
+            otherwise once at the end (0: never).
+        select_on: ``"loss"`` (lowest dev loss) or ``"exact_match"`` (highest dev exact match,
+            ties broken by dev loss): which epoch's model is kept, and what ``patience``
+            watches.
+        patience: stop after so many epochs without a better model (0: run all ``epochs``).
+            The learning-rate schedule still spans ``epochs``.
+        time_budget: seconds for this training session (evaluation included): no new epoch
+            starts when one more epoch as long as the last one would overrun it (0: no
+            budget).  A safety cap for benches on shared machines: where it ends a run, the
+            result depends on the machine's speed (the training summary records the reason).
     """
 
     epochs: int = 12
@@ -73,6 +90,17 @@ class TrainConfig:
     min_frequency: int = 2
     lowercase: bool = False
     dev_em_sample: int = 300
+    select_on: str = "loss"
+    patience: int = 0
+    time_budget: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.select_on not in SELECT_ON:
+            raise ValueError(f"select_on must be one of {SELECT_ON}, not {self.select_on!r}")
+        if self.select_on == "exact_match" and self.dev_em_sample <= 0:
+            raise ValueError("select_on='exact_match' needs dev_em_sample > 0")
+        if self.patience < 0 or self.time_budget < 0:
+            raise ValueError("patience and time_budget must be >= 0")
 
 
 @dataclass(frozen=True)
@@ -87,6 +115,8 @@ class TrainResult:
     best_dev_loss: float
     dev_exact_match: float | None
     seconds: float
+    best_epoch: int = 0
+    stopped_early: str | None = None
 
 
 def normalize_query(q: str) -> str:
@@ -137,6 +167,15 @@ def _dev_loss(s2s: Seq2Seq, src: list[list[int]], tgt: list[list[int]], batch_si
     return total / max(count, 1)
 
 
+def _exact_match_rate(s2s: Seq2Seq, pairs: Sequence[Pair], batch_size: int) -> float | None:
+    """Share of ``pairs`` whose greedy output equals the target (:func:`exact_match`)."""
+    if not pairs:
+        return None
+    from verifier.hdm.generation import generate
+    preds = generate(s2s, [p.question for p in pairs], num_beams=1, batch_size=batch_size)
+    return sum(exact_match(pr.query, p.target) for pr, p in zip(preds, pairs)) / len(pairs)
+
+
 def _lr_lambda(warmup: int, total: int):
     def f(step: int) -> float:
         if warmup and step < warmup:
@@ -172,7 +211,9 @@ def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | P
                     config: TrainConfig = TrainConfig(), resume: bool = False,
                     device: str | None = None, progress: bool = True,
                     stop_after: int | None = None) -> TrainResult:
-    """Train a generator on ``train`` (question -> target), select on ``dev`` loss.
+    """Train a generator on ``train`` (question -> target), select on ``dev`` (loss or greedy
+    exact match, :attr:`TrainConfig.select_on`), stop early by ``patience`` or
+    ``time_budget``.
 
     Args:
         train / dev: the pairs.
@@ -254,12 +295,21 @@ def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | P
     sched = torch.optim.lr_scheduler.LambdaLR(opt, _lr_lambda(config.warmup_steps, total_steps))
     scaler = torch.amp.GradScaler("cuda") if amp_dtype(s2s.device) == torch.float16 else None
     epoch, step_in_epoch, global_step = 0, 0, 0
-    best_dev, last_dev, last_train = float("inf"), float("nan"), float("nan")
+    best_key: tuple[float, float] | None = None
+    best_dev, best_em, best_epoch, bad_epochs = float("inf"), None, 0, 0
+    history: list[dict[str, Any]] = []
+    stop_reason: str | None = None
+    last_dev, last_train = float("nan"), float("nan")
     if state is not None:
         opt.load_state_dict(state["optimizer"])
         sched.load_state_dict(state["scheduler"])
         epoch, step_in_epoch = state["epoch"], state["step_in_epoch"]
         global_step, best_dev = state["global_step"], state["best_dev"]
+        best_key = (tuple(state["best_key"]) if state.get("best_key")
+                    else (0.0, -best_dev) if math.isfinite(best_dev) else None)
+        best_em, best_epoch = state.get("best_em"), state.get("best_epoch", 0)
+        bad_epochs, history = state.get("bad_epochs", 0), list(state.get("history", []))
+        stop_reason = state.get("stop_reason")
         _set_rng_state(state["rng"])
         log.info("resuming at epoch %d step %d", epoch, step_in_epoch)
 
@@ -269,13 +319,18 @@ def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | P
         torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
                     "scheduler": sched.state_dict(), "epoch": epoch,
                     "step_in_epoch": step_in_epoch, "global_step": global_step,
-                    "best_dev": best_dev, "rng": _rng_state(), "meta": meta}, tmp)
+                    "best_dev": best_dev, "best_key": best_key, "best_em": best_em,
+                    "best_epoch": best_epoch, "bad_epochs": bad_epochs, "history": history,
+                    "stop_reason": stop_reason, "rng": _rng_state(), "meta": meta}, tmp)
         tmp.replace(state_path)
 
+    em_pairs = list(dev)[: config.dev_em_sample] if config.dev_em_sample else []
+    select_em = config.select_on == "exact_match" and bool(em_pairs)
     extra = {"train_pairs": len(train), "dev_pairs": len(dev), "init": meta.get("init")}
     session_steps = 0
     stopped = False
-    while epoch < config.epochs and not stopped:
+    while epoch < config.epochs and not stopped and stop_reason is None:
+        epoch_start = time.monotonic()
         batches = bucketed_batches(lengths, config.batch_size, config.seed, epoch)
         model.train()
         bar = None
@@ -323,34 +378,51 @@ def train_generator(train: Sequence[Pair], dev: Sequence[Pair], out_dir: str | P
             break
         last_train = run_loss / max(run_n, 1)
         last_dev = _dev_loss(s2s, dsrc, dtgt, config.batch_size)
-        log.info("epoch %d: train loss %.4f dev loss %.4f", epoch + 1, last_train, last_dev)
+        em = _exact_match_rate(s2s, em_pairs, config.batch_size * 2) if select_em else None
         epoch, step_in_epoch = epoch + 1, 0
-        if not dev or last_dev < best_dev:
-            best_dev = last_dev if dev else best_dev
-            save_seq2seq(s2s, out, gen_cfg, extra={**extra, "epoch": epoch,
-                                                   "dev_loss": last_dev})
+        history.append({"epoch": epoch, "train_loss": last_train, "dev_loss": last_dev,
+                        "dev_exact_match": em, "lr": sched.get_last_lr()[0],
+                        "seconds": time.monotonic() - t0})
+        log.info("epoch %d: train loss %.4f dev loss %.4f%s", epoch, last_train, last_dev,
+                 f" dev exact match {em:.3f} ({len(em_pairs)} greedy)" if em is not None else "")
+        key = (em if em is not None else 0.0, -last_dev)
+        if not dev or best_key is None or key > best_key:
+            best_key, best_dev, best_em, best_epoch, bad_epochs = key, last_dev, em, epoch, 0
+            save_seq2seq(s2s, out, gen_cfg, extra={**extra, "epoch": epoch, "dev_loss": last_dev,
+                                                   "dev_exact_match": em})
+        else:
+            bad_epochs += 1
+        elapsed, last_epoch = time.monotonic() - t0, time.monotonic() - epoch_start
+        if config.patience and bad_epochs >= config.patience and epoch < config.epochs:
+            stop_reason = f"no better dev {config.select_on} for {bad_epochs} epochs"
+        elif (config.time_budget and epoch < config.epochs
+              and elapsed + last_epoch > config.time_budget):
+            stop_reason = (f"time budget {config.time_budget:.0f}s: {elapsed:.0f}s used, "
+                           f"the last epoch took {last_epoch:.0f}s")
+        if stop_reason:
+            log.info("early stop after epoch %d: %s (best epoch %d)", epoch, stop_reason,
+                     best_epoch)
         checkpoint()
         if stop_after is not None and session_steps >= stop_after and epoch < config.epochs:
             stopped = True
 
-    em = None
+    em = best_em
     if stopped:
         log.info("session ended early; resume to continue")
         return TrainResult(out, epoch, global_step, last_train, last_dev, best_dev, None,
-                           time.monotonic() - t0)
-    best = load_seq2seq(out, dev_name)
-    if dev and config.dev_em_sample:
-        from verifier.hdm.generation import generate
-        sample = list(dev)[: config.dev_em_sample]
-        preds = generate(best, [p.question for p in sample], num_beams=1,
-                         batch_size=config.batch_size * 2)
-        em = sum(exact_match(pr.query, p.target) for pr, p in zip(preds, sample)) / len(sample)
+                           time.monotonic() - t0, best_epoch, None)
+    if dev and config.dev_em_sample and not select_em:
+        best = load_seq2seq(out, dev_name)
+        em = _exact_match_rate(best, em_pairs, config.batch_size * 2)
     seconds = time.monotonic() - t0
     summary = {**extra, "epochs_run": epoch, "steps": global_step, "train_loss": last_train,
-               "dev_loss": last_dev, "best_dev_loss": best_dev, "dev_exact_match_greedy": em,
-               "seconds_last_session": seconds}
+               "dev_loss": last_dev, "best_dev_loss": best_dev, "best_epoch": best_epoch,
+               "select_on": config.select_on, "dev_exact_match_greedy": em,
+               "dev_exact_match_pairs": len(em_pairs), "stopped_early": stop_reason,
+               "history": history, "seconds_last_session": seconds}
     meta_path = out / "hdm_generator.json"
     saved = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
     saved["training"] = summary
     meta_path.write_text(json.dumps(saved, indent=2, sort_keys=True))
-    return TrainResult(out, epoch, global_step, last_train, last_dev, best_dev, em, seconds)
+    return TrainResult(out, epoch, global_step, last_train, last_dev, best_dev, em, seconds,
+                       best_epoch, stop_reason)
