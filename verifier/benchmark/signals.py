@@ -443,7 +443,7 @@ class PGMRSignal:
 
         return {"labels_sha256": file_sha256(self._labels) if self._labels.is_file() else None,
                 "threshold": self._threshold, "priors": str(self._priors_path or ""),
-                "tag": self._tag, "version": 1}
+                "tag": self._tag, "version": 2}  # 2: evidence-based grounding signal (e5dd92a)
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         from verifier.pgmr import grounding_decision, grounding_signal
