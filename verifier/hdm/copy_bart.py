@@ -66,10 +66,10 @@ class CopyBartForConditionalGeneration(BartForConditionalGeneration):
         self.copy_gate = nn.Linear(2 * d, 1)
         self.post_init()
 
-    def copy_distribution(self, decoder_states: torch.Tensor, encoder_states: torch.Tensor,
-                          source_ids: torch.Tensor, attention_mask: torch.Tensor | None
-                          ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """``(attention [B, T, S], gate [B, T, 1], copy probabilities [B, T, V])``."""
+    def copy_attention(self, decoder_states: torch.Tensor, encoder_states: torch.Tensor,
+                       source_ids: torch.Tensor, attention_mask: torch.Tensor | None
+                       ) -> tuple[torch.Tensor, torch.Tensor]:
+        """``(copy attention [B, T, S], generation gate g [B, T, 1])``, both float32."""
         valid = (source_ids != self.config.pad_token_id)
         if attention_mask is not None:
             valid = valid & attention_mask.bool()
@@ -83,10 +83,21 @@ class CopyBartForConditionalGeneration(BartForConditionalGeneration):
         attn = torch.softmax(scores, dim=-1)
         context = torch.matmul(attn.to(encoder_states.dtype), encoder_states)
         gate = torch.sigmoid(self.copy_gate(torch.cat([decoder_states, context], -1)).float())
+        return attn, gate
+
+    @staticmethod
+    def mix(lm_logits: torch.Tensor, attn: torch.Tensor, gate: torch.Tensor,
+            source_ids: torch.Tensor) -> torch.Tensor:
+        """``log(g * softmax(lm_logits) + (1 - g) * copy)``, the copy probabilities being
+        ``attn`` scattered onto the source tokens ([B, T, V], float32).  Without autograd the
+        [B, T, V] tensor is built in place (one allocation: beam search and MC dropout)."""
         index = source_ids[:, None, :].expand(-1, attn.shape[1], -1)
-        copy = attn.new_zeros(attn.shape[0], attn.shape[1], self.config.vocab_size)
-        copy.scatter_add_(-1, index, attn)
-        return attn, gate, copy
+        copy = attn * (1.0 - gate)
+        if torch.is_grad_enabled():
+            probs = torch.softmax(lm_logits.float(), dim=-1) * gate
+            return probs.scatter_add(-1, index, copy).clamp_min(_TINY).log()
+        probs = torch.softmax(lm_logits.float(), dim=-1).mul_(gate)
+        return probs.scatter_add_(-1, index, copy).clamp_min_(_TINY).log_()
 
     def forward(self, input_ids: torch.LongTensor | None = None,
                 attention_mask: torch.Tensor | None = None,
@@ -120,10 +131,10 @@ class CopyBartForConditionalGeneration(BartForConditionalGeneration):
                              return_dict=True, **kwargs)
         dec = outputs.last_hidden_state
         lm_logits = self.lm_head(dec) + self.final_logits_bias.to(dec.device)
-        _, gate, copy = self.copy_distribution(dec, outputs.encoder_last_hidden_state,
-                                               src.to(dec.device), attention_mask)
-        probs = gate * torch.softmax(lm_logits.float(), dim=-1) + (1.0 - gate) * copy
-        logits = torch.log(probs.clamp_min(_TINY))
+        src = src.to(dec.device)
+        attn, gate = self.copy_attention(dec, outputs.encoder_last_hidden_state, src,
+                                         attention_mask)
+        logits = self.mix(lm_logits, attn, gate, src)
         loss = None
         if labels is not None:
             loss = nn.functional.nll_loss(logits.view(-1, logits.shape[-1]),
