@@ -10,9 +10,13 @@ output exists, for development only; the timed run starts from an empty folder):
 2. gold queries -> PGMR intermediate form (:func:`verifier.pgmr.to_intermediate` over
    ``Memory.from_labels_tsv(shared/data/wikidata/labels.tsv)``), compacted
    (:func:`verifier.hdm.data.compact_query`: no PREFIX lines);
-3. a small BART (``--arch``) trained from scratch on ``parser_train`` with a lower-casing
-   byte-level BPE tokenizer built from the data (model selection on the parser's validation
-   split = in-ontology pairs of detect_train + detect_dev);
+3. a small BART (``--arch``) with a copy head (pointer-generator,
+   :mod:`verifier.hdm.copy_bart`; ``--no-copy`` for plain BART) trained from scratch on
+   ``parser_train`` with a lower-casing byte-level BPE tokenizer built from the data; model
+   selection and early stopping on greedy exact match over the parser's validation split
+   (in-ontology pairs of detect_train + detect_dev, ``--dev-em-pairs`` of them), at most
+   ``--epochs`` epochs and ``--train-minutes`` of training (no new epoch starts that would
+   end later);
 4. beam search for every detection example (in-ontology, out-of-ontology, out-of-domain);
 5. features of (question, generated query) with the :class:`~verifier.hdm.features.Scorer`
    (teacher-forced confidence, MC-dropout variance, pooled encoder activations);
@@ -71,7 +75,14 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--arch", default="bart", choices=["bart", "t5"])
     ap.add_argument("--d-model", type=int, default=128)
     ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--train-minutes", type=float, default=36.0,
+                    help="time budget of generator training (0: none)")
+    ap.add_argument("--gen-patience", type=int, default=4,
+                    help="generator epochs without better dev exact match before stopping")
+    ap.add_argument("--dev-em-pairs", type=int, default=600,
+                    help="dev pairs decoded greedily after each epoch (model selection)")
+    ap.add_argument("--no-copy", action="store_true", help="plain BART, no copy head")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--no-lowercase", action="store_true",
                     help="keep case (default: a lower-casing tokenizer)")
@@ -167,14 +178,18 @@ def main() -> int:
                  for e in split.by_split(s) if e.category == "in_ontology"]
     gcfg = GeneratorConfig(arch=args.arch, d_model=args.d_model, num_layers=args.layers,
                            num_decoder_layers=args.layers, num_heads=4, d_ff=4 * args.d_model,
-                           dropout=0.1, max_source_len=64, max_target_len=args.max_target_len)
+                           dropout=0.1, max_source_len=64, max_target_len=args.max_target_len,
+                           copy=args.arch == "bart" and not args.no_copy)
     tcfg = TrainConfig(epochs=args.epochs, batch_size=32, lr=args.lr, warmup_steps=100,
-                       vocab_size=args.vocab_size, seed=args.split_seed, dev_em_sample=0,
+                       vocab_size=args.vocab_size, seed=args.split_seed,
+                       dev_em_sample=args.dev_em_pairs, select_on="exact_match",
+                       patience=args.gen_patience, time_budget=60.0 * args.train_minutes,
                        lowercase=not args.no_lowercase)
-    if not (args.reuse and (gen_dir / "hdm_generator.json").is_file()
-            and (gen_dir / "checkpoint" / "state.pt").is_file()
-            and torch.load(gen_dir / "checkpoint" / "state.pt", weights_only=False)["epoch"]
-            >= args.epochs):
+    state_path = gen_dir / "checkpoint" / "state.pt"
+    state = (torch.load(state_path, weights_only=False)
+             if args.reuse and state_path.is_file() else None)
+    if not (state is not None and (gen_dir / "hdm_generator.json").is_file()
+            and (state["epoch"] >= args.epochs or state.get("stop_reason"))):
         resume = args.reuse and (gen_dir / "checkpoint" / "state.pt").is_file()
         if not resume and gen_dir.exists():
             import shutil
@@ -182,6 +197,7 @@ def main() -> int:
         train_generator(train_pairs, dev_pairs, gen_dir, model_config=gcfg, config=tcfg,
                         resume=resume, device="cpu", progress=False)
     s2s = load_seq2seq(gen_dir, "cpu")
+    gen_summary = json.loads((gen_dir / "hdm_generator.json").read_text()).get("training", {})
     lap("generator training", t0)
 
     # 4. generation -----------------------------------------------------------------------
@@ -264,11 +280,16 @@ def main() -> int:
               f"{d['out_of_domain']:5d} {d['total']:6d}")
     print(f"  unknown symbols: " + ", ".join(f"{k} {len(v)}" for k, v in split.unknown.items()))
     n_in = {s: int((inont & (spl == f"detect_{s}")).sum()) for s in ("train", "dev", "test")}
-    em = {s: 1 - float(wrong[inont & (spl == f"detect_{s}")].mean()) for s in n_in}
-    print(f"== generator: {args.arch}, d_model {args.d_model}, {args.layers}+{args.layers} layers, "
-          f"{len(train_pairs)} training pairs, {args.epochs} epochs, vocab "
-          f"{len(s2s.tokenizer)}; exact match on in-ontology inputs: train "
-          f"{em['train']:.3f} dev {em['dev']:.3f} test {em['test']:.3f}")
+    n_ok = {s: int((inont & ~wrong & (spl == f"detect_{s}")).sum()) for s in n_in}
+    print(f"== generator: {args.arch}{' + copy head' if gcfg.copy else ''}, "
+          f"d_model {args.d_model}, {args.layers}+{args.layers} layers, vocab {len(s2s.tokenizer)}, "
+          f"{len(train_pairs)} training pairs; {gen_summary.get('epochs_run')} of {args.epochs} "
+          f"epochs run ({gen_summary.get('stopped_early') or 'all'}), best epoch "
+          f"{gen_summary.get('best_epoch')} by greedy dev exact match "
+          f"{gen_summary.get('dev_exact_match_greedy') or 0:.3f} "
+          f"({gen_summary.get('dev_exact_match_pairs')} pairs)")
+    print("== exact match of the beam-search output on in-ontology inputs: "
+          + ", ".join(f"{s} {n_ok[s] / max(n_in[s], 1):.3f} ({n_ok[s]}/{n_in[s]})" for s in n_in))
     print(f"== confidence score: teacher forcing agrees with the beam score on "
           f"{agree:.1%} of {len(preds)} predictions (re-tokenised text; rel. tol. 1e-3)")
     print("== task sizes (rows, positives) train / dev / test ==")
