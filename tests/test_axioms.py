@@ -18,7 +18,7 @@ from verifier.notation import parse_formula
 
 def _pack(tmp_path: Path, templates: str = "", lexicon: str = "", background: str = "") -> Path:
     for sub, text in (("templates", templates), ("lexicons", lexicon), ("background", background)):
-        (tmp_path / sub).mkdir(exist_ok=True)
+        (tmp_path / sub).mkdir(parents=True, exist_ok=True)
         if text:
             (tmp_path / sub / "t.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
     return tmp_path
@@ -76,6 +76,27 @@ def test_formula_syntax_error_with_position(tmp_path):
 def test_placeholder_not_available_for_link_kind(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("$prop(y, x)", "y = $item"))
     assert "placeholder" in _codes([d])
+
+
+CLASS_TEMPLATE = """\
+    templates:
+      - name: classifier_noun
+        doc: A noun names a value of a classifying property.
+        match: {kind: noun, arity: 1}
+        links: class
+        properties: [wdt:P106]
+        axiom: "forall x. $pred(x) -> $prop(x, $class)"
+"""
+
+
+def test_class_template_properties_are_checked(tmp_path):
+    assert _codes([_pack(tmp_path / "ok", templates=CLASS_TEMPLATE)]) == set()
+    # $prop in a class template needs the properties it stands for
+    no_props = CLASS_TEMPLATE.replace("        properties: [wdt:P106]\n", "")
+    assert "placeholder" in _codes([_pack(tmp_path / "a", templates=no_props)])
+    assert "bad-value" in _codes([_pack(tmp_path / "b", templates=CLASS_TEMPLATE.replace("wdt:P106", "not a symbol"))])
+    wrong_kind = GOOD_TEMPLATE + "        properties: [wdt:P106]\n"
+    assert "bad-value" in _codes([_pack(tmp_path / "c", templates=wrong_kind)])
 
 
 def test_arity_mismatch(tmp_path):

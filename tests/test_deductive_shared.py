@@ -45,6 +45,24 @@ CASES = [
     ("Harold Wilson was elected in what year and to what position?",
      "SELECT ?year ?pos WHERE { wd:Q128956 p:P166 ?s . ?s ps:P166 ?pos . ?s pq:P2715 ?year . }",
      "unsupported"),
+    # a noun naming the value of a classifying property (classifier_noun), through the copula
+    # and over a coordination ("X is a Y and a Z")
+    ("Is George Orwell a poet and war correspondent?",
+     "ASK WHERE { wd:Q3335 wdt:P106 wd:Q49757 . wd:Q3335 wdt:P106 wd:Q164236 }", "faithful"),
+    ("Is George Orwell a poet and war correspondent?",
+     "ASK WHERE { wd:Q3335 wdt:P106 wd:Q49757 . wd:Q3335 wdt:P106 wd:Q36180 }", "unsupported"),
+    ("Was the dictator, Fidel Castro, the Prime Minister of Italy?",
+     "ASK WHERE { wd:Q11256 wdt:P39 wd:Q796897 }", "faithful"),
+    ("Was the dictator, Fidel Castro, the Prime Minister of Italy?",
+     "ASK WHERE { wd:Q11256 wdt:P108 wd:Q796897 }", "unsupported"),
+    # a name used as a noun (named_n: "the 2004 Summer Olympics")
+    ("Did Neymar participate in the 2004 Summer Olympics?",
+     "ASK WHERE { wd:Q142794 wdt:P1344 wd:Q8558 }", "faithful"),
+    ("Did Neymar participate in the 2004 Summer Olympics?",
+     "ASK WHERE { wd:Q142794 wdt:P1344 wd:Q8567 }", "unsupported"),
+    # an unknown word over an instance is a noun whatever its tag ("ether/CC")
+    ("Is the ceiling exposure limit of chloromethyl methyl ether greater than 0.0?",
+     "ASK WHERE { wd:Q158539 wdt:P2405 ?obj filter ( ?obj > 0.0 ) }", "faithful"),
 ]
 
 

@@ -831,13 +831,21 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
             v = parent[v]
         return v
 
-    for f in _facts(reading.formula):
+    copula_objects: set[Var] = set()
+    facts = list(_facts(reading.formula))
+    for f in facts:
         if isinstance(f, Atom) and f.pred in ("_be_v_id", "appos") and len(f.args) == 3:
             a, b = f.args[1], f.args[2]
             if isinstance(a, Var) and isinstance(b, Var):
                 parent[find(a)] = find(b)
+                copula_objects |= {a, b}  # identity is symmetric: either side may be the coordination
         elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
             parent[find(f.left)] = find(f.right)
+    for f in facts:  # "X is a Y and a Z": X is each conjunct (background axiom)
+        if isinstance(f, Atom) and f.pred == "_and_c" and len(f.args) == 3 and f.args[0] in copula_objects:
+            for c in f.args[1:]:
+                if isinstance(c, Var):
+                    parent[find(c)] = find(f.args[0])
     item_vars = {find(l.unit.var) for l in grounding.links
                  if l.symbol.kind == "item" and isinstance(l.unit.var, Var)}
     for v in reading.answer_vars:

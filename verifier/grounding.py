@@ -23,7 +23,7 @@ import math
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
@@ -156,7 +156,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
         seen.add(a)
         pred = a.pred
         var = a.args[0]
-        if pred == "named":
+        if pred in ("named", "named_n"):  # named_n: a name used as a noun ("the Olympics")
             name = a.args[-1].lexical if isinstance(a.args[-1], Literal) else ""
             text = text_of(var) or name
             units.append(Unit(a, "named", name.casefold(), "n", content_keys(name), content_keys(text), text, var))
@@ -183,6 +183,8 @@ def question_units(reading, question: str = "") -> list[Unit]:
         if info.is_abstract or info.is_quantifier:
             continue
         pos = info.pos
+        if info.is_unknown_word and isinstance(var, Var) and var.name.startswith("x"):
+            pos = "n"  # the tagger's guess may be wrong ("ether/CC"); an x-instance is a noun
         lemma = info.lemma
         keys = content_keys(lemma)
         if pos == "p":  # prepositions name nothing themselves but structure the question
@@ -217,6 +219,8 @@ class SymbolUse:
     id: str
     kind: str
     term: Term | None = None
+    #: for a class: the query property it is the object of (``wdt:P31``, ``wdt:P106``)
+    via: str | None = None
 
 
 _PROPERTY_PREFIXES = ("wdt", "p", "ps", "pq", "psv", "pqv", "wdtn", "psn", "pqn", "pr", "prv")
@@ -224,8 +228,10 @@ _STRUCTURAL = {"rdf:type", "rdfs:label", "triple", "rdf:first", "rdf:rest"}
 _CLASS_PROPS = {"P31", "P279"}
 
 
-def query_symbols(query: Query) -> list[SymbolUse]:
-    """Properties, items, classes and literals of a query, each once."""
+def query_symbols(query: Query, class_props: Collection[str] = _CLASS_PROPS) -> list[SymbolUse]:
+    """Properties, items, classes and literals of a query, each once.  The named objects of
+    ``class_props`` (Wikidata ids: instance of, subclass of, and the classifying properties
+    of class templates such as occupation) are classes, supported by the class link."""
     out: dict[tuple[str, str], SymbolUse] = {}
     f = query.pattern
     for g in subformulas(f):
@@ -236,12 +242,13 @@ def query_symbols(query: Query) -> list[SymbolUse]:
             if wid and pfx in ("pq", "pqv", "pqn", "pr", "prv"):
                 out.setdefault(("qualifier", wid), SymbolUse(base, wid, "qualifier"))
             elif wid and pfx in _PROPERTY_PREFIXES:
-                if wid in _CLASS_PROPS and len(g.args) == 2 and isinstance(g.args[1], IRI):
-                    pass  # instance of / subclass of a named class: supported by the class link
+                if wid in class_props and len(g.args) == 2 and isinstance(g.args[1], IRI):
+                    pass  # instance of / occupation ... a named class: supported by the class link
                 else:
                     out.setdefault(("property", wid), SymbolUse(base, wid, "property"))
             for i, t in enumerate(g.args):
-                _term_symbol(t, out, is_class=(wid in _CLASS_PROPS and i == 1))
+                _term_symbol(t, out, is_class=(wid in class_props and i == 1),
+                             via=f"wdt:{wid}" if wid else None)
         elif hasattr(g, "left"):
             for t in (g.left, g.right):
                 if isinstance(t, (IRI, Literal)):
@@ -249,7 +256,7 @@ def query_symbols(query: Query) -> list[SymbolUse]:
     return list(out.values())
 
 
-def _term_symbol(t: Term, out: dict, is_class: bool) -> None:
+def _term_symbol(t: Term, out: dict, is_class: bool, via: str | None = None) -> None:
     if isinstance(t, IRI):
         wid = wikidata_id(t.value)
         if wid and t.value.startswith("wd:"):
@@ -258,7 +265,7 @@ def _term_symbol(t: Term, out: dict, is_class: bool) -> None:
             if ("item", wid) in out and kind == "class":
                 del out[("item", wid)]
             if ("class", wid) not in out:
-                out.setdefault(key, SymbolUse(t.value, wid, kind, t))
+                out.setdefault(key, SymbolUse(t.value, wid, kind, t, via if is_class else None))
     elif isinstance(t, Literal):
         out.setdefault(("literal", t.lexical), SymbolUse(t.lexical, t.lexical, "literal", t))
 
@@ -487,6 +494,9 @@ class Grounder:
         self.n_alternatives = alternatives
         self._alt_cache: dict = {}
         self._values: dict[str, list[Literal]] = {}
+        #: properties whose named objects are classes (instance of, and those of class templates)
+        self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
+            wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
         self._lex_by_key: dict[str, list[tuple[LexiconEntry, str, tuple[str, ...]]]] = {}
         for lex in pack.lexicons:
             for e in lex.entries:
@@ -615,7 +625,7 @@ class Grounder:
         ukeys = {id(u): self.unit_keys(u) for u in units}
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
-        for sym in query_symbols(query):
+        for sym in query_symbols(query, self.class_props):
             if sym.kind == "qualifier":
                 continue  # qualifiers are checked lexically by the deductive layer
             if sym.kind == "literal":
@@ -836,6 +846,8 @@ class Grounder:
                 bindings["$item"] = f"wd:{sym.id}"
             elif sym.kind == "class":
                 bindings["$class"] = f"wd:{sym.id}"
+                if sym.via:
+                    bindings["$prop"] = sym.via
             elif sym.kind == "literal" and sym.term is not None:
                 bindings["$value"] = sym.term
             if entry is not None and entry.via:
@@ -869,6 +881,8 @@ class Grounder:
         for t in self.pack.templates.values():
             if t.links not in links:
                 continue
+            if t.links == "class" and not _class_via_ok(t, sym):
+                continue
             if not _kind_ok(t, u):
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
@@ -880,6 +894,15 @@ class Grounder:
             if t not in first:
                 out.append(t)
         return first + sorted(out, key=lambda t: -t.priority)
+
+
+def _class_via_ok(t: Template, sym: SymbolUse) -> bool:
+    """A class template with ``properties`` reads objects of those properties; one without
+    reads objects of instance of / subclass of."""
+    via = wikidata_id(sym.via) if sym.via else None
+    if t.properties:
+        return via is not None and via in {wikidata_id(p) for p in t.properties}
+    return via is None or via in _CLASS_PROPS
 
 
 def _kind_ok(t: Template, u: Unit) -> bool:

@@ -25,7 +25,8 @@ from verifier.resources import axioms_dir
 
 __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
-_TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples"}
+_TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
+                    "properties"}
 _MATCH_FIELDS = {"kind", "arity", "preds"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc"}
@@ -230,17 +231,28 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
             if s not in LABEL_SHAPES:
                 col.add(file, _line(d, "label_shapes")[0], "bad-value",
                         f"{what}: label shape {s!r} is not one of {', '.join(LABEL_SHAPES)}")
+        props = d.get("properties") or []
+        if isinstance(props, str):
+            props = [props]
+        for sym in props:
+            if not isinstance(sym, str) or not _SYMBOL_RE.match(sym):
+                col.add(file, _line(d, "properties")[0], "bad-value", f"{what}: property {sym!r} is not a KG symbol")
+        if props and links != "class":
+            col.add(file, _line(d, "properties")[0], "bad-value", f"{what}: properties are only for links: class")
         axiom = _parse_axiom(d, "axiom", file, col, what)
         if axiom is None:
             continue
         _check_placeholders(name, axiom, links, arity, file, _line(d, "axiom")[0], col)
+        if links == "class" and not props and any(a.pred == "$prop" for a in atoms(axiom)):
+            col.add(file, _line(d, "axiom")[0], "placeholder",
+                    f"template {name}: $prop in a class template needs the list of properties it stands for")
         if duplicate:
             continue
         out[name] = Template(
             name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
-            source=Source(file, line),
+            source=Source(file, line), properties=tuple(str(p_) for p_ in props),
         )
 
 

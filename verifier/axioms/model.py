@@ -37,7 +37,7 @@ LINK_KINDS = ("item", "class", "property", "inverse_property", "path", "literal"
 LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any")
 #: Placeholders allowed in axioms, by link kind ($pred is always allowed).
 PLACEHOLDERS = {
-    "item": ("$item",), "class": ("$class",), "property": ("$prop", "$value"),
+    "item": ("$item",), "class": ("$class", "$prop"), "property": ("$prop", "$value"),
     "inverse_property": ("$prop",), "path": ("$prop", "$prop2"), "literal": ("$value",),
     "none": (),
 }
@@ -93,6 +93,9 @@ class Template:
     priority: int = 0
     examples: tuple[Example, ...] = ()
     source: Source | None = None
+    #: for ``links: class``: the query properties whose object the template reads as a class
+    #: (``$prop`` is bound to the one the query uses); empty means instance of / subclass of
+    properties: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
