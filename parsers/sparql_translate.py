@@ -67,6 +67,7 @@ def _label_hint(text: str) -> bool:
     low = text.lower()
     return any(h in low for h in _LABEL_HINTS)
 _BOOLEAN_TAGS = frozenset({"or", "and", "not", "rel", "in", "notin", "exists", "notexists"})
+_NUMERIC_TYPES = frozenset({"xsd:integer", "xsd:decimal", "xsd:double", "xsd:float"})
 _TRUE = Literal("true", "xsd:boolean")
 _FALSE = Literal("false", "xsd:boolean")
 _USER_VAR_RE = re.compile(r"[?$]([\w\u00B7]+)")
@@ -266,7 +267,10 @@ def _expr_term(ctx: _Ctx, e: Any, scope: "_Scope") -> Term:
     if tag in ("add", "sub", "mul", "div"):
         return Func(tag, (_expr_term(ctx, e[1], scope), _expr_term(ctx, e[2], scope)))
     if tag == "neg":
-        return Func("neg", (_expr_term(ctx, e[1], scope),))
+        inner = _expr_term(ctx, e[1], scope)
+        if isinstance(inner, Literal) and inner.datatype in _NUMERIC_TYPES and not inner.lexical.startswith(("-", "+")):
+            return Literal("-" + inner.lexical, inner.datatype)  # a negative number: -166
+        return Func("neg", (inner,))
     if tag in _BOOLEAN_TAGS or (tag == "call" and (e[1] in _BOOL_BUILTINS or e[1] in ("BOUND", "SAMETERM"))):
         # a condition used as a value: a fresh variable equal to true or false
         cond = _expr_formula(ctx, e, scope)

@@ -314,3 +314,13 @@ def test_renaming_keeps_label_service_variables_attached():
     assert "?item" not in g.replace("?r0_meti", "")
     assert "?r0_metiLabel" in g and "Label" in g.split("?r0_metiLabel", 1)[1].split("WHERE")[0]
     assert equivalent(parse_query(q), parse_query(g)).equivalent is True
+
+
+def test_negative_number_is_one_literal():
+    """"-166" is the number -166 (so comparisons with it are comparisons with a value), while
+    the negation of a variable stays an expression."""
+    q = parse_query("ASK WHERE { wd:Q61457 wdt:P3078 ?obj FILTER(?obj = -166) }")
+    assert "obj = -166" in str(q.pattern)
+    assert "neg(" not in str(q.pattern)
+    q2 = parse_query("ASK WHERE { wd:Q61457 wdt:P3078 ?obj FILTER(?obj = -(?obj)) }")
+    assert "neg(obj)" in str(q2.pattern)
