@@ -53,6 +53,32 @@ def test_signal_on_correct_query(memory):
     assert "Somalia" in rep.explanation
 
 
+def test_identifier_support_reports_its_evidence(memory):
+    import json
+
+    from verifier.pgmr.signal import IdEvidence, pair_evidence
+
+    rep = grounding_signal(Q, S, memory)
+    ev = pair_evidence([(Q, S)], memory)[0]
+    for ident, ie in zip(rep.identifiers, ev.ids):
+        assert isinstance(ident.evidence, IdEvidence) and ident.evidence == ie
+        assert (ident.id, ident.written, ident.kind, ident.span) == (ie.id, ie.written,
+                                                                      ie.kind, ie.span)
+        assert ident.coverage == ie.match.coverage and ident.lexical_name == ie.match.name
+    pop = rep.identifiers[1]
+    assert pop.written == "p:P1082" and pop.coverage == 1.0 and pop.lexical_name == "population"
+    d = rep.to_dict()
+    json.dumps(d)  # JSON-ready
+    assert set(d["identifiers"][0]) == {
+        "id", "written", "kind", "label", "exists", "kind_ok", "support", "span",
+        "matched_name", "alternative", "alternative_label", "alternative_score", "expected",
+        "score", "coverage", "lexical_name", "association", "implicit"}
+    assert d["identifiers"][0]["label"] == "Somalia" and d["flagged"] is False
+    missing = grounding_signal(Q, S.replace("Q1045", "Q99999999"), memory).identifiers[0]
+    assert not missing.exists and missing.score == 0.0 and missing.label is None
+    assert missing.to_dict()["coverage"] == 0.0
+
+
 def test_signal_flags_hallucinated_and_wrong_kind(memory):
     rep = grounding_signal(Q, S.replace("Q1045", "Q99999999"), memory)
     assert rep.hallucinated == ("Q99999999",) and rep.flagged and rep.score == 0.0

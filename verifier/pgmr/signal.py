@@ -68,30 +68,65 @@ _QWORD = re.compile(r"\w+(?:['’.\-]\w+)*")
 MAX_NAMES = 32
 
 
+class _FromEvidence:
+    """A read-only attribute of :class:`IdentifierSupport` taken from its ``evidence``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        return self if obj is None else getattr(obj.evidence, self.name)
+
+
 @dataclass(frozen=True, slots=True)
 class IdentifierSupport:
-    """Evidence for one identifier of the query (see the module docstring); ``score`` is
-    the model's probability that the identifier is right (0 when it is missing or of the
-    wrong kind)."""
+    """Evidence for one identifier of the query (see the module docstring): its
+    model-independent :class:`IdEvidence` (``evidence``; its fields ``id``, ``written``,
+    ``kind``, ``label``, ``exists``, ``kind_ok``, ``support``, ``span`` and ``matched_name``
+    and the ``coverage`` / ``lexical_name`` of its lexical match are readable here too) plus
+    what the priors and the memory add: the best other identifier for the support span
+    (``alternative*``), the ``expected`` support, the training statistics (``association``,
+    ``implicit``) and ``score``, the model's probability that the identifier is right (0
+    when it is missing or of the wrong kind)."""
 
-    id: str
-    written: str
-    kind: str | None
-    label: str | None
-    exists: bool
-    kind_ok: bool
-    support: float
-    span: str | None
-    matched_name: str | None
-    alternative: str | None
-    alternative_label: str | None
-    alternative_score: float
-    expected: float
-    score: float
-    coverage: float = 0.0
-    lexical_name: str | None = None
+    evidence: "IdEvidence"
+    alternative: str | None = None
+    alternative_label: str | None = None
+    alternative_score: float = 0.0
+    expected: float = 1.0
+    score: float = 0.0
     association: float = 0.0
     implicit: float = 0.0
+
+    # read through to the evidence (not dataclass fields: no annotation)
+    id = _FromEvidence()
+    written = _FromEvidence()
+    kind = _FromEvidence()
+    label = _FromEvidence()
+    exists = _FromEvidence()
+    kind_ok = _FromEvidence()
+    support = _FromEvidence()
+    span = _FromEvidence()
+    matched_name = _FromEvidence()
+
+    @property
+    def coverage(self) -> float:
+        """Share of the words of its best name that the question contains."""
+        return float(self.evidence.match.coverage)
+
+    @property
+    def lexical_name(self) -> str | None:
+        """The name that :attr:`coverage` refers to."""
+        return self.evidence.match.name
+
+    def to_dict(self) -> dict:
+        """JSON-ready flat form (the attributes above, without the evidence internals)."""
+        return {k: getattr(self, k) for k in _REPORTED}
+
+
+_REPORTED = ("id", "written", "kind", "label", "exists", "kind_ok", "support", "span",
+             "matched_name", "alternative", "alternative_label", "alternative_score",
+             "expected", "score", "coverage", "lexical_name", "association", "implicit")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +193,10 @@ class GroundingReport:
 
     def to_dict(self) -> dict:
         """JSON-ready form."""
-        d = asdict(self)
+        d = {f: getattr(self, f) for f in ("question", "sparql", "score", "hallucinated",
+                                            "wrong_kind", "explanation")}
+        d["identifiers"] = [i.to_dict() for i in self.identifiers]
+        d["unexplained"] = [asdict(u) for u in self.unexplained]
         d["flagged"] = self.flagged
         return d
 
@@ -177,9 +215,10 @@ def question_spans(question: str, max_words: int = 6) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class IdEvidence:
-    """Model-independent evidence for one identifier occurrence: ``cosine`` is the best
-    cosine over spans with a content word (``support`` over all spans); ``match`` the
-    lexical match of its best name; ``role`` is ``qualifier`` for a property under ``pq:``,
+    """Model-independent evidence for one identifier occurrence (what
+    :func:`pair_evidence` computes once and :class:`IdentifierSupport` reports): ``cosine``
+    is the best cosine over spans with a content word (``support`` over all spans); ``match``
+    the lexical match of its best name; ``role`` is ``qualifier`` for a property under ``pq:``,
     ``class`` for the object of ``instance of`` / ``subclass of``, else empty (such
     identifiers are often left implicit: "in 1969", "who")."""
 
@@ -424,8 +463,7 @@ def grounding_signals(pairs: Sequence[tuple[str, str]], memory: Memory, *,
         rows: list[IdentifierSupport] = []
         for ie in pe.ids:
             if not ie.exists:
-                rows.append(IdentifierSupport(ie.id, ie.written, ie.kind, None, False, False,
-                                              0.0, None, None, None, None, 0.0, 1.0, 0.0))
+                rows.append(IdentifierSupport(ie))
                 continue
             f = id_features(ie, pe, stats)
             exp = 1.0 if priors is None else priors.expected_support(ie.id, ie.kind)
@@ -434,11 +472,9 @@ def grounding_signals(pairs: Sequence[tuple[str, str]], memory: Memory, *,
             else:
                 score = 0.0
             a_id, a_label, a_score = alt.get((pe.question, ie.id), (None, None, 0.0))
-            rows.append(IdentifierSupport(
-                ie.id, ie.written, ie.kind, ie.label, True, ie.kind_ok, ie.support, ie.span,
-                ie.matched_name, a_id, a_label, float(a_score), float(exp), float(score),
-                float(ie.match.coverage), ie.match.name, float(f["association"]),
-                float(f["implicit"])))
+            rows.append(IdentifierSupport(ie, a_id, a_label, float(a_score), float(exp),
+                                          float(score), float(f["association"]),
+                                          float(f["implicit"])))
         hall = tuple(dict.fromkeys(r.id for r in rows if not r.exists))
         wrong = tuple(dict.fromkeys(r.id for r in rows if r.exists and not r.kind_ok))
         unexp = _unexplained(pe, stats) if rows else []
