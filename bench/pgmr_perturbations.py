@@ -18,6 +18,12 @@ WikiWebQuestions train), never on the test split; figures without priors (the bu
 default model) are printed too, and the latency of one pair at a time (``--latency N``
 pairs, p50 / p95 in ms).
 
+``--train-perturbations FILE`` takes the training data from the project benchmark's
+``perturbations.jsonl`` instead of ``--calibration``: its *train-split* gold pairs are the
+correct pairs, and their train-split ``wrong_entity`` / ``wrong_property`` records the
+negatives the grounding model is fitted on (``estimate_priors(..., negatives=)``); records
+of other splits are never read.
+
 ``--default-model`` fits the model on the calibration files with neutral statistics and
 with statistics, and prints them as the ``DEFAULT_MODEL`` and ``STATISTICS_MODEL`` literals
 of ``verifier/pgmr/calibrate.py``.
@@ -73,12 +79,32 @@ def near_perturbations(recs, mem, seed):
     return out
 
 
-def model_literal(name: str, model, how: str, n_pairs: int) -> str:
+NEGATIVE_CATEGORIES = ("wrong_entity", "wrong_property")
+
+
+def benchmark_training(path: Path) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Correct pairs and wrong (entity / property) pairs of the train split of a benchmark
+    ``perturbations.jsonl`` (benchmark convention: label 1 = correct)."""
+    cal, neg = [], []
+    for r in read_jsonl(path):
+        if r.get("split") != "train" or not r.get("sparql"):
+            continue
+        if r.get("category") == "gold" and int(r.get("label", 0)) == 1:
+            cal.append((r["question"], r["sparql"]))
+        elif r.get("category") in NEGATIVE_CATEGORIES and int(r.get("label", 1)) == 0:
+            neg.append((r["question"], r["sparql"]))
+    if not cal:
+        raise SystemExit(f"{path}: no train-split gold pairs")
+    return cal, neg
+
+
+def model_literal(name: str, model, how: str, n_pairs: int,
+                  source: str = "LC-QuAD 2.0 train_subset + WikiWebQuestions train") -> str:
     """``model`` as the ``name`` literal of ``verifier/pgmr/calibrate.py``."""
     import textwrap
 
-    lines = [f"# Fitted by estimate_priors({how}) on LC-QuAD 2.0 train_subset +",
-             f"# WikiWebQuestions train ({n_pairs:,} pairs, seed 0); regenerate with",
+    lines = [f"# Fitted by estimate_priors({how}) on {source}",
+             f"# ({n_pairs:,} pairs, seed 0); regenerate with",
              "# `python bench/pgmr_perturbations.py --default-model`.",
              f"{name} = GroundingModel(MappingProxyType({{"]
     for kind, m in sorted(model.identifier.items()):
@@ -114,6 +140,9 @@ def main(argv=None) -> int:
     ap.add_argument("--priors", type=Path, default=None, help="load support priors (JSON)")
     ap.add_argument("--calibration", type=Path, nargs="*", default=CALIBRATION,
                     help="correct pairs (JSONL with question, sparql) for the support priors")
+    ap.add_argument("--train-perturbations", type=Path, default=None,
+                    help="benchmark perturbations.jsonl: fit on its train-split gold pairs and "
+                         "their wrong_entity / wrong_property records (instead of --calibration)")
     ap.add_argument("--no-near", action="store_true", help="skip the nearest-label variants")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
@@ -136,12 +165,21 @@ def main(argv=None) -> int:
         from verifier.lexical import WordNetRelations
 
         wordnet = WordNetRelations.load(args.wordnet)
-    if args.default_model:
+    negatives = None
+    if args.train_perturbations:
+        cal, negatives = benchmark_training(args.train_perturbations)
+        cal_source = (f"train split of {args.train_perturbations} ({len(negatives)} wrong "
+                      "entity / property pairs as negatives)")
+    else:
         cal = [(r["question"], r["sparql"]) for f in args.calibration for r in read_jsonl(f)]
+        cal_source = ", ".join(f.name for f in args.calibration)
+    if args.default_model:
         for name, neutral, how in (("DEFAULT_MODEL", True, "..., neutral=True"),
                                    ("STATISTICS_MODEL", False, "...")):
-            model = estimate_priors(cal, mem, neutral=neutral, wordnet=wordnet).grounding_model
-            print(model_literal(name, model, how, len(cal)) + "\n\n")
+            model = estimate_priors(cal, mem, neutral=neutral, wordnet=wordnet,
+                                    negatives=negatives).grounding_model
+            print(model_literal(name, model, how, len(cal),
+                                *([cal_source] if args.train_perturbations else [])) + "\n\n")
         return 0
     if args.perturbations:
         raw = read_jsonl(args.perturbations, args.limit)
@@ -167,12 +205,11 @@ def main(argv=None) -> int:
 
     if args.priors:
         priors = SupportPriors.load(args.priors)
-    elif args.calibration:
-        cal = [(r["question"], r["sparql"]) for f in args.calibration for r in read_jsonl(f)]
+    elif cal:
         t = time.perf_counter()
-        priors = estimate_priors(cal, mem, wordnet=wordnet)
+        priors = estimate_priors(cal, mem, wordnet=wordnet, negatives=negatives)
         print(f"support priors from {len(cal)} training pairs "
-              f"({', '.join(f.name for f in args.calibration)}): {len(priors.expected)} ids, "
+              f"({cal_source}): {len(priors.expected)} ids, "
               f"kind medians {dict((k, round(v, 3)) for k, v in priors.kind_default.items())} "
               f"({time.perf_counter() - t:.1f}s)")
     else:

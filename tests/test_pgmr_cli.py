@@ -81,6 +81,26 @@ def test_calibrate_writes_priors_used_by_check(index, tmp_path, capsys):
     (index / "priors.json").unlink()
 
 
+def test_calibrate_with_negatives_fits_the_binned_model(index, tmp_path, capsys):
+    from verifier.pgmr import SupportPriors
+    from verifier.pgmr.calibrate import BINNED_FEATURES
+
+    good, wrong = tmp_path / "train.jsonl", tmp_path / "wrong.jsonl"
+    qs = [f"What is the mass of benzene sample {n}?" for n in range(200)]
+    good.write_text("".join(json.dumps({"question": q, "sparql": "SELECT ?v { wd:Q2270 "
+                                        "wdt:P2067 ?v }"}) + "\n" for q in qs))
+    wrong.write_text("".join(json.dumps({"question": q, "sparql": "SELECT ?v { wd:Q2270 "
+                                         "wdt:P31 ?v }"}) + "\n" for q in qs))
+    out = tmp_path / "priors.json"
+    assert main(["pgmr", "calibrate", str(good), "--index", str(index), "--out", str(out),
+                 "--negatives", str(wrong)]) == 0
+    assert "from 200 pairs and 200 wrong queries" in capsys.readouterr().out
+    pri = SupportPriors.load(out)
+    assert pri.model.identifier["property"].features == BINNED_FEATURES
+    assert main(["pgmr", "calibrate", str(good), "--index", str(index), "--out", str(out),
+                 "--negatives", str(tmp_path / "none.jsonl")]) == 2
+
+
 def test_usage_errors(index, tmp_path, capsys):
     assert main(["pgmr", "ground", "x", "--index", str(tmp_path / "none")]) == 2
     assert "meta.json" in capsys.readouterr().err

@@ -10,11 +10,12 @@ import pytest
 from verifier.lexical import WordNetRelations
 from verifier.pgmr import (Kind, Memory, Symbol, SupportPriors, estimate_priors,
                            grounding_signal, grounding_signals)
-from verifier.pgmr.calibrate import (DEFAULT_MODEL, STATISTICS_MODEL, Statistics, fit_logistic,
-                                     logistic)
+from verifier.pgmr.calibrate import (BINNED_FEATURES, DEFAULT_MODEL, ID_FEATURES,
+                                     STATISTICS_MODEL, LinearModel, Statistics, feature_value,
+                                     fit_logistic, logistic)
 from verifier.pgmr.evidence import (MentionIndex, QuestionTerms, covered_keys, match_names,
                                     maximal, mentions, near_spelling, unexplained_mentions)
-from verifier.pgmr.perturb import plausible_replacements
+from verifier.pgmr.perturb import given_replacements, plausible_replacements
 from verifier.pgmr.signal import _roles, pair_evidence
 from verifier.pgmr.tokenizer import identifiers
 
@@ -157,6 +158,70 @@ def test_plausible_replacements(memory):
     # (a pick already made by another strategy is not repeated)
     ctx = {(r.pair, r.old): r.new for r in reps if r.via == "context"}
     assert ctx and set(ctx.items()) <= {((0, "Q1045"), "Q90"), ((3, "Q90"), "Q1045")}
+
+
+def test_given_replacements_match_one_replaced_identifier(memory):
+    pairs = [("What is the population of Somalia?", "SELECT ?v { wd:Q1045 wdt:P1082 ?v }"),
+             ("What is the budget of the WTO?", "SELECT ?v { wd:Q7825 wdt:P2769 ?v }")]
+    wrong = [("What is the population of Somalia?", "SELECT ?v { wd:Q1045 wdt:P1540 ?v }"),
+             ("What is the budget of the WTO?", "SELECT ?v { wd:Q90 wdt:P2769 ?v }"),
+             ("Who is Douglas Adams?", "SELECT ?c { wd:Q42 wdt:P31 ?c }"),         # no pair
+             ("What is the budget of the WTO?", "SELECT ?v { wd:Q90 wdt:P1082 ?v }"),  # two
+             ("What is the budget of the WTO?", "SELECT ?v { wd:Q7825 wdt:P99999 ?v }")]
+    reps, skipped = given_replacements(pairs, wrong, memory)
+    assert [(r.pair, r.old, r.new, r.via) for r in reps] == [
+        (0, "P1082", "P1540", "given"), (1, "Q7825", "Q90", "given")]
+    assert reps[0].sparql == wrong[0][1]
+    assert skipped == 3  # unknown question, two ids changed, new id not in the memory
+
+
+def test_estimate_priors_fits_on_given_negatives(memory, tmp_path):
+    base = [("What is the population of {x}?", "SELECT ?v {{ wd:{i} wdt:P1082 ?v }}"),
+            ("What is the budget of {x}?", "SELECT ?v {{ wd:{i} wdt:P2769 ?v }}"),
+            ("Who is {x}?", "SELECT ?c {{ wd:{i} wdt:P31 ?c }}")]
+    things = [("Somalia", "Q1045"), ("Paris", "Q90"), ("Douglas Adams", "Q42"),
+              ("World Trade Organization", "Q7825")]
+    train = [(q.format(x=x), s.format(i=i)) for q, s in base for x, i in things]
+    # the mistakes to learn: a co-occurring property instead of the named one
+    negatives = [(q, s.replace("P2769", "P1082")) for q, s in train if "P2769" in s]
+    negatives += [(q, s.replace("P1082", "P1540")) for q, s in train if "P1082" in s]
+    pri = estimate_priors(train, memory, min_pairs=10, folds=2, negatives=negatives)
+    generated = estimate_priors(train, memory, min_pairs=10, folds=2)
+    assert pri.model is not None and pri.model.to_dict() != generated.model.to_dict()
+    assert pri.statistics.to_dict() == generated.statistics.to_dict()  # same correct pairs
+    q = "What is the budget of Paris?"
+    named = grounding_signal(q, "SELECT ?v { wd:Q90 wdt:P2769 ?v }", memory, priors=pri)
+    other = grounding_signal(q, "SELECT ?v { wd:Q90 wdt:P1082 ?v }", memory, priors=pri)
+    assert named.score > other.score
+    # negatives that match no training pair leave only positives: built-in identifier models
+    stray = [("Who is Seven Samurai?", "SELECT ?c { wd:Q189540 wdt:P31 ?c }")]
+    none = estimate_priors(train, memory, min_pairs=10, folds=2, negatives=stray)
+    assert none.model.identifier["item"] == DEFAULT_MODEL.identifier["item"]
+    # given negatives: the binned model by default; generated replacements: the linear one
+    assert pri.model.identifier["property"].features == BINNED_FEATURES
+    assert generated.model.identifier["property"].features == ID_FEATURES
+    linear = estimate_priors(train, memory, min_pairs=10, folds=2, negatives=negatives,
+                             binned=False)
+    assert linear.model.identifier["property"].features == ID_FEATURES
+    pri.save(tmp_path / "p.json")
+    again = SupportPriors.load(tmp_path / "p.json")
+    pairs = [(q, "SELECT ?v { wd:Q90 wdt:P2769 ?v }"), (q, "SELECT ?v { wd:Q90 wdt:P1082 ?v }")]
+    assert [r.score for r in grounding_signals(pairs, memory, priors=again)] == pytest.approx(
+        [r.score for r in grounding_signals(pairs, memory, priors=pri)], abs=1e-5)
+
+
+def test_feature_value_steps():
+    values = {"usage": 0.4, "coverage": 1.0}
+    assert feature_value("usage", values) == 0.4
+    assert feature_value("usage>=0.35", values) == 1.0
+    assert feature_value("usage>=0.45", values) == 0.0
+    assert feature_value("association>=0.02", values) == 0.0  # missing base: 0
+    assert feature_value("nothing", values) == 0.0
+    m = LinearModel(("coverage", "usage>=0.35", "usage>=0.45"), (1.0, 2.0, 4.0), -1.0)
+    assert m.logit(values) == pytest.approx(-1.0 + 1.0 + 2.0)
+    assert m.logit({"usage": 0.5}) == pytest.approx(-1.0 + 2.0 + 4.0)
+    assert set(ID_FEATURES) < set(BINNED_FEATURES)
+    assert all(">=" in f for f in BINNED_FEATURES[len(ID_FEATURES):])
 
 
 def test_estimate_priors_fits_a_model_and_round_trips(memory, tmp_path):

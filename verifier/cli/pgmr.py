@@ -1,7 +1,7 @@
 """``verifier pgmr``: build a PGMR memory, convert to/from the intermediate form, check a pair.
 
     verifier pgmr build --labels labels.tsv --out INDEXDIR        (or --rdf kg.ttl)
-    verifier pgmr calibrate --index INDEXDIR train.jsonl ...      (support priors)
+    verifier pgmr calibrate --index INDEXDIR train.jsonl ... [--negatives wrong.jsonl ...]
     verifier pgmr intermediate "SPARQL" --index INDEXDIR
     verifier pgmr ground "INTERMEDIATE" --index INDEXDIR [-k 5] [--threshold T] [--json]
     verifier pgmr check "QUESTION" "SPARQL" --index INDEXDIR [--json] [--min-score S]
@@ -57,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("data", type=Path, nargs="+", help="JSONL files with question and sparql")
     c.add_argument("--index", type=Path, required=True)
     c.add_argument("--out", type=Path, default=None, help=f"default: INDEX/{PRIORS_FILE}")
+    c.add_argument("--negatives", type=Path, nargs="+", default=None,
+                   help="JSONL files with wrong queries (question, sparql) for the training "
+                        "questions, one identifier away from the correct query: the model "
+                        "is fitted on them instead of generated replacements")
     c.set_defaults(func=_calibrate)
 
     i = sub.add_parser("intermediate", help="SPARQL -> intermediate form")
@@ -135,24 +139,30 @@ def _build(args: argparse.Namespace) -> int:
 def _calibrate(args: argparse.Namespace) -> int:
     from verifier.pgmr import estimate_priors
 
+    def read_pairs(files: list[Path]) -> list[tuple[str, str]]:
+        pairs = []
+        for f in files:
+            if not f.is_file():
+                raise UsageError(f"data file not found: {f}")
+            for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+                if line.strip():
+                    try:
+                        r = json.loads(line)
+                        pairs.append((r["question"], r["sparql"]))
+                    except (json.JSONDecodeError, KeyError, TypeError):
+                        raise UsageError(f"{f}:{n}: need a JSON object with question and "
+                                         "sparql") from None
+        return pairs
+
     mem = _load(args.index)
-    pairs = []
-    for f in args.data:
-        if not f.is_file():
-            raise UsageError(f"data file not found: {f}")
-        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip():
-                try:
-                    r = json.loads(line)
-                    pairs.append((r["question"], r["sparql"]))
-                except (json.JSONDecodeError, KeyError, TypeError):
-                    raise UsageError(f"{f}:{n}: need a JSON object with question and sparql"
-                                     ) from None
-    pri = estimate_priors(pairs, mem)
+    pairs = read_pairs(args.data)
+    negatives = read_pairs(args.negatives) if args.negatives else None
+    pri = estimate_priors(pairs, mem, negatives=negatives)
     out = args.out or args.index / PRIORS_FILE
     pri.save(out)
-    print(f"support priors for {len(pri.expected)} identifiers from {len(pairs)} pairs "
-          f"written to {out}")
+    print(f"support priors for {len(pri.expected)} identifiers from {len(pairs)} pairs"
+          + (f" and {len(negatives)} wrong queries" if negatives else "")
+          + f" written to {out}")
     return EXIT_OK
 
 

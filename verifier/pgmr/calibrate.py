@@ -21,8 +21,10 @@ measures:
   an identifier's evidence, and one over the query (its weakest item and property, and the
   phrases it leaves unexplained).  It is fitted on the training pairs and on replacements of
   their identifiers (:func:`verifier.pgmr.perturb.plausible_replacements`: random, nearest
-  label, same context); the statistics used as features are cross-fitted (``folds``), so
-  no pair sees statistics counted on itself.
+  label, same context), or on given wrong queries for the training questions
+  (``negatives=``, e.g. the benchmark's train-split wrong entities and properties); the
+  statistics used as features are cross-fitted (``folds``), so no pair sees statistics
+  counted on itself.
 
 Without priors, or with fewer than ``min_pairs`` training pairs, the signal uses
 :data:`DEFAULT_MODEL` (fitted the same way on LC-QuAD 2.0 train_subset + WikiWebQuestions
@@ -37,6 +39,7 @@ import logging
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
@@ -49,7 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["SupportPriors", "Statistics", "LinearModel", "GroundingModel", "estimate_priors",
            "fit_logistic", "logistic", "PRIORS_FILE", "DEFAULT_MODEL", "STATISTICS_MODEL",
-           "ID_FEATURES"]
+           "ID_FEATURES", "ID_BINS", "BINNED_FEATURES", "feature_value"]
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +63,15 @@ _VERSION = 2
 # identifier evidence (see verifier.pgmr.signal.id_features)
 ID_FEATURES = ("coverage", "cosine", "prepositions", "phrase", "matched", "unmatched",
                "association", "implicit", "usage", "qualifier", "class_role")
+# thresholds of the indicator features "name>=t" of the binned model (a generalised additive
+# model: the linear features plus one step per threshold); fixed in feature space, not fitted
+ID_BINS = MappingProxyType({
+    "coverage": (0.3, 0.5, 0.7, 0.9, 0.99), "cosine": (0.3, 0.5, 0.7, 0.9, 0.99),
+    "prepositions": (0.5, 0.99), "matched": (0.2, 0.4, 0.6), "unmatched": (0.01, 0.34, 0.51, 0.99),
+    "association": (0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9),
+    "implicit": (0.1, 0.2, 0.35, 0.5, 0.7, 0.9),
+    "usage": (0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65)})
+BINNED_FEATURES = ID_FEATURES + tuple(f"{k}>={t}" for k, ts in ID_BINS.items() for t in ts)
 
 IMPLICIT_BELOW = 0.5        # coverage under which a use counts as implicit
 IMPLICIT_SHRINKAGE = 2.0
@@ -75,9 +87,28 @@ DEFAULT_KEYPHRASE = MappingProxyType({"item|1": 0.69, "item|2": 0.93, "item|3": 
 
 # ------------------------------------------------------------------------------ models
 
+@lru_cache(maxsize=4096)
+def _step(name: str) -> tuple[str, float] | None:
+    base, sep, t = name.partition(">=")
+    return (base, float(t)) if sep else None
+
+
+def feature_value(name: str, values: Mapping[str, float]) -> float:
+    """``values[name]``; for an indicator ``"base>=t"`` not in ``values``, 1.0 when
+    ``values[base] >= t`` else 0.0; a missing feature counts 0."""
+    v = values.get(name)
+    if v is not None:
+        return float(v)
+    step = _step(name)
+    if step is None:
+        return 0.0
+    return float(float(values.get(step[0], 0.0)) >= step[1])
+
+
 @dataclass(frozen=True)
 class LinearModel:
-    """``logit = bias + sum(weight * feature)`` over named features."""
+    """``logit = bias + sum(weight * feature)`` over named features (see
+    :func:`feature_value` for the indicator features ``"base>=t"``)."""
 
     features: tuple[str, ...]
     weights: tuple[float, ...]
@@ -85,7 +116,7 @@ class LinearModel:
 
     def logit(self, values: Mapping[str, float]) -> float:
         """The logit for ``values`` (a missing feature counts 0)."""
-        return self.bias + sum(w * float(values.get(f, 0.0))
+        return self.bias + sum(w * feature_value(f, values)
                                for f, w in zip(self.features, self.weights))
 
     def to_dict(self) -> dict:
@@ -100,8 +131,9 @@ class LinearModel:
 @dataclass(frozen=True)
 class GroundingModel:
     """One :class:`LinearModel` per kind group (``item``, ``property``) over
-    :data:`ID_FEATURES` (the logit that an identifier is right), and ``calibration``
-    ``(a, b)``: the query score is ``logistic(a * logit(raw) + b)`` for the raw score of
+    :data:`ID_FEATURES` or :data:`BINNED_FEATURES` (the logit that an identifier is right),
+    and ``calibration`` ``(a, b)``: the query score is ``logistic(a * logit(raw) + b)`` for
+    the raw score of
     :func:`verifier.pgmr.signal.combine`, so that it estimates P(query right) with right and
     wrong queries equally likely (Platt scaling on the training pairs and their
     replacements; monotone, so rankings and AUCs do not change)."""
@@ -379,15 +411,29 @@ def _fold(n: int, folds: int) -> int:
 def estimate_priors(pairs: Sequence[tuple[str, str]], memory: "Memory", *,
                     quantile: float = 0.5, shrinkage: float = 3.0, folds: int = 5,
                     min_pairs: int = 200, seed: int = 0, neutral: bool = False,
-                    wordnet: "WordNetRelations | None" = None) -> SupportPriors:
+                    wordnet: "WordNetRelations | None" = None,
+                    negatives: Sequence[tuple[str, str]] | None = None,
+                    binned: bool | None = None) -> SupportPriors:
     """Estimate priors from correct (question, sparql) pairs (training data, never the test
     split you evaluate on).  Identifiers absent from the memory are ignored.
 
     With at least ``min_pairs`` pairs the grounding model is fitted too (module docstring);
     ``neutral=True`` fits it with empty statistics (that is how :data:`DEFAULT_MODEL` was
     made).  ``wordnet`` must be what the signal will be given.
+
+    ``negatives``: wrong (question, sparql) pairs for the same training questions, each one
+    identifier away from its correct query (e.g. the benchmark's train-split
+    ``wrong_entity`` / ``wrong_property`` records; matched by
+    :func:`verifier.pgmr.perturb.given_replacements`).  When given, the model is fitted on
+    them *instead of* the generated :func:`~verifier.pgmr.perturb.plausible_replacements`,
+    so it learns the kind of mistakes it will be asked about (discriminative training).
+
+    ``binned``: fit the identifier models over :data:`BINNED_FEATURES` (the features plus
+    steps at the thresholds of :data:`ID_BINS`) instead of :data:`ID_FEATURES`; default:
+    binned exactly when ``negatives`` are given (on the project benchmark, steps helped with
+    its plausible wrong identifiers as negatives and hurt with generated replacements).
     """
-    from verifier.pgmr.perturb import plausible_replacements
+    from verifier.pgmr.perturb import given_replacements, plausible_replacements
     from verifier.pgmr.signal import pair_evidence
 
     gold = pair_evidence(pairs, memory, wordnet=wordnet)
@@ -403,9 +449,16 @@ def estimate_priors(pairs: Sequence[tuple[str, str]], memory: "Memory", *,
     stats = Statistics.count(gold)
     model = None
     if len(pairs) >= min_pairs:
+        if negatives is None:
+            replacements = plausible_replacements(pairs, memory, seed=seed)
+        else:
+            replacements, skipped = given_replacements(pairs, negatives, memory)
+            log.info("negatives: %d of %d matched a training pair by one replaced identifier",
+                     len(replacements), len(replacements) + skipped)
         model = _fit_model(pairs, memory, gold, folds=folds, seed=seed, neutral=neutral,
-                           wordnet=wordnet,
-                           replacements=plausible_replacements(pairs, memory, seed=seed))
+                           wordnet=wordnet, replacements=replacements,
+                           features=BINNED_FEATURES if (negatives is not None if binned is None
+                                                        else binned) else ID_FEATURES)
     return SupportPriors(memory.encoder.identity, MappingProxyType(expected),
                          MappingProxyType(kind_default), shrinkage, quantile, len(pairs),
                          EMPTY_STATISTICS if neutral else stats, model)
@@ -413,7 +466,8 @@ def estimate_priors(pairs: Sequence[tuple[str, str]], memory: "Memory", *,
 
 def _fit_model(pairs: Sequence[tuple[str, str]], memory: "Memory", gold: Sequence, *,
                folds: int, seed: int, neutral: bool, wordnet,
-               replacements: Sequence) -> GroundingModel:
+               replacements: Sequence,
+               features: Sequence[str] = ID_FEATURES) -> GroundingModel:
     """Fit one identifier model per kind: identifiers of the correct pairs are positives,
     the replacement identifiers of the changed pairs negatives; statistics cross-fitted."""
     from verifier.pgmr.signal import id_features, pair_evidence, raw_score
@@ -430,7 +484,7 @@ def _fit_model(pairs: Sequence[tuple[str, str]], memory: "Memory", gold: Sequenc
         for ie in pe.distinct():
             if ie.exists and ie.kind_ok and ie.kind in rows and only in (None, ie.id):
                 f = id_features(ie, pe, stats)
-                rows[ie.kind][0].append([f[k] for k in ID_FEATURES])
+                rows[ie.kind][0].append([feature_value(k, f) for k in features])
                 rows[ie.kind][1].append(label)
 
     for n, pe in enumerate(gold):
@@ -443,7 +497,7 @@ def _fit_model(pairs: Sequence[tuple[str, str]], memory: "Memory", gold: Sequenc
             models[g] = DEFAULT_MODEL.identifier[g]
             continue
         w, b = fit_logistic(np.array(xs), np.array(ys))
-        models[g] = LinearModel(ID_FEATURES, tuple(float(v) for v in w), b)
+        models[g] = LinearModel(tuple(features), tuple(float(v) for v in w), b)
     uncalibrated = GroundingModel(MappingProxyType(models))
     # Platt scaling of the query score, right and wrong queries weighted equally
     raw, label = [], []

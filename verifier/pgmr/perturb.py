@@ -17,7 +17,9 @@ do not depend on the order of the records.
 :func:`verifier.pgmr.calibrate.estimate_priors` to fit the grounding model): besides a random
 id of the same kind, the same-kind id with the nearest label, and an id that occurs in the
 same context in the other training pairs (a property that co-occurs with the query's other
-properties; an item used with one of the query's properties).
+properties; an item used with one of the query's properties).  :func:`given_replacements`
+turns wrong queries written for the training questions (e.g. the benchmark's train-split
+``wrong_entity`` / ``wrong_property`` records) into the same :class:`Replacement` form.
 
 The benchmark builder of the project (``verifier.benchmark``) provides harder perturbations
 of the test split in the same JSONL shape (``question``, ``sparql``, ``category``,
@@ -36,7 +38,7 @@ from verifier.pgmr.symbols import Kind, kind_of_wikidata_id
 from verifier.pgmr.tokenizer import Identifier, identifiers
 
 __all__ = ["Perturbation", "Perturber", "Replacement", "replace_identifier",
-           "plausible_replacements", "CATEGORIES"]
+           "plausible_replacements", "given_replacements", "CATEGORIES"]
 
 CATEGORIES = ("wrong_entity", "wrong_property", "nonexistent_id")
 
@@ -220,3 +222,35 @@ def plausible_replacements(pairs: Sequence[tuple[str, str]], memory: Memory, *,
             out.append(Replacement(n, old, new, via,
                                    replace_identifier(pairs[n][1], old, new, parsed[n])))
     return out
+
+
+def given_replacements(pairs: Sequence[tuple[str, str]], wrong: Sequence[tuple[str, str]],
+                       memory: Memory, *, via: str = "given") -> tuple[list[Replacement], int]:
+    """Wrong queries for the questions of correct ``pairs`` as :class:`Replacement` records.
+
+    Each wrong ``(question, sparql)`` is matched to the correct pairs with the same question;
+    it is kept for the first of them from which it differs by exactly one identifier of the
+    memory (one id of the correct query absent from the wrong one, one new id absent from the
+    correct one; every occurrence may change).  Returns the replacements and the number of
+    wrong queries that matched no correct pair that way."""
+    def ids(sparql: str) -> set[str]:
+        return {i.id for i in identifiers(sparql, known=memory.__contains__)}
+
+    by_question: dict[str, list[int]] = defaultdict(list)
+    for n, (q, _) in enumerate(pairs):
+        by_question[q].append(n)
+    gold_ids: dict[int, set[str]] = {}
+    out: list[Replacement] = []
+    skipped = 0
+    for q, sparql in wrong:
+        new_ids = ids(sparql)
+        for n in by_question.get(q, ()):
+            if n not in gold_ids:
+                gold_ids[n] = ids(pairs[n][1])
+            gone, added = gold_ids[n] - new_ids, new_ids - gold_ids[n]
+            if len(gone) == 1 and len(added) == 1 and all(i in memory for i in gone | added):
+                out.append(Replacement(n, gone.pop(), added.pop(), via, sparql))
+                break
+        else:
+            skipped += 1
+    return out, skipped
