@@ -625,18 +625,25 @@ class Grounder:
         ukeys = {id(u): self.unit_keys(u) for u in units}
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
-        for sym in query_symbols(query, self.class_props):
+        # items, classes and literals first: a word written as part of an item's name
+        # ("... Second Edition on CD-ROM, Version 4.0") does not also name a property
+        syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
+        in_names: set[int] = set()
+        for sym in syms:
             if sym.kind == "qualifier":
                 continue  # qualifiers are checked lexically by the deductive layer
             if sym.kind == "literal":
                 links = self._literal_links(sym, units, question, spans)
             elif sym.kind in ("item", "class"):
                 links = self._span_links(sym, units, question, spans or {})
+                if sym.kind == "item":
+                    in_names |= {id(l.unit) for l in links}
                 if not links:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g)
             else:
-                links = self._symbol_links(sym, units, ukeys, question_keys, g)
-                links += self._preposition_links(sym, units)
+                free = [u for u in units if id(u) not in in_names]
+                links = self._symbol_links(sym, free, ukeys, question_keys, g)
+                links += self._preposition_links(sym, free)
             if not links:
                 g.unsupported.append(sym)
             g.links.extend(links)
@@ -777,14 +784,30 @@ class Grounder:
             if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
-            entry = self._entry_for(n.name, sym)
-            reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
-                      f"'{n.name}' -> {sym.symbol}" if entry else
-                      f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
-            link = self._make(u, sym, n.name, n.shape, score, cov, reason, entry)
+            link = self._link_with_name(u, sym, n, score, cov)
+            if link is None and kind == "property":
+                # no template fits the best name's shape for this kind of word ("educated at"
+                # for the noun "education"): the best name of another shape may ("education")
+                failed = {n.shape}
+                while link is None:
+                    rest = [m for m in names if m.shape not in failed]
+                    score, cov, n = self._score(rest, direct, wn, question_keys)
+                    if n is None or cov < _MIN_COVERAGE:
+                        break
+                    failed.add(n.shape)
+                    link = self._link_with_name(u, sym, n, score, cov)
             if link is not None:
                 out.append(link)
         return out
+
+    def _link_with_name(self, u: Unit, sym: SymbolUse, n: NameEntry, score: float,
+                        cov: float) -> Link | None:
+        """The link of a unit to a symbol through one of its names (None: no template fits)."""
+        entry = self._entry_for(n.name, sym)
+        reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
+                  f"'{n.name}' -> {sym.symbol}" if entry else
+                  f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
+        return self._make(u, sym, n.name, n.shape, score, cov, reason, entry)
 
     def _entry_for(self, name: str, sym: SymbolUse) -> LexiconEntry | None:
         for lex in self.pack.lexicons:
