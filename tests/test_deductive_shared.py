@@ -63,6 +63,17 @@ CASES = [
     # an unknown word over an instance is a noun whatever its tag ("ether/CC")
     ("Is the ceiling exposure limit of chloromethyl methyl ether greater than 0.0?",
      "ASK WHERE { wd:Q158539 wdt:P2405 ?obj filter ( ?obj > 0.0 ) }", "faithful"),
+    # no template fits the label's shape ("has edition or translation") for the noun
+    # "edition": its alias "edition" (a noun) links it, in the right direction
+    ("When did the edition of Oresteia air?",
+     "SELECT ?answer WHERE { wd:Q249769 wdt:P747 ?X . ?X wdt:P577 ?answer }", "faithful"),
+    ("When did the edition of Oresteia air?",
+     "SELECT ?answer WHERE { ?X wdt:P747 wd:Q249769 . ?X wdt:P577 ?answer . }", "unsupported"),
+    # words of an item's written name do not also name a property of the query
+    ("Does the TY scale go over 1080?",
+     "ASK WHERE { wd:Q1306202 wdt:P1752 ?obj filter ( ?obj > 1080.0 ) }", "faithful"),
+    ("Does the TY scale go over 1080?",
+     "ASK WHERE { ?obj wdt:P1752 wd:Q1306202 . FILTER (?obj > 1080.0) }", "unsupported"),
 ]
 
 
