@@ -146,6 +146,10 @@ def select_samples() -> Samples:
 HASHES_USED: dict[str, Counter] = defaultdict(Counter)
 
 
+#: only rows of the current signal configurations (``--current-only``)
+CURRENT_ONLY = False
+
+
 def cached_rows(dataset: str, signal: str, current: str | None,
                 ids: Iterable[str]) -> dict[str, CachedResult]:
     """Rows of ``signal`` on ``dataset`` for ``ids``: all under the ``current`` config hash
@@ -170,6 +174,8 @@ def cached_rows(dataset: str, signal: str, current: str | None,
                 hashes.insert(0, current)
             else:
                 hashes.append(current)
+        if CURRENT_ONLY:
+            hashes = [current] if current is not None else []
         out: dict[str, CachedResult] = {}
         for h in hashes:
             for r in db.execute("SELECT item_id, input_hash, decision, score, details, error, "
@@ -625,6 +631,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hdm-model", type=Path, default=None,
                     help="HDM detector folder (default bench/out/hdm/detector_oo when present)")
     ap.add_argument("--no-hdm", action="store_true")
+    ap.add_argument("--current-only", action="store_true",
+                    help="use only rows of the current signal configurations (compute the rest), "
+                         "not rows of earlier code")
     ap.add_argument("--out", type=Path, default=OUT, help="output folder (default bench/out/stacked)")
     ap.add_argument("--mc-trials", type=int, default=10,
                     help="HDM MC-dropout trials (default 10, as bench/hdm_pipeline.py)")
@@ -635,6 +644,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.hdm_model = default_hdm
     if args.no_hdm:
         args.hdm_model = None
+    global CURRENT_ONLY
+    CURRENT_ONLY = args.current_only
     return run_bench(args)
 
 

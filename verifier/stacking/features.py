@@ -39,7 +39,8 @@ __all__ = ["FEATURE_NAMES", "BLOCKS", "Evidence", "feature_vector", "feature_dic
 VERDICTS = ("faithful", "weaker", "unsupported", "intent_mismatch", "unknown")
 _PGMR_KEYS = ("pgmr_score", "pgmr_hallucinated", "pgmr_wrong_kind", "pgmr_n_ids",
               "pgmr_min_item_score", "pgmr_min_property_score", "pgmr_mean_support",
-              "pgmr_min_support", "pgmr_max_alternative_gap")
+              "pgmr_min_support", "pgmr_max_alternative_gap", "pgmr_min_coverage",
+              "pgmr_unexplained_item", "pgmr_unexplained_property")
 
 BLOCKS: Mapping[str, tuple[str, ...]] = {
     "deductive": ("ded_missing", "ded_accept", "ded_reject", "ded_abstain")
@@ -125,7 +126,7 @@ def pgmr_features(sig: Mapping[str, Any] | None) -> dict[str, float]:
     out = {"pgmr_missing": 0.0}
     out.update(_onehot(str(sig.get("decision")), ("accept", "reject", "abstain"), "pgmr_"))
     defaults = {"pgmr_score": 1.0, "pgmr_min_item_score": 1.0, "pgmr_min_property_score": 1.0,
-                "pgmr_mean_support": 1.0, "pgmr_min_support": 1.0}
+                "pgmr_mean_support": 1.0, "pgmr_min_support": 1.0, "pgmr_min_coverage": 1.0}
     for k in _PGMR_KEYS:
         v = feats.get(k, defaults.get(k, 0.0))
         v = float(v) if isinstance(v, (int, float)) and math.isfinite(float(v)) else defaults.get(k, 0.0)
