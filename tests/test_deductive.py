@@ -116,3 +116,34 @@ def test_verdict_json_is_serialisable(verifier):
     d = json.loads(json.dumps(v.to_dict()))
     assert d["decision"] == "accept" and d["deductive"]["reading"] >= 0
     assert any(l["symbol"] == "wdt:P2067" for l in d["deductive"]["links"])
+
+
+def test_repeated_noun_predicates_get_numbered_copies():
+    """"In which year ... the Grammy Award for Album of the Year": the year inside the name
+    and the year asked for are different instances, so a link axiom of one occurrence must
+    not apply to the other; prepositions and verbs keep their names."""
+    from types import SimpleNamespace
+
+    from verifier.deductive import _distinguish_repeated
+    from verifier.logic import atoms
+    from verifier.notation import parse_formula
+
+    f = parse_formula('exists e1 e2 x5 x9 x37. _year_n_1(x5) & _in_p_temp(e1, x9, x5) & '
+                      '_in_p_temp(e2, x37, x9) & named(x9, "Award") & _year_n_1(x37)')
+    r = _distinguish_repeated(SimpleNamespace(formula=f, intent=None, answer_vars=()))
+    preds = sorted(str(a) for a in atoms(r.formula))
+    assert "_year_n_1(x5)" in preds and "_year_n_1~2(x37)" in preds
+    assert sum(p.startswith("_in_p_temp(") for p in preds) == 2
+    same = SimpleNamespace(formula=parse_formula("exists x. _year_n_1(x) & _year_n_1(x)"), intent=None)
+    assert _distinguish_repeated(same) is same
+
+
+@pytest.mark.parametrize("value,text,found", [
+    ("166", "equal to -166?", False), ("-166", "equal to -166?", True), ("16", "is 166", False),
+    ("48", "the 1947-48 Cypriot Cup", True), ("1.15e+11", "GDP of 1.15e+11?", True),
+    ("1000", "1,000 people", True), ("0.1", "is 0.1?", True), ("pentecost", "Pentecost", True),
+])
+def test_numbers_are_found_as_numbers(value, text, found):
+    from verifier.grounding import number_in_text
+
+    assert number_in_text(value, text) is found

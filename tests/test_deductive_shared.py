@@ -63,6 +63,11 @@ CASES = [
     # an unknown word over an instance is a noun whatever its tag ("ether/CC")
     ("Is the ceiling exposure limit of chloromethyl methyl ether greater than 0.0?",
      "ASK WHERE { wd:Q158539 wdt:P2405 ?obj filter ( ?obj > 0.0 ) }", "faithful"),
+    # a negative number: the parser reads "-166" as 166, the sign is in the text
+    ("Is the standard enthalpy of formation of acetaldehyde equal to -166?",
+     "ASK WHERE { wd:Q61457 wdt:P3078 ?obj filter ( ?obj = -166 ) }", "faithful"),
+    ("Is the standard enthalpy of formation of acetaldehyde equal to -166?",
+     "ASK WHERE { wd:Q61457 wdt:P3078 ?obj filter ( ?obj = 166 ) }", "unsupported"),
     # no template fits the label's shape ("has edition or translation") for the noun
     # "edition": its alias "edition" (a noun) links it, in the right direction
     ("When did the edition of Oresteia air?",

@@ -32,7 +32,7 @@ from verifier.grounding import (
 )
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
-    Var, atoms, conj, exists, free_vars, substitute, substitute_term, subformulas,
+    Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, entails
@@ -586,7 +586,11 @@ def take_compared_values(f: Formula, reading, question: str = "") -> tuple[Formu
     stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
     it = reading.intent
     if it.kind == "comparative" and it.op is not None and isinstance(it.value, Literal):
-        stated.append((it.op, it.value))
+        v = it.value
+        if question and not v.lexical.startswith("-") and not number_in_text(v.lexical, question) \
+                and number_in_text("-" + v.lexical, question):
+            v = Literal("-" + v.lexical, v.datatype)  # the parser reads "-166" as 166
+        stated.append((it.op, v))
     if not stated:
         return f, []
     return _take_comparisons(f, stated)
@@ -863,10 +867,41 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     return None
 
 
+def _distinguish_repeated(reading):
+    """A noun predicate that holds of two different instances ("In which *year* ... the
+    Grammy Award for Album of the *Year*") gets a numbered copy for every instance but the
+    first (``_year_n_1~2``), so that an axiom linking one occurrence (the year inside a name)
+    does not apply to the other (the year asked for).  Returns the reading or a view of it."""
+    intent = getattr(reading, "intent", None)
+    keep = {getattr(intent, "predicate", None), getattr(intent, "unit", None)}
+    first: dict[str, object] = {}
+    rename: dict[tuple[str, object], str] = {}
+    count: dict[str, int] = {}
+    for a in atoms(reading.formula):
+        p = a.pred
+        if not p.startswith("_") or not a.args or p in keep:
+            continue
+        v = a.args[0]
+        if not (isinstance(v, Var) and v.name.startswith("x")):
+            continue  # nouns only: prepositions and verbs are matched by structure templates
+        if first.setdefault(p, v) != v and (p, v) not in rename:
+            count[p] = count.get(p, 1) + 1
+            rename[(p, v)] = f"{p}~{count[p]}"
+    if not rename:
+        return reading
+    formula = map_atoms(reading.formula, lambda a: Atom(rename[(a.pred, a.args[0])], a.args)
+                        if a.args and (a.pred, a.args[0]) in rename else a)
+    view = _ReadingView(reading, formula, set())
+    for attr in ("reading_index", "sentence_force", "mrs"):
+        setattr(view, attr, getattr(reading, attr, None if attr != "reading_index" else 0))
+    return view
+
+
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
     from verifier.grounding import _np_spans
 
+    reading = _distinguish_repeated(reading)
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))

@@ -179,7 +179,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
             continue
         if pred in _SKIP_ABSTRACT or pred.endswith("_q"):
             continue
-        info = predicate_info(pred)
+        info = predicate_info(pred.partition("~")[0])  # _year_n_1~2: a repeated predicate's copy
         if info.is_abstract or info.is_quantifier:
             continue
         pos = info.pos
@@ -450,13 +450,15 @@ def _number_value(text: str) -> float | None:
 
 
 def number_in_text(value: str, text: str) -> bool:
-    """Whether the number ``value`` (or the string itself) is written in ``text``."""
-    if value.casefold() in text.casefold():
-        return True
+    """Whether the number ``value`` (or the string itself) is written in ``text``.  Numbers
+    are compared as numbers, token by token: 166 is not written in "-166", nor 16 in "166"; a
+    sign counts only where it cannot be a dash ("1947-48" writes 48)."""
     v = _number_value(value)
     if v is None:
-        return False
-    for m in re.finditer(r"[-+]?\d[\d,]*(?:\.\d+)?|[-+]?\.\d+", text):
+        return value.casefold() in text.casefold()
+    if re.search(r"(?<![\w.+\-])" + re.escape(value) + r"(?![\w.]*\d)", text):
+        return True  # written as such ("1.15e+11")
+    for m in re.finditer(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?|(?<![\w.])[-+]?\.\d+", text):
         w = _number_value(m.group(0))
         if w is not None and abs(w - v) < 1e-9 * max(1.0, abs(v)):
             return True
@@ -708,6 +710,9 @@ class Grounder:
             if u.kind == "number" and isinstance(lit, Literal):
                 a, b = _number_value(u.lemma), _number_value(lit.lexical)
                 same = (a == b) if a is not None and b is not None else u.lemma == lit.lexical
+                if not same and a is not None and b is not None and a == -b and question \
+                        and re.search(r"(?<![\w.])" + re.escape(lit.lexical) + r"(?![\w.])", question):
+                    same = True  # "-166": the parser reads the number, the sign is in the text
                 if same:
                     out.append(self._make(u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question"))
         return [l for l in out if l is not None]
