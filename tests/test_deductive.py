@@ -147,3 +147,17 @@ def test_numbers_are_found_as_numbers(value, text, found):
     from verifier.grounding import number_in_text
 
     assert number_in_text(value, text) is found
+
+
+def test_lexicon_words_keep_their_part_of_speech():
+    """A lexicon entry with ``pos: v`` ("record" -> record label) names the property for the
+    verb only, not for the noun "record"."""
+    from verifier.axioms import load_pack
+    from verifier.grounding import Grounder, SymbolUse
+    from verifier.axioms.loader import default_pack_dirs
+
+    g = Grounder(load_pack(default_pack_dirs()))
+    sym = SymbolUse("wdt:P264", "P264", "property")
+    assert "record" in {n.name for n in g.names_of(sym, "v")}
+    assert "record" not in {n.name for n in g.names_of(sym, "n")}
+    assert "record" in {n.name for n in g.names_of(sym)}

@@ -63,6 +63,17 @@ CASES = [
     # an unknown word over an instance is a noun whatever its tag ("ether/CC")
     ("Is the ceiling exposure limit of chloromethyl methyl ether greater than 0.0?",
      "ASK WHERE { wd:Q158539 wdt:P2405 ?obj filter ( ?obj > 0.0 ) }", "faithful"),
+    # lexicon words of the wikidata pack ("sign with" a label; "floors")
+    ("Did Lynyrd Skynyrd sign with MCA Inc.?", "ASK WHERE { wd:Q158462 wdt:P264 wd:Q304509 }",
+     "faithful"),
+    ("Did Lynyrd Skynyrd sign with MCA Inc.?", "ASK WHERE { wd:Q304509 wdt:P264 wd:Q158462 . }",
+     "unsupported"),
+    ("Did Lynyrd Skynyrd sign with MCA Inc.?", "ASK WHERE { wd:Q158462 wdt:P1056 wd:Q304509 . }",
+     "unsupported"),
+    ("Are the upper floors of the svalbard global seed vault 1",
+     "ASK WHERE { wd:Q201013 wdt:P1101 ?obj filter ( ?obj = 1 ) }", "faithful"),
+    ("Are the upper floors of the svalbard global seed vault 1",
+     "ASK WHERE { ?obj wdt:P1101 wd:Q201013 . FILTER (?obj = 1) }", "unsupported"),
     # a negative number: the parser reads "-166" as 166, the sign is in the text
     ("Is the standard enthalpy of formation of acetaldehyde equal to -166?",
      "ASK WHERE { wd:Q61457 wdt:P3078 ?obj filter ( ?obj = -166 ) }", "faithful"),

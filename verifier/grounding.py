@@ -508,10 +508,14 @@ class Grounder:
                         self._lex_by_key.setdefault(k, []).append((e, w, keys))
 
     # ---- names of a symbol
-    def names_of(self, sym: SymbolUse) -> list[NameEntry]:
+    def names_of(self, sym: SymbolUse, pos: str | None = None) -> list[NameEntry]:
+        """KG labels and aliases of a symbol and the lexicon words for it (only the entries
+        for part of speech ``pos`` when it is given: "record" the verb, not the noun)."""
         names = list(self.labels.names.get(sym.id, ()))
         for lex in self.pack.lexicons:
             for e in lex.entries:
+                if pos is not None and e.pos is not None and e.pos != pos:
+                    continue
                 if any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
                     for w in e.words:
                         keys = content_keys(w)
@@ -762,10 +766,11 @@ class Grounder:
 
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
                       g: Grounding) -> list[Link]:
-        names = self.names_of(sym)
+        names_by_pos = {p_: self.names_of(sym, p_) for p_ in {u.pos for u in units}}
         kind = sym.kind
         out: list[Link] = []
         for u in units:
+            names = names_by_pos[u.pos]
             if kind == "property" and (u.kind in ("number", "preposition")
                                        or (u.kind == "named" and sym.id not in self._values)):
                 continue  # a name names a property only next to a value ("InChIKey K")
