@@ -235,13 +235,17 @@ def _norm_q(q: str) -> str:
     return " ".join(q.split()).strip().lower()
 
 
-def hdm_seen_questions() -> set[str]:
+def hdm_seen_questions(detector_dir: Path | None = None) -> set[str]:
     """Questions the HDM generator or detector was trained or model-selected on
-    (``parser_train``, ``detect_train``, ``detect_dev`` of ``bench/out/hdm/split``): the HDM
-    signal is treated as missing for them (it has seen their gold query), in training and in
-    evaluation alike, so no HDM score used here is on a question it was fitted to."""
+    (``parser_train``, ``detect_train``, ``detect_dev`` of the split next to the detector,
+    ``<pipeline out>/split``, else ``bench/out/hdm/split``): the HDM signal is treated as
+    missing for them (it has seen their gold query), in training and in evaluation alike, so
+    no HDM score used here is on a question it was fitted to."""
     path = REPO / "bench" / "out" / "hdm" / "split" / "ontology_split.jsonl"
+    if detector_dir is not None and (Path(detector_dir).parent / "split" / "ontology_split.jsonl").is_file():
+        path = Path(detector_dir).parent / "split" / "ontology_split.jsonl"
     if not path.is_file():
+        log.warning("no HDM split found (%s): every HDM row is used", path)
         return set()
     out = set()
     with open(path, encoding="utf-8") as f:
@@ -422,7 +426,7 @@ def run_bench(args: argparse.Namespace) -> int:
     rows = gather(allrecs, sigs, options=opts, workers=args.workers, compute=args.stage != "fit")
     hdm_info: dict[str, Any] = {"used": False}
     if args.hdm_model:
-        seen = hdm_seen_questions()
+        seen = hdm_seen_questions(args.hdm_model)
         hrows = gather_hdm(allrecs, HdmSignal(opts), compute=args.stage != "fit", seen=seen)
         for ds in rows:
             rows[ds]["hdm"] = hrows.get(ds, {})
