@@ -29,6 +29,7 @@ from typing import Iterable, Sequence
 from verifier.axioms.model import Pack
 from verifier.grounding import (
     Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
+    with_written_sign,
 )
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
@@ -166,9 +167,6 @@ def _expand_coordinated_answer(reading, query: Query):
                 return reading
             view = _ReadingView(reading, t, set())
             view.answer_vars = parts
-            view.reading_index = getattr(reading, "reading_index", 0)
-            view.sentence_force = getattr(reading, "sentence_force", None)
-            view.mrs = getattr(reading, "mrs", None)
             return view
     return reading
 
@@ -181,6 +179,9 @@ class _ReadingView:
         self.answer_vars = reading.answer_vars
         self.formula = formula
         self.not_alignable = not_alignable
+        self.reading_index = getattr(reading, "reading_index", 0)
+        self.sentence_force = getattr(reading, "sentence_force", None)
+        self.mrs = getattr(reading, "mrs", None)
 
 
 def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
@@ -586,11 +587,7 @@ def take_compared_values(f: Formula, reading, question: str = "") -> tuple[Formu
     stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
     it = reading.intent
     if it.kind == "comparative" and it.op is not None and isinstance(it.value, Literal):
-        v = it.value
-        if question and not v.lexical.startswith("-") and not number_in_text(v.lexical, question) \
-                and number_in_text("-" + v.lexical, question):
-            v = Literal("-" + v.lexical, v.datatype)  # the parser reads "-166" as 166
-        stated.append((it.op, v))
+        stated.append((it.op, with_written_sign(it.value, question)))
     if not stated:
         return f, []
     return _take_comparisons(f, stated)
@@ -891,10 +888,7 @@ def _distinguish_repeated(reading):
         return reading
     formula = map_atoms(reading.formula, lambda a: Atom(rename[(a.pred, a.args[0])], a.args)
                         if a.args and (a.pred, a.args[0]) in rename else a)
-    view = _ReadingView(reading, formula, set())
-    for attr in ("reading_index", "sentence_force", "mrs"):
-        setattr(view, attr, getattr(reading, attr, None if attr != "reading_index" else 0))
-    return view
+    return _ReadingView(reading, formula, set())
 
 
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,

@@ -465,6 +465,15 @@ def number_in_text(value: str, text: str) -> bool:
     return False
 
 
+def with_written_sign(lit: Literal, text: str) -> Literal:
+    """The number ``lit`` with the minus sign the question writes and the parser dropped
+    ("equal to -166" is read as 166); ``lit`` itself otherwise."""
+    if text and not lit.lexical.startswith("-") and not number_in_text(lit.lexical, text) \
+            and number_in_text("-" + lit.lexical, text):
+        return Literal("-" + lit.lexical, lit.datatype)
+    return lit
+
+
 def _coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
     if not name_keys:
         return 0.0, 0
@@ -712,11 +721,9 @@ class Grounder:
             return [l for l in out if l is not None]
         for u in units:
             if u.kind == "number" and isinstance(lit, Literal):
-                a, b = _number_value(u.lemma), _number_value(lit.lexical)
+                stated = with_written_sign(Literal(u.lemma), question).lexical
+                a, b = _number_value(stated), _number_value(lit.lexical)
                 same = (a == b) if a is not None and b is not None else u.lemma == lit.lexical
-                if not same and a is not None and b is not None and a == -b and question \
-                        and re.search(r"(?<![\w.])" + re.escape(lit.lexical) + r"(?![\w.])", question):
-                    same = True  # "-166": the parser reads the number, the sign is in the text
                 if same:
                     out.append(self._make(u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question"))
         return [l for l in out if l is not None]

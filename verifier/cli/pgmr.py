@@ -139,19 +139,20 @@ def _build(args: argparse.Namespace) -> int:
 def _calibrate(args: argparse.Namespace) -> int:
     from verifier.pgmr import estimate_priors
 
+    from verifier.jsonl import DataError, read_jsonl
+
     def read_pairs(files: list[Path]) -> list[tuple[str, str]]:
         pairs = []
         for f in files:
             if not f.is_file():
                 raise UsageError(f"data file not found: {f}")
-            for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
-                if line.strip():
-                    try:
-                        r = json.loads(line)
-                        pairs.append((r["question"], r["sparql"]))
-                    except (json.JSONDecodeError, KeyError, TypeError):
-                        raise UsageError(f"{f}:{n}: need a JSON object with question and "
-                                         "sparql") from None
+            try:
+                for n, r in read_jsonl(f):
+                    if not isinstance(r.get("question"), str) or not isinstance(r.get("sparql"), str):
+                        raise DataError(f"{f}:{n}: no question or sparql")
+                    pairs.append((r["question"], r["sparql"]))
+            except DataError as e:
+                raise UsageError(f"{e} (need a JSON object with question and sparql)") from None
         return pairs
 
     mem = _load(args.index)
