@@ -90,6 +90,14 @@ CASES = [
      "ASK WHERE { wd:Q1306202 wdt:P1752 ?obj filter ( ?obj > 1080.0 ) }", "faithful"),
     ("Does the TY scale go over 1080?",
      "ASK WHERE { ?obj wdt:P1752 wd:Q1306202 . FILTER (?obj > 1080.0) }", "unsupported"),
+    # a prepositional phrase on the identity copula restricts the equated noun ("Which is
+    # the ... ID for X": the parser attaches "for X" to "is")
+    ("Which is the ESPN.com NFL player ID for Kurt Warner?",
+     "SELECT ?answer WHERE { wd:Q945750 wdt:P3686 ?answer }", "faithful"),
+    ("Which is the ESPN.com NFL player ID for Kurt Warner?",
+     "SELECT ?answer WHERE { ?answer wdt:P3686 wd:Q945750 }", "unsupported"),
+    ("Which is the ESPN.com NFL player ID for Kurt Warner?",
+     "SELECT ?answer WHERE { wd:Q945750 wdt:P3685 ?answer }", "unsupported"),
 ]
 
 
