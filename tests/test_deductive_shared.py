@@ -98,6 +98,11 @@ CASES = [
      "SELECT ?answer WHERE { ?answer wdt:P3686 wd:Q945750 }", "unsupported"),
     ("Which is the ESPN.com NFL player ID for Kurt Warner?",
      "SELECT ?answer WHERE { wd:Q945750 wdt:P3685 ?answer }", "unsupported"),
+    # the ERG reads the written "ID" as the state of Idaho; the question means the noun
+    ("Which is the KMDb person ID for Jeff Bridges?",
+     "SELECT ?answer WHERE { wd:Q174843 wdt:P1649 ?answer }", "faithful"),
+    ("Which is the KMDb person ID for Jeff Bridges?",
+     "SELECT ?answer WHERE { ?answer wdt:P1649 wd:Q174843 }", "unsupported"),
 ]
 
 

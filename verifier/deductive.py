@@ -864,6 +864,41 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     return None
 
 
+# Names the ERG gives to an all-capital abbreviation that KG questions use as a common noun:
+# (name, written form) -> the noun predicate read instead ("What is the KMDb person ID for
+# Jeff Bridges?": the ERG reads "ID" as the state of Idaho).
+_ABBREVIATED_NOUNS = {("Idaho", "ID"): "_id_n_of"}
+
+
+def _read_abbreviations(reading, question: str):
+    """Replace ``named(x, "Idaho")`` written as "ID" (see :data:`_ABBREVIATED_NOUNS`) by the
+    noun ``_id_n_of(x, i)``.  Returns the reading or a view of it."""
+    m = getattr(reading, "mrs", None)
+    if m is None or not question:
+        return reading
+    nouns: dict[tuple[str, str], str] = {}
+    for ep in m.eps:
+        if ep.pred == "named" and ep.carg and 0 <= ep.cfrom < ep.cto <= len(question):
+            written = question[ep.cfrom:ep.cto].strip(" \t?.,;:!'\"")
+            noun = _ABBREVIATED_NOUNS.get((ep.carg, written))
+            arg0 = dict(ep.args).get("ARG0")
+            if noun and arg0:
+                nouns[(arg0, ep.carg)] = noun
+    if not nouns:
+        return reading
+
+    def swap(a: Atom) -> Formula:
+        if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[0], Var) \
+                and isinstance(a.args[1], Literal):
+            noun = nouns.get((a.args[0].name, a.args[1].lexical))
+            if noun:
+                i = Var(f"i_{a.args[0].name}_abbr")
+                return exists([i], Atom(noun, (a.args[0], i)))
+        return a
+
+    return _ReadingView(reading, map_atoms(reading.formula, swap), set())
+
+
 def _distinguish_repeated(reading):
     """A noun predicate that holds of two different instances ("In which *year* ... the
     Grammy Award for Album of the *Year*") gets a numbered copy for every instance but the
@@ -895,7 +930,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
     from verifier.grounding import _np_spans
 
-    reading = _distinguish_repeated(reading)
+    reading = _distinguish_repeated(_read_abbreviations(reading, question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
