@@ -147,6 +147,26 @@ def test_bad_values(tmp_path):
     assert "bad-value" in _codes([d])
 
 
+def test_unexpressed_positions(tmp_path):
+    bad = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, unexpressed: [0]}")
+    issues = [i for i in lint([_pack(tmp_path / "a", templates=bad)]) if i.code == "bad-value"]
+    assert issues and "unexpressed" in issues[0].message and issues[0].line == 4
+    ok = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, unexpressed: [2]}")
+    assert not lint([_pack(tmp_path / "b", templates=ok)])
+
+
+def test_match_admits_unexpressed_arguments():
+    from verifier.axioms.model import Match
+    from verifier.logic import Var
+
+    m = Match("verb", 2, (), (2,))
+    e, x, i, y = Var("e2"), Var("x3"), Var("i4"), Var("x5")
+    assert m.admits((e, x))                  # "What did X die from?"
+    assert m.admits((e, x, i))               # "Where did X study?" (object unexpressed)
+    assert not m.admits((e, x, y))           # "When did X receive the award?"
+    assert not m.admits((e,))                # below the minimum arity
+
+
 def test_load_pack_raises_with_all_issues(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("->", "=>"))
     with pytest.raises(PackError) as ei:

@@ -103,6 +103,14 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q174843 wdt:P1649 ?answer }", "faithful"),
     ("Which is the KMDb person ID for Jeff Bridges?",
      "SELECT ?answer WHERE { ?answer wdt:P1649 wd:Q174843 }", "unsupported"),
+    # a modifier of a verb with an object is not the verb's property value ("when" is not
+    # the award); a qualifier that repeats its statement's property is not supported
+    ("When did Bob Woodward receive the award Worth Bingham Prize?",
+     "SELECT ?value WHERE { wd:Q312782 p:P166 ?s . ?s ps:P166 wd:Q8037157 . ?s pq:P585 ?value }",
+     "faithful"),
+    ("WHEN DID yOKO oNO receive an Emmy?",
+     "SELECT ?value1 ?obj WHERE { wd:Q117012 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P166 ?value1 . }",
+     "unsupported"),
 ]
 
 

@@ -425,7 +425,7 @@ def _structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
                 continue
             if t.match.preds and u.pred not in t.match.preds:
                 continue
-            if t.match.arity is not None and u.arity < t.match.arity:
+            if not t.match.admits(u.atom.args):
                 continue
             try:
                 f = instantiate(t, u, {})
@@ -464,6 +464,8 @@ class Qualifier:
     value: Term
     atom: Formula
     filters: tuple[Formula, ...]
+    #: the property of the statement it qualifies
+    statement: str = ""
 
 
 def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
@@ -518,7 +520,7 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
                     if i not in taken and free_vars(a) and free_vars(a) <= {v}:
                         filters.append(a)
                         taken.add(i)
-        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters)))
+        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), subj[q.args[0]][0]))
     rest = [a for i, a in enumerate(out) if i not in taken]
     new_body = conj(rest)
     keep = [v for v in bound if v not in stmts]
@@ -532,8 +534,10 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     question states."""
     from verifier.grounding import SymbolUse
 
-    sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
     label = grounder.label(q.prop)
+    if q.prop == q.statement:
+        return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
+    sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
     if sup is None:
         return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
     v = q.value

@@ -951,4 +951,4 @@ def _kind_ok(t: Template, u: Unit) -> bool:
 
 
 def _arity_ok(t: Template, u: Unit) -> bool:
-    return t.match.arity is None or u.arity >= t.match.arity
+    return t.match.admits(u.atom.args)

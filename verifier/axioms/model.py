@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from verifier.logic import Formula
 
@@ -77,6 +78,20 @@ class Match:
     kind: str
     arity: int | None = None
     preds: tuple[str, ...] = ()
+    #: argument positions (0 = ARG0) that must be absent or unexpressed (not an instance
+    #: variable ``x…``): ``[2]`` is a verb used without an object ("What did X die from?",
+    #: not "When did X receive the award?", whose "when" is not the award)
+    unexpressed: tuple[int, ...] = ()
+
+    def admits(self, args: Sequence[object]) -> bool:
+        """Whether a predication with these arguments has the minimum arity and leaves the
+        :attr:`unexpressed` positions unexpressed."""
+        if self.arity is not None and len(args) < self.arity:
+            return False
+        for i in self.unexpressed:
+            if i < len(args) and str(getattr(args[i], "name", "")).startswith("x"):
+                return False
+        return True
 
 
 @dataclass(frozen=True)
