@@ -180,3 +180,54 @@ def test_augment_missing_adds_blanked_copies():
     extra = X2[len(X):]
     miss_cols = [FEATURE_NAMES.index(BLOCKS[b][0]) for b in ("deductive", "pgmr", "hdm", "execution")]
     assert np.all(extra[:, miss_cols].sum(axis=1) == 1.0)  # exactly one block blanked per copy
+
+
+def test_step_terms_are_quantile_edges_of_numeric_features():
+    from verifier.stacking.model import Term, expand, step_terms
+
+    X = np.column_stack([np.repeat([0.0, 1.0], 50),              # binary: no steps
+                         np.linspace(0.0, 1.0, 100),              # numeric: 3 inner edges
+                         np.r_[np.zeros(99), 5.0]])               # edge with 1 % above: dropped
+    terms = step_terms(X, ["flag", "score", "rare"], 4, min_share=0.02)
+    assert [t.of for t in terms] == [("score",)] * 3
+    assert [t.at for t in terms] == pytest.approx([0.25, 0.5, 0.75])
+    assert terms[1].name == "score>=0.5"
+    cols = expand(X, ["flag", "score", "rare"], terms + [Term("product", ("flag", "score"))])
+    assert cols.shape == (100, 3 + 4)
+    assert cols[:, 4].sum() == 50                                   # score >= 0.5 on half
+    assert np.allclose(cols[:, 6], X[:, 0] * X[:, 1])
+    assert step_terms(X, ["flag", "score", "rare"], 4, only=["flag"]) == []
+
+
+def test_model_with_bins_and_interactions_round_trips(tmp_path):
+    rows = _rows(300, seed=5)
+    m = train_from_rows(rows, folds=3, bins=4, interactions=[("pgmr_score", "ded_reject")])
+    names = m.column_names
+    assert names[:len(FEATURE_NAMES)] == FEATURE_NAMES
+    assert "pgmr_score*ded_reject" in names and any(n.startswith("pgmr_score>=") for n in names)
+    assert len(m.coef) == len(m.mean) == len(names) == len(FEATURE_NAMES) + len(m.terms)
+    data = json.loads(m.save(tmp_path / "m.json").read_text())
+    assert [t["name"] for t in data["terms"]] == list(names[len(FEATURE_NAMES):])
+    back = StackingModel.load(tmp_path / "m.json")
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in _rows(40, seed=6)])
+    assert np.allclose(back.predict_proba(X), m.predict_proba(X), atol=1e-5)
+    test = _rows(300, seed=7)
+    Xt = matrix([Evidence(r.question, r.sparql, **r.signals) for r in test])
+    yt = np.array([r.label for r in test])
+    p = m.predict_proba(Xt)
+    assert p[yt == 1].mean() > p[yt == 0].mean() + 0.4
+    contrib = m.contributions(Xt[0], top=60)
+    assert {n for n, _ in contrib} <= set(names)
+    with pytest.raises(ValueError):
+        train_from_rows(rows, folds=3, interactions=[("no_such_feature", "ded_reject")])
+
+
+def test_version_1_models_still_load(model, tmp_path):
+    data = model.to_dict()
+    data["format"] = "sparql-verifier/stacking-model/1"
+    del data["terms"]
+    (tmp_path / "v1.json").write_text(json.dumps(data))
+    back = StackingModel.load(tmp_path / "v1.json")
+    assert back.terms == ()
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in _rows(20, seed=8)])
+    assert np.allclose(back.predict_proba(X), model.predict_proba(X), atol=1e-5)

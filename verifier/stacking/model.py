@@ -8,6 +8,11 @@ both a Platt scaling (1-D logistic regression on the logit) and an isotonic regr
 one with the lower out-of-fold Brier score (in a nested split) is kept.  The probability is
 ``P(query is correct / faithful)``.
 
+Optionally the regression also gets derived columns (:class:`Term`): bin steps of the numeric
+features (``bins``: ``1[x >= edge]`` at quantile edges, so each numeric feature gets a
+piecewise-constant shape function, a generalised additive model) and products of named
+features (``interactions``).  Each derived column is listed in the JSON with its coefficient.
+
 Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject when
 ``p < reject``, abstain in between (the abstain band).
 
@@ -21,8 +26,9 @@ Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject 
 * custom: ``OperatingPoint.custom(t, band=0.0)``.
 
 :meth:`StackingModel.save` writes one JSON file (``format`` = :data:`FORMAT`) with the
-feature names next to their standardisation and coefficients, so the model can be read by a
-person; :meth:`StackingModel.load` checks the format version.
+feature names (and derived terms) next to their standardisation and coefficients, so the model
+can be read by a person; :meth:`StackingModel.load` checks the format version (it reads
+version 1 files, which have no terms).
 """
 
 from __future__ import annotations
@@ -36,11 +42,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-__all__ = ["FORMAT", "OperatingPoint", "Calibrator", "StackingModel", "fit_stacker",
+__all__ = ["FORMAT", "OperatingPoint", "Calibrator", "Term", "StackingModel", "fit_stacker",
+           "expand", "step_terms",
            "expected_calibration_error", "reliability_bins"]
 
 log = logging.getLogger(__name__)
-FORMAT = "sparql-verifier/stacking-model/1"
+FORMAT = "sparql-verifier/stacking-model/2"
+#: formats :meth:`StackingModel.load` reads (version 1 has no derived terms)
+READABLE_FORMATS = ("sparql-verifier/stacking-model/1", FORMAT)
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,78 @@ class Calibrator:
         if self.kind == "isotonic":
             return np.interp(p, np.array(self.xs), np.array(self.ys))
         return p
+
+
+@dataclass(frozen=True)
+class Term:
+    """One derived column of the model, computed from the input features.
+
+    ``kind`` ``step``: ``1.0`` when feature ``of[0]`` is ``>= at`` (a bin edge: the steps of
+    one feature make a piecewise-constant shape function, as in a generalised additive
+    model); ``product``: the product of the features ``of`` (an interaction).
+    """
+
+    kind: str
+    of: tuple[str, ...]
+    at: float = 0.0
+
+    @property
+    def name(self) -> str:
+        if self.kind == "step":
+            return f"{self.of[0]}>={self.at:g}"
+        return "*".join(self.of)
+
+    def column(self, X: np.ndarray, index: Mapping[str, int]) -> np.ndarray:
+        if self.kind == "step":
+            return (X[:, index[self.of[0]]] >= self.at).astype(float)
+        if self.kind == "product":
+            out = np.ones(len(X))
+            for f in self.of:
+                out = out * X[:, index[f]]
+            return out
+        raise ValueError(f"unknown term kind {self.kind!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "of": list(self.of)}
+        if self.kind == "step":
+            d["at"] = self.at
+        return d
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> "Term":
+        return Term(str(d["kind"]), tuple(d["of"]), float(d.get("at", 0.0)))
+
+
+def expand(X: np.ndarray, feature_names: Sequence[str], terms: Sequence[Term]) -> np.ndarray:
+    """The input features of ``X`` followed by one column per derived term."""
+    X = np.atleast_2d(np.asarray(X, dtype=float))
+    if not terms:
+        return X
+    index = {n: i for i, n in enumerate(feature_names)}
+    return np.hstack([X] + [t.column(X, index).reshape(-1, 1) for t in terms])
+
+
+def step_terms(X: np.ndarray, feature_names: Sequence[str], bins: int, *,
+               only: Sequence[str] | None = None, min_share: float = 0.01) -> list[Term]:
+    """Bin edges of the numeric features (more than two distinct values): the distinct
+    ``k / bins`` quantiles (k = 1 .. bins - 1) of the feature's values, each edge kept when
+    at least ``min_share`` of the rows lie on either side of it."""
+    X = np.asarray(X, dtype=float)
+    out: list[Term] = []
+    if bins < 2:
+        return out
+    for j, name in enumerate(feature_names):
+        if only is not None and name not in only:
+            continue
+        col = X[:, j]
+        if len(np.unique(col)) <= 2:
+            continue
+        qs = np.unique(np.round(np.quantile(col, [k / bins for k in range(1, bins)]), 4))
+        for q in qs:
+            share = float(np.mean(col >= q))
+            if min_share <= share <= 1 - min_share:
+                out.append(Term("step", (name,), float(q)))
+    return out
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -146,7 +227,11 @@ def reliability_bins(y: Sequence[int], p: Sequence[float], bins: int = 10
 
 @dataclass(frozen=True)
 class StackingModel:
-    """A trained stacker (module docstring)."""
+    """A trained stacker (module docstring).
+
+    ``feature_names`` are the inputs (a row of :func:`verifier.stacking.features.feature_vector`);
+    the model's columns are those inputs followed by the derived ``terms`` (bin steps,
+    interactions); ``mean``, ``scale`` and ``coef`` have one entry per column."""
 
     feature_names: tuple[str, ...]
     mean: tuple[float, ...]
@@ -157,10 +242,20 @@ class StackingModel:
     operating_points: Mapping[str, OperatingPoint]
     default_point: str = "precision-first"
     info: Mapping[str, Any] = field(default_factory=dict)
+    terms: tuple[Term, ...] = ()
+
+    @property
+    def column_names(self) -> tuple[str, ...]:
+        """Names of the model's columns: the inputs, then the derived terms."""
+        return self.feature_names + tuple(t.name for t in self.terms)
+
+    def columns(self, X: np.ndarray) -> np.ndarray:
+        """The model's columns of input rows ``X`` (inputs plus derived terms)."""
+        return expand(X, self.feature_names, self.terms)
 
     def raw_proba(self, X: np.ndarray) -> np.ndarray:
         """Uncalibrated P(correct) of the logistic regression."""
-        X = np.atleast_2d(np.asarray(X, dtype=float))
+        X = self.columns(X)
         z = ((X - np.array(self.mean)) / np.array(self.scale)) @ np.array(self.coef) + self.intercept
         return 1.0 / (1.0 + np.exp(-np.clip(z, -50, 50)))
 
@@ -189,18 +284,24 @@ class StackingModel:
         return self.point(point).decide(float(p))
 
     def contributions(self, x: np.ndarray, top: int = 4) -> list[tuple[str, float]]:
-        """The features pushing this pair's logit most (name, contribution), largest first."""
-        z = (np.asarray(x, dtype=float) - np.array(self.mean)) / np.array(self.scale) * np.array(self.coef)
+        """The columns (input features or derived terms) pushing this pair's logit most
+        (name, contribution), largest first."""
+        z = (self.columns(x)[0] - np.array(self.mean)) / np.array(self.scale) * np.array(self.coef)
         order = np.argsort(-np.abs(z))[:top]
-        return [(self.feature_names[i], float(z[i])) for i in order if abs(z[i]) > 1e-6]
+        names = self.column_names
+        return [(names[i], float(z[i])) for i in order if abs(z[i]) > 1e-6]
 
     # -- persistence ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        k = len(self.feature_names)
+        stats = list(zip(self.mean, self.scale, self.coef))
         return {
             "format": FORMAT,
             "features": [{"name": n, "mean": round(m, 6), "scale": round(s, 6),
-                          "coef": round(c, 6)} for n, m, s, c in
-                         zip(self.feature_names, self.mean, self.scale, self.coef)],
+                          "coef": round(c, 6)} for n, (m, s, c) in
+                         zip(self.feature_names, stats[:k])],
+            "terms": [{"name": t.name, **t.to_dict(), "mean": round(m, 6), "scale": round(s, 6),
+                       "coef": round(c, 6)} for t, (m, s, c) in zip(self.terms, stats[k:])],
             "intercept": self.intercept,
             "calibrator": asdict(self.calibrator),
             "operating_points": {k: asdict(v) for k, v in self.operating_points.items()},
@@ -218,19 +319,22 @@ class StackingModel:
 
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> "StackingModel":
-        if d.get("format") != FORMAT:
+        if d.get("format") not in READABLE_FORMATS:
             raise ValueError(f"not a stacking model of format {FORMAT!r}: {d.get('format')!r}")
         feats = d["features"]
+        terms = d.get("terms") or []
+        cols = list(feats) + list(terms)
         c = d["calibrator"]
         cal = Calibrator(c["kind"], float(c.get("a", 1.0)), float(c.get("b", 0.0)),
                          tuple(c.get("xs", ())), tuple(c.get("ys", ())))
         return StackingModel(
-            tuple(f["name"] for f in feats), tuple(float(f["mean"]) for f in feats),
-            tuple(float(f["scale"]) for f in feats), tuple(float(f["coef"]) for f in feats),
+            tuple(f["name"] for f in feats), tuple(float(f["mean"]) for f in cols),
+            tuple(float(f["scale"]) for f in cols), tuple(float(f["coef"]) for f in cols),
             float(d["intercept"]), cal,
             {k: OperatingPoint(v["name"], float(v["accept"]), float(v["reject"]))
              for k, v in d["operating_points"].items()},
-            d.get("default_point", "precision-first"), d.get("info", {}))
+            d.get("default_point", "precision-first"), d.get("info", {}),
+            tuple(Term.from_dict(t) for t in terms))
 
     @staticmethod
     def load(path: str | Path) -> "StackingModel":
@@ -314,15 +418,21 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 target_precision: float = 0.95, reject_precision: float = 0.95,
                 calibration: str = "auto", seed: int = 0,
                 info: Mapping[str, Any] | None = None,
-                point_mask: np.ndarray | None = None) -> StackingModel:
+                point_mask: np.ndarray | None = None, bins: int = 0,
+                bin_features: Sequence[str] | None = None,
+                interactions: Sequence[Sequence[str]] = ()) -> StackingModel:
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
     stay in the same cross-fitting fold.  ``sample_weight``: row weights, used by the
     regression, the calibration, and the thresholds of the operating points.
     ``point_mask``: the rows whose out-of-fold probabilities choose the ``precision-first``
-    thresholds (default: all), e.g. only real system outputs when synthetic rows are mixed in.  ``calibration``: ``auto`` (lower out-of-fold Brier
-    score), ``platt``, ``isotonic`` or ``identity``.
+    thresholds (default: all), e.g. only real system outputs when synthetic rows are mixed in.
+    ``calibration``: ``auto`` (lower out-of-fold Brier score), ``platt``, ``isotonic`` or
+    ``identity``.  ``bins``: add :func:`step_terms` with that many quantile bins for the
+    numeric features (``bin_features``: only these), so each gets a piecewise-constant shape
+    function besides its linear weight; ``interactions``: tuples of feature names whose
+    product is added as a column.  0 and ``()``: the plain logistic regression.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=int)
@@ -330,6 +440,13 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
         raise ValueError(f"X has shape {X.shape}, expected ({len(y)}, {len(feature_names)})")
     if len(set(y.tolist())) < 2:
         raise ValueError("the training rows need both labels (0 and 1)")
+    names = tuple(feature_names)
+    unknown = sorted({f for t in interactions for f in t} - set(names))
+    if unknown:
+        raise ValueError(f"interaction of unknown features: {unknown}")
+    terms = tuple(step_terms(X, names, bins, only=bin_features)
+                  + [Term("product", tuple(t)) for t in interactions])
+    X = expand(X, names, terms)
     g = np.asarray(groups if groups is not None else np.arange(len(y)))
     w = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
     folds = max(2, min(folds, len(np.unique(g))))
@@ -371,6 +488,7 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
                 ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
                 weighted=w is not None, point_rows=int(pm.sum()),
-                target_precision=target_precision, reject_precision=reject_precision)
-    return StackingModel(tuple(feature_names), tuple(map(float, mean)), tuple(map(float, scale)),
-                         tuple(map(float, coef)), b, cal, points, "precision-first", meta)
+                target_precision=target_precision, reject_precision=reject_precision,
+                bins=bins, n_terms=len(terms))
+    return StackingModel(names, tuple(map(float, mean)), tuple(map(float, scale)),
+                         tuple(map(float, coef)), b, cal, points, "precision-first", meta, terms)
