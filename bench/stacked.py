@@ -1,6 +1,8 @@
 """Stacked verifier bench: train on the benchmark's dev splits, evaluate on the test splits.
 
     nice python bench/stacked.py [--workers 1] [--stage all|compute|fit] [--hdm-model DIR]
+        [--current-only | --pin SIGNAL=HASH ...] [--C C] [--bins N] [--interactions A*B ...]
+        [--llm-weight R] [--out DIR]
 
 Samples (all seeded, ``random.Random(f"{seed}:...")``; see ``select_samples``):
 
@@ -24,7 +26,16 @@ Signals are read from / written to the evaluation cache ``bench/out/eval/cache.s
 the rows of the current signal configuration when they cover the whole sample, else, item by
 item, the rows of the configurations with most rows for that dataset (e.g. the deductive
 results on ``llm_predictions`` computed before the deductive code last changed), so a re-run
-computes nothing.  ``report.json`` lists the configuration hashes used.
+computes nothing.  ``--current-only``: only the current configuration; ``--pin
+SIGNAL=HASH``: only that configuration (e.g. the rows an earlier run computed, when the code
+of a signal has changed since).  ``report.json`` lists the configuration hashes used (read or
+computed).
+
+Fitting (``--stage fit`` re-fits from the cache in about a minute): ``--C``, ``--bins``
+(quantile step columns of the numeric features), ``--interactions A*B ...`` and
+``--llm-weight`` (see :class:`FitSpec`).  The report's per-category table also gives the
+largest gain macro-F1 <= 1 allows (1 - best single) and, as a diagnostic that looks at the
+test labels, the best macro-F1 of the stacked probability with a per-category threshold.
 
 Outputs in ``bench/out/stacked/``: ``model.json`` (the shipped model), ``report.json``,
 ``report.md``, ``reliability.png``.  The last line printed is
@@ -148,6 +159,9 @@ HASHES_USED: dict[str, Counter] = defaultdict(Counter)
 
 #: only rows of the current signal configurations (``--current-only``)
 CURRENT_ONLY = False
+#: signal name -> the one configuration hash to read (``--pin SIGNAL=HASH``): the rows of an
+#: earlier run, when the code has changed since (another signal configuration is current)
+PINNED: dict[str, str] = {}
 
 
 def cached_rows(dataset: str, signal: str, current: str | None,
@@ -174,7 +188,9 @@ def cached_rows(dataset: str, signal: str, current: str | None,
                 hashes.insert(0, current)
             else:
                 hashes.append(current)
-        if CURRENT_ONLY:
+        if signal in PINNED:
+            hashes = [PINNED[signal]]
+        elif CURRENT_ONLY:
             hashes = [current] if current is not None else []
         out: dict[str, CachedResult] = {}
         for h in hashes:
@@ -203,8 +219,10 @@ def gather(records: Mapping[str, Sequence[BenchRecord]], signals: Sequence[Any],
     for s in signals:
         obj = make_signal(s, options) if isinstance(s, str) else s
         sigs[obj.name] = obj
-    for obj in sigs.values():  # settle config hashes (PGMR's threshold is read on load)
-        if obj.availability().available and hasattr(obj, "prepare") and compute:
+    # settle config hashes (PGMR's threshold is read on load, the deductive check's warm-up
+    # loads its configuration): needed to read the cache too (``--stage fit``)
+    for obj in sigs.values():
+        if obj.availability().available and hasattr(obj, "prepare"):
             obj.prepare()
     for ds_name, recs in records.items():
         out[ds_name] = {}
@@ -226,7 +244,9 @@ def gather(records: Mapping[str, Sequence[BenchRecord]], signals: Sequence[Any],
                     run = evaluate(sub, EvalConfig((name,), options, workers=workers,
                                                    item_timeout=60.0, progress=False), cache,
                                    signals={name: sig})
-                rows.update({k: v for k, v in run[name].results.items() if not v.error})
+                done = {k: v for k, v in run[name].results.items() if not v.error}
+                rows.update(done)
+                HASHES_USED[f"{ds_name}/{name}"][cur] += len(done)
             out[ds_name][name] = rows
     return out
 
@@ -312,6 +332,7 @@ def gather_hdm(records: Mapping[str, Sequence[BenchRecord]], sig: Any, *, comput
                 with ResultCache(CACHE) as cache:
                     cache.put_many(ds, "hdm", cur, res)
                 rows.update({x.item_id: x for x in res})
+                HASHES_USED[f"{ds}/hdm"][cur] += len(res)
         out[ds] = rows
     return out
 
@@ -360,47 +381,119 @@ def _group(ds: str, r: BenchRecord) -> str:
     return f"{ds}:{r.question.strip().lower()}"
 
 
-def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows) -> tuple[Any, Any, Any, Any]:
-    """``(X, y, groups, weights)``: every labelled record of ``parts``; the LLM predictions
-    (real system outputs) together weigh as much as all the benchmark's synthetic rows."""
+@dataclass(frozen=True)
+class FitSpec:
+    """How the stacker is fitted (command-line options ``--C``, ``--bins``, ``--interactions``,
+    ``--llm-weight``)."""
+
+    C: float = 0.3
+    bins: int = 0
+    interactions: tuple[tuple[str, ...], ...] = ()
+    llm_weight: float = 1.0  # the LLM rows together weigh this many times all synthetic rows
+
+    def describe(self) -> dict[str, Any]:
+        return {"C": self.C, "bins": self.bins,
+                "interactions": ["*".join(t) for t in self.interactions],
+                "llm_weight": f"LLM rows together weigh {self.llm_weight:g} x all other rows"}
+
+
+def row_weights(is_llm: Sequence[bool], llm_weight: float = 1.0):
+    """Synthetic rows weigh 1; the LLM predictions (real system outputs) together weigh
+    ``llm_weight`` times all synthetic rows."""
     import numpy as np
 
+    m = np.asarray(is_llm, dtype=bool)
+    w = np.ones(len(m))
+    if m.any() and (~m).any():
+        w[m] = llm_weight * (~m).sum() / m.sum()
+    return w
+
+
+_MATRICES: dict[tuple[str, str], Any] = {}
+
+
+def features_of(ds: str, recs: Sequence[BenchRecord], rows) -> Any:
+    """Feature matrix of ``recs`` (rows computed once per record and kept)."""
+    import numpy as np
+
+    from verifier.stacking.features import FEATURE_NAMES
     from verifier.stacking.train import matrix
+
+    todo = [r for r in recs if (ds, r.id) not in _MATRICES]
+    if todo:
+        for r, x in zip(todo, matrix(evidence(todo, rows[ds]))):
+            _MATRICES[(ds, r.id)] = x
+    return np.array([_MATRICES[(ds, r.id)] for r in recs]).reshape(len(recs), len(FEATURE_NAMES))
+
+
+def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows,
+           llm_weight: float = 1.0) -> tuple[Any, Any, Any, Any]:
+    """``(X, y, groups, weights)``: every labelled record of ``parts``, weighted by
+    :func:`row_weights`."""
+    import numpy as np
 
     X, y, g, is_llm = [], [], [], []
     for ds, recs in parts:
         recs = [r for r in recs if r.label in (0, 1)]
         if not recs:
             continue
-        X.append(matrix(evidence(recs, rows[ds])))
+        X.append(features_of(ds, recs, rows))
         y += [int(r.label) for r in recs]
         g += [_group(ds, r) for r in recs]
         is_llm += [ds == "llm_predictions"] * len(recs)
-    m = np.array(is_llm)
-    w = np.ones(len(y))
-    if m.any() and (~m).any():
-        w[m] = (~m).sum() / m.sum()
-    return np.vstack(X), np.array(y), np.array(g, dtype=object), w
+    return np.vstack(X), np.array(y), np.array(g, dtype=object), row_weights(is_llm, llm_weight)
 
 
-def fit(parts, rows, info: Mapping[str, Any]):
+def fit_matrix(X, y, g, w, info: Mapping[str, Any], spec: FitSpec = FitSpec()):
+    """The stacker of design matrix ``(X, y, g, w)``: missing-signal augmentation, then
+    :func:`verifier.stacking.model.fit_stacker` with ``spec``; the precision-first
+    thresholds are chosen on the out-of-fold LLM rows."""
+    import numpy as np
+
     from verifier.stacking.features import FEATURE_NAMES
     from verifier.stacking.model import fit_stacker
     from verifier.stacking.train import augment_missing
 
-    X, y, g, w = design(parts, rows)
     X, y, g, w = augment_missing(X, y, g, share=0.15, seed=SEED, weights=w)
-    import numpy as np
-
     llm = np.array([str(x).startswith("llm_predictions:") for x in g])
-    return fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, seed=SEED,
+    return fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, seed=SEED, C=spec.C,
+                       bins=spec.bins, interactions=spec.interactions,
                        point_mask=llm if llm.any() else None,
-                       info={**info, "llm_weight": "LLM rows weigh as much as all other rows",
+                       info={**info, **spec.describe(),
                              "precision_first_on": "out-of-fold LLM rows of the training set"})
+
+
+def fit(parts, rows, info: Mapping[str, Any], spec: FitSpec = FitSpec()):
+    return fit_matrix(*design(parts, rows, spec.llm_weight), info, spec)
 
 
 def _res(decision: str, score: float) -> CachedResult:
     return CachedResult("", "", decision, float(score), {})
+
+
+def best_threshold_f1(test: Mapping[str, Sequence[BenchRecord]],
+                      probs: Mapping[str, Mapping[str, float]],
+                      grid: Sequence[float] = tuple(i / 40 for i in range(1, 40))
+                      ) -> dict[tuple[str, str], float]:
+    """Diagnostic only (it looks at the test labels; nothing is chosen with it): per
+    ``(dataset, category)``, the best macro-F1 the stacked probability reaches with one
+    accept threshold from ``grid`` chosen for that category alone: how far a better threshold
+    (rather than a better score) could take the stacked model."""
+    from verifier.benchmark.evaluate import SignalRun
+    from verifier.benchmark.report import summarize
+
+    best: dict[tuple[str, str], float] = {}
+    for ds, recs in test.items():
+        for t in grid:
+            res = {r.id: _res("accept" if probs[ds][r.id] >= t else "reject", probs[ds][r.id])
+                   for r in recs}
+            summ = summarize(Dataset(ds, tuple(recs), Path(ds)),
+                             {"s": SignalRun("s", True, results=res)}, groups=())
+            for cat, c in summ["signals"]["s"]["categories"].items():
+                if c.get("kind") == "vs_correct" and c.get("metrics"):
+                    key = (ds, cat)
+                    best[key] = max(best.get(key, 0.0), c["metrics"]["macro_f1"])
+    return best
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -443,18 +536,19 @@ def run_bench(args: argparse.Namespace) -> int:
     train_parts = [(ds, recs) for ds, recs in samples.train.items()]
     info = {"bench": "bench/stacked.py", "seed": SEED, "signals": [s if isinstance(s, str) else s.name for s in sigs],
             "train": {ds: len(r) for ds, r in samples.train.items()}}
-    full = fit(train_parts + [("llm_predictions", llm)], rows, {**info, "llm_rows": len(llm)})
+    spec = FitSpec(args.C, args.bins, tuple(tuple(t.split("*")) for t in args.interactions),
+                   args.llm_weight)
+    full = fit(train_parts + [("llm_predictions", llm)], rows, {**info, "llm_rows": len(llm)},
+               spec)
     OUT.mkdir(parents=True, exist_ok=True)
     full.save(OUT / "model.json")
     fold_models = [fit(train_parts + [("llm_predictions", folds[1 - k])], rows,
-                       {**info, "llm_fold_trained": 1 - k}) for k in (0, 1)]
+                       {**info, "llm_fold_trained": 1 - k}, spec) for k in (0, 1)]
     # stacked outputs on the test samples
     stacked: dict[str, dict[str, CachedResult]] = {}
     probs: dict[str, dict[str, float]] = {}
     for ds, recs in samples.test.items():
-        from verifier.stacking.train import matrix
-
-        X = matrix(evidence(recs, rows[ds]))
+        X = features_of(ds, recs, rows)
         if ds == "llm_predictions":
             p = np.array([fold_models[samples.llm_fold[r.id]].predict_proba(X[i:i + 1])[0]
                           for i, r in enumerate(recs)])
@@ -534,8 +628,15 @@ def run_bench(args: argparse.Namespace) -> int:
             continue
         row["best_single"] = max(singles)
         row["gain"] = row["stacked_balanced"] - row["best_single"]
+        # goal (1) needs stacked >= best single + 0.05; macro-F1 <= 1 caps the gain
+        row["max_gain"] = 1.0 - row["best_single"]
         gains.append(row["gain"])
     gain = min(gains) if gains else float("nan")
+    oracle = best_threshold_f1(samples.test, probs)
+    for row in table:
+        if row["kind"] == "vs_correct" and "best_single" in row:
+            row["oracle_f1"] = oracle.get((row["dataset"], row["category"]))
+            row["oracle_gain"] = row["oracle_f1"] - row["best_single"]
     report = {"table": table, "ece": ece, "ece_by_dataset": ece_by,
               "reliability": reliability_bins(ys, ps),
               "llm": {"accept_precision": accept_precision, "correct_accepted": correct_accepted,
@@ -566,13 +667,18 @@ def _markdown(table, names, rep) -> str:
              "abstains there), stacked at the precision-first (default, with abstain band) and "
              "balanced (one threshold, no abstention) operating points; gain = stacked balanced "
              "minus the best single signal.", "",
-             "| dataset | category | n | " + " | ".join(cols) + " | gain |",
-             "|---|---|---|" + "---|" * (len(cols) + 1)]
+             "max gain = 1 - best single (macro-F1 <= 1: the +0.05 goal is impossible where it "
+             "is below 0.05); oracle = the best macro-F1 of the stacked probability with a "
+             "threshold chosen on this category's test items (diagnostic only, looks at the "
+             "test labels).", "",
+             "| dataset | category | n | " + " | ".join(cols) + " | gain | max gain | oracle |",
+             "|---|---|---|" + "---|" * (len(cols) + 3)]
     for row in table:
         if row["kind"] == "vs_correct":
-            vals = [_f(row.get(c)) for c in cols] + [_f(row.get("gain"))]
+            vals = [_f(row.get(c)) for c in cols] + [_f(row.get(k)) for k in
+                                                      ("gain", "max_gain", "oracle_f1")]
         else:
-            vals = [f"acc {_f(row.get(c + ':acc'))}" for c in cols] + ["(correct only)"]
+            vals = [f"acc {_f(row.get(c + ':acc'))}" for c in cols] + ["(correct only)", "", ""]
         lines.append(f"| {row['dataset']} | {row['category']} | {row['n']} | " + " | ".join(vals) + " |")
     lines += ["", "ROC AUC per category (ranking by score, every item; threshold-free):", "",
               "| dataset | category | " + " | ".join(names) + " | stacked |",
@@ -638,7 +744,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--current-only", action="store_true",
                     help="use only rows of the current signal configurations (compute the rest), "
                          "not rows of earlier code")
+    ap.add_argument("--pin", action="append", default=[], metavar="SIGNAL=HASH",
+                    help="read only the cached rows of this configuration hash for the signal "
+                         "(e.g. the rows an earlier run computed, listed in its report.json)")
     ap.add_argument("--out", type=Path, default=OUT, help="output folder (default bench/out/stacked)")
+    ap.add_argument("--C", type=float, default=FitSpec.C, help="inverse L2 strength (default 0.3)")
+    ap.add_argument("--bins", type=int, default=FitSpec.bins,
+                    help="quantile bins of the numeric features as step columns (0: none)")
+    ap.add_argument("--interactions", nargs="*", default=[], metavar="A*B",
+                    help="feature products added as columns, e.g. pgmr_score*ded_reject")
+    ap.add_argument("--llm-weight", type=float, default=FitSpec.llm_weight,
+                    help="the LLM rows together weigh this many times all synthetic rows (default 1)")
     ap.add_argument("--mc-trials", type=int, default=10,
                     help="HDM MC-dropout trials (default 10, as bench/hdm_pipeline.py)")
     args = ap.parse_args(argv)
@@ -650,6 +766,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.hdm_model = None
     global CURRENT_ONLY
     CURRENT_ONLY = args.current_only
+    for item in args.pin:
+        sig, _, h = item.partition("=")
+        if not h:
+            ap.error(f"--pin needs SIGNAL=HASH, got {item!r}")
+        PINNED[sig.strip()] = h.strip()
     return run_bench(args)
 
 
