@@ -138,6 +138,26 @@ def test_repeated_noun_predicates_get_numbered_copies():
     assert _distinguish_repeated(same) is same
 
 
+def test_statement_patterns_are_read_as_direct_claims():
+    """``p:P/ps:P`` is the direct claim ``wdt:P`` with the ``pq:`` qualifiers taken out; a
+    statement whose ``p:`` and ``ps:`` properties differ claims both (so a hallucinated one
+    must be supported too)."""
+    from parsers.sparql import parse_query
+    from verifier.deductive import normalize_statements
+
+    head = ("PREFIX p: <http://www.wikidata.org/prop/> "
+            "PREFIX ps: <http://www.wikidata.org/prop/statement/> "
+            "PREFIX pq: <http://www.wikidata.org/prop/qualifier/> "
+            "PREFIX wd: <http://www.wikidata.org/entity/> ")
+    f, quals = normalize_statements(parse_query(
+        head + "SELECT ?v WHERE { wd:Q1 p:P166 ?s . ?s ps:P166 wd:Q2 . ?s pq:P585 ?v }").pattern)
+    assert str(f) == "wdt:P166(wd:Q1, wd:Q2)"
+    assert [(q.prop, q.statement) for q in quals] == [("P585", "P166")]
+    f, quals = normalize_statements(parse_query(
+        head + "SELECT ?v WHERE { wd:Q1 p:P1411 ?s . ?s ps:P166 wd:Q2 . ?s pq:P585 ?v }").pattern)
+    assert sorted(str(a) for a in f.args) == ["wdt:P1411(wd:Q1, wd:Q2)", "wdt:P166(wd:Q1, wd:Q2)"]
+
+
 @pytest.mark.parametrize("value,text,found", [
     ("166", "equal to -166?", False), ("-166", "equal to -166?", True), ("16", "is 166", False),
     ("48", "the 1947-48 Cypriot Cup", True), ("1.15e+11", "GDP of 1.15e+11?", True),

@@ -497,6 +497,8 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
                 prop, s_ = subj[a.args[1]]
                 for p2, o in vals[a.args[1]]:
                     out.append(Atom(f"wdt:{p2}", (s_, o)))
+                    if p2 != prop:  # p:P1411 with ps:P166 claims both (Wikidata has neither)
+                        out.append(Atom(f"wdt:{prop}", (s_, o)))
                 continue
             if pfx == "ps" and a.args[0] in stmts:
                 continue
