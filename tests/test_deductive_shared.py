@@ -111,6 +111,20 @@ CASES = [
     ("WHEN DID yOKO oNO receive an Emmy?",
      "SELECT ?value1 ?obj WHERE { wd:Q117012 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P166 ?value1 . }",
      "unsupported"),
+    # a symmetric relation with a coordinated subject (lexicon entries with the reciprocal
+    # templates next to the transitive ones); the query may state it in either direction
+    ("When did Usher and Tameka Foster divorce?",
+     "SELECT ?value WHERE { wd:Q165911 p:P26 ?s . ?s ps:P26 wd:Q3788039 . ?s pq:P582 ?value }",
+     "faithful"),
+    ("When did Usher and Tameka Foster divorce?",
+     "SELECT ?value WHERE { wd:Q3788039 p:P26 ?s . ?s ps:P26 wd:Q165911 . ?s pq:P582 ?value }",
+     "faithful"),
+    ("When did Usher and Tameka Foster divorce?",
+     "SELECT ?value WHERE { wd:Q165911 p:P40 ?s . ?s ps:P40 wd:Q3788039 . ?s pq:P582 ?value }",
+     "unsupported"),
+    ("When did Rufina Pukhova and Kim Philby get married?",
+     "SELECT ?value WHERE { wd:Q296313 p:P26 ?s . ?s ps:P26 wd:Q7377949 . ?s pq:P580 ?value }",
+     "faithful"),
 ]
 
 

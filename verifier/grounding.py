@@ -826,6 +826,20 @@ class Grounder:
                   f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
         return self._make(u, sym, n.name, n.shape, score, cov, reason, entry)
 
+    def _siblings(self, entry: LexiconEntry | None) -> list[LexiconEntry]:
+        """``entry`` and the other entries for the same words, part of speech and symbols
+        (a word may name a symbol through several templates: "marry" -> spouse as a
+        transitive verb and, with a coordinated subject, reciprocally)."""
+        if entry is None:
+            return []
+        out = [entry]
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if (e is not entry and e.symbols == entry.symbols and e.pos == entry.pos
+                        and set(e.words) & set(entry.words)):
+                    out.append(e)
+        return out
+
     def _entry_for(self, name: str, sym: SymbolUse) -> LexiconEntry | None:
         for lex in self.pack.lexicons:
             for e in lex.entries:
@@ -908,13 +922,14 @@ class Grounder:
         """The entry's template (when a lexicon made the link) and every template that fits
         the unit's kind, the symbol's kind and the name's shape."""
         first: list[Template] = []
-        if entry is not None and entry.template in self.pack.templates:
-            t = self.pack.templates[entry.template]
-            if _kind_ok(t, u) and _arity_ok(t, u):
+        for e in self._siblings(entry):
+            t = self.pack.templates.get(e.template)
+            if t is not None and t not in first and _kind_ok(t, u) and _arity_ok(t, u):
+                if not first:
+                    shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
+                    if shapes:
+                        shape = shapes[0]
                 first.append(t)
-                shapes = [s_ for s_ in t.label_shapes if s_ != "any"]
-                if shapes:
-                    shape = shapes[0]
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]
         out = []

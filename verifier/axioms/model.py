@@ -35,7 +35,9 @@ MATCH_KINDS = ("noun", "relational_noun", "verb", "adjective", "preposition", "n
 #: Kinds of KG symbols a template links to.
 LINK_KINDS = ("item", "class", "property", "inverse_property", "path", "literal", "none")
 #: Shapes of property labels (see ``verifier.grounding.label_shape``): they fix the direction.
-LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any")
+#: ``lexicon``: the template applies only through lexicon entries that name it (e.g. one
+#: that is right for symmetric properties only).
+LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any", "lexicon")
 #: Placeholders allowed in axioms, by link kind ($pred is always allowed).
 PLACEHOLDERS = {
     "item": ("$item",), "class": ("$class", "$prop"), "property": ("$prop", "$value"),
