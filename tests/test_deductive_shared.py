@@ -125,6 +125,14 @@ CASES = [
     ("When did Rufina Pukhova and Kim Philby get married?",
      "SELECT ?value WHERE { wd:Q296313 p:P26 ?s . ?s ps:P26 wd:Q7377949 . ?s pq:P580 ?value }",
      "faithful"),
+    # a lexicon word ("award" -> award received) is not overruled by another property whose
+    # label or alias fits the word as well
+    ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
+     "SELECT ?value WHERE { wd:Q535597 p:P166 ?s . ?s ps:P166 wd:Q21292821 . ?s pq:P585 ?value }",
+     "faithful"),
+    ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
+     "SELECT ?value WHERE { wd:Q535597 p:P166 ?s . ?s ps:P1877 wd:Q21292821 . ?s pq:P585 ?value }",
+     "unsupported"),
 ]
 
 

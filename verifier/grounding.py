@@ -797,7 +797,11 @@ class Grounder:
                     cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys))
                     if cov2 < 0.5:
                         continue
-            alt = self._best_alternative(sym, u, direct, wn, question_keys)
+            # a lexicon entry says outright that the word names the symbol: another symbol's
+            # label or alias does not overrule it ("position" -> position held, although
+            # "position" is an alias of location)
+            alt = (None if self._entry_for(n.name, sym) is not None
+                   else self._best_alternative(sym, u, direct, wn, question_keys))
             if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
