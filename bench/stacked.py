@@ -390,6 +390,9 @@ class FitSpec:
     bins: int = 0
     interactions: tuple[tuple[str, ...], ...] = ()
     llm_weight: float = 1.0  # the LLM rows together weigh this many times all synthetic rows
+    #: ``--llm-weight auto``: candidates; each model keeps the one with the best out-of-fold
+    #: ROC AUC on its own training LLM rows (never on the rows it is evaluated on)
+    llm_weight_candidates: tuple[float, ...] = ()
 
     def describe(self) -> dict[str, Any]:
         return {"C": self.C, "bins": self.bins,
@@ -447,15 +450,18 @@ def design(parts: Sequence[tuple[str, Sequence[BenchRecord]]], rows,
 def fit_matrix(X, y, g, w, info: Mapping[str, Any], spec: FitSpec = FitSpec()):
     """The stacker of design matrix ``(X, y, g, w)``: missing-signal augmentation, then
     :func:`verifier.stacking.model.fit_stacker` with ``spec``; the precision-first
-    thresholds are chosen on the out-of-fold LLM rows."""
+    thresholds are chosen on the out-of-fold LLM rows (the real ones, not the augmented
+    copies)."""
     import numpy as np
 
     from verifier.stacking.features import FEATURE_NAMES
     from verifier.stacking.model import fit_stacker
     from verifier.stacking.train import augment_missing
 
+    n = len(y)
     X, y, g, w = augment_missing(X, y, g, share=0.15, seed=SEED, weights=w)
-    llm = np.array([str(x).startswith("llm_predictions:") for x in g])
+    # precision-first thresholds on the real LLM rows (not their copies with a signal blanked)
+    llm = np.array([str(x).startswith("llm_predictions:") for x in g]) & (np.arange(len(y)) < n)
     return fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, seed=SEED, C=spec.C,
                        bins=spec.bins, interactions=spec.interactions,
                        point_mask=llm if llm.any() else None,
@@ -464,11 +470,58 @@ def fit_matrix(X, y, g, w, info: Mapping[str, Any], spec: FitSpec = FitSpec()):
 
 
 def fit(parts, rows, info: Mapping[str, Any], spec: FitSpec = FitSpec()):
-    return fit_matrix(*design(parts, rows, spec.llm_weight), info, spec)
+    """The stacker of ``parts``; with ``spec.llm_weight_candidates``, the candidate LLM
+    weight whose model has the best out-of-fold AUC on its training LLM rows."""
+    if not spec.llm_weight_candidates:
+        return fit_matrix(*design(parts, rows, spec.llm_weight), info, spec)
+    from dataclasses import replace
+
+    best, aucs = None, {}
+    for wt in spec.llm_weight_candidates:
+        sp = replace(spec, llm_weight=wt, llm_weight_candidates=())
+        m = fit_matrix(*design(parts, rows, wt), info, sp)
+        aucs[wt] = m.info.get("auc_oof_points") or 0.0
+        if best is None or aucs[wt] > best.info.get("auc_oof_points", 0.0):
+            best = m
+    log.info("LLM weight by out-of-fold AUC on the training LLM rows: %s -> %s", aucs,
+             best.info["llm_weight"])
+    return replace(best, info={**best.info, "llm_weight_oof_auc": {str(k): v for k, v in aucs.items()}})
 
 
 def _res(decision: str, score: float) -> CachedResult:
     return CachedResult("", "", decision, float(score), {})
+
+
+def bootstrap_ci(labels: Sequence[int], accepted: Sequence[bool], groups: Sequence[str], *,
+                 n: int = 1000, seed: int = SEED) -> dict[str, tuple[float, float]]:
+    """95 % percentile intervals of accept-precision and of the share of correct items
+    accepted, resampling ``groups`` (questions) with replacement; the decisions are fixed
+    (the thresholds are not re-chosen), so this is the noise of the evaluation rows only."""
+    import numpy as np
+
+    y = np.asarray(labels, dtype=float)
+    a = np.asarray(accepted, dtype=bool)
+    keys = sorted(set(groups))
+    idx = {k: i for i, k in enumerate(keys)}
+    gi = np.array([idx[g] for g in groups])
+    # per group: accepted correct, accepted, correct
+    acc_ok = np.bincount(gi, weights=y * a, minlength=len(keys))
+    accd = np.bincount(gi, weights=a.astype(float), minlength=len(keys))
+    ok = np.bincount(gi, weights=y, minlength=len(keys))
+    rng = np.random.default_rng(seed)
+    prec, share = [], []
+    for _ in range(n):
+        c = np.bincount(rng.integers(0, len(keys), len(keys)), minlength=len(keys))
+        if (c * accd).sum() > 0:
+            prec.append((c * acc_ok).sum() / (c * accd).sum())
+        if (c * ok).sum() > 0:
+            share.append((c * acc_ok).sum() / (c * ok).sum())
+
+    def pct(v: list[float]) -> tuple[float, float]:
+        return (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) if v else \
+            (float("nan"), float("nan"))
+
+    return {"accept_precision": pct(prec), "correct_accepted": pct(share)}
 
 
 def best_threshold_f1(test: Mapping[str, Sequence[BenchRecord]],
@@ -536,8 +589,9 @@ def run_bench(args: argparse.Namespace) -> int:
     train_parts = [(ds, recs) for ds, recs in samples.train.items()]
     info = {"bench": "bench/stacked.py", "seed": SEED, "signals": [s if isinstance(s, str) else s.name for s in sigs],
             "train": {ds: len(r) for ds, r in samples.train.items()}}
+    auto = args.llm_weight == "auto"
     spec = FitSpec(args.C, args.bins, tuple(tuple(t.split("*")) for t in args.interactions),
-                   args.llm_weight)
+                   1.0 if auto else float(args.llm_weight), (1.0, 2.0, 3.0, 5.0) if auto else ())
     full = fit(train_parts + [("llm_predictions", llm)], rows, {**info, "llm_rows": len(llm)},
                spec)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -613,6 +667,9 @@ def run_bench(args: argparse.Namespace) -> int:
     accept_precision = (sum(r.label for r in acc) / len(acc)) if acc else float("nan")
     n_correct = sum(r.label for r in lab)
     correct_accepted = sum(r.label for r in acc) / n_correct if n_correct else float("nan")
+    ci = bootstrap_ci([r.label for r in lab],
+                      [stacked["llm_predictions"][r.id].decision == "accept" for r in lab],
+                      [r.question.strip().lower() for r in lab])
     # LLM: operating curve of the stacked probability (cross-fitted)
     curve = []
     for t in [x / 20 for x in range(21)]:
@@ -640,7 +697,7 @@ def run_bench(args: argparse.Namespace) -> int:
     report = {"table": table, "ece": ece, "ece_by_dataset": ece_by,
               "reliability": reliability_bins(ys, ps),
               "llm": {"accept_precision": accept_precision, "correct_accepted": correct_accepted,
-                      "accepted": len(acc), "n": len(lab), "n_correct": n_correct,
+                      "accepted": len(acc), "n": len(lab), "n_correct": n_correct, "ci95": ci,
                       "curve": curve},
               "models": {"full": full.info, "folds": [m.info for m in fold_models]},
               "operating_points": {k: vars(v) for k, v in full.operating_points.items()},
@@ -694,7 +751,10 @@ def _markdown(table, names, rep) -> str:
     llm = rep["llm"]
     lines.append(f"LLM predictions (cross-fitted, precision-first): accepted {llm['accepted']} of "
                  f"{llm['n']}, accept-precision {_f(llm['accept_precision'])}, correct accepted "
-                 f"{_f(llm['correct_accepted'])} of {llm['n_correct']}")
+                 f"{_f(llm['correct_accepted'])} of {llm['n_correct']} (95 % bootstrap intervals "
+                 f"over questions: accept-precision {_f(llm['ci95']['accept_precision'][0])}-"
+                 f"{_f(llm['ci95']['accept_precision'][1])}, correct accepted "
+                 f"{_f(llm['ci95']['correct_accepted'][0])}-{_f(llm['ci95']['correct_accepted'][1])})")
     lines.append("LLM operating curve (threshold: accepted, precision, share of correct accepted): "
                  + "; ".join(f"{t:.2f}: {n}, {_f(p)}, {_f(c)}" for t, n, p, c in llm["curve"][::2]))
     pf = rep["operating_points"]["precision-first"]
@@ -753,8 +813,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="quantile bins of the numeric features as step columns (0: none)")
     ap.add_argument("--interactions", nargs="*", default=[], metavar="A*B",
                     help="feature products added as columns, e.g. pgmr_score*ded_reject")
-    ap.add_argument("--llm-weight", type=float, default=FitSpec.llm_weight,
-                    help="the LLM rows together weigh this many times all synthetic rows (default 1)")
+    ap.add_argument("--llm-weight", default=str(FitSpec.llm_weight),
+                    help="the LLM rows together weigh this many times all synthetic rows "
+                         "(default 1); 'auto': 1, 2, 3 or 5, chosen per model by the out-of-fold "
+                         "AUC on its own training LLM rows")
     ap.add_argument("--mc-trials", type=int, default=10,
                     help="HDM MC-dropout trials (default 10, as bench/hdm_pipeline.py)")
     args = ap.parse_args(argv)

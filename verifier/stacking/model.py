@@ -484,7 +484,11 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     points = {"precision-first": OperatingPoint("precision-first", t_acc, t_rej),
               "balanced": OperatingPoint("balanced", t_bal, t_bal)}
     meta = dict(info or {})
+    from verifier.benchmark.metrics import roc_auc
+
+    auc = roc_auc(y[pm].tolist(), p_oof[pm].tolist())
     meta.update(n_train=int(len(y)), n_correct=int(y.sum()), C=C, balanced=balanced,
+                auc_oof_points=None if auc is None else round(auc, 5),
                 folds=folds, calibration=kind, brier_oof={k: round(v, 5) for k, v in briers.items()},
                 ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
                 weighted=w is not None, point_rows=int(pm.sum()),
