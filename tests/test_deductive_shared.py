@@ -133,6 +133,18 @@ CASES = [
     ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
      "SELECT ?value WHERE { wd:Q535597 p:P166 ?s . ?s ps:P1877 wd:Q21292821 . ?s pq:P585 ?value }",
      "unsupported"),
+    # the possessive "'s" that the corpus parses as an unknown verb is read as a possessive
+    ("What is Noam Chomsky's Quora username?",
+     "SELECT ?answer WHERE { wd:Q9049 wdt:P4411 ?answer }", "faithful"),
+    ("What is Noam Chomsky's Quora username?",
+     "SELECT ?answer WHERE { ?answer wdt:P4411 wd:Q9049 }", "unsupported"),
+    ("Is Jupiter's apparent magnitude equal to -1.6?",
+     "ASK WHERE { wd:Q319 wdt:P1215 ?obj filter ( ?obj = -1.6 ) }", "faithful"),
+    ("Is Jupiter's apparent magnitude equal to -1.6?",
+     "ASK WHERE { ?obj wdt:P1215 wd:Q319 . FILTER (?obj = -1.6) }", "unsupported"),
+    ("was Anderson silva's sport taekwondo and judo?",
+     "ASK WHERE { wd:Q356871 wdt:P641 wd:Q36389 . wd:Q11420 wdt:P641 wd:Q356871 . }",
+     "unsupported"),
 ]
 
 

@@ -874,11 +874,15 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
 # (name, written form) -> the noun predicate read instead ("What is the KMDb person ID for
 # Jeff Bridges?": the ERG reads "ID" as the state of Idaho).
 _ABBREVIATED_NOUNS = {("Idaho", "ID"): "_id_n_of"}
+# The possessive "'s" read as an unknown verb ("Jupiter's magnitude": the tagger took "'s" for
+# "is"; parses with an older lexicon do this): ARG1 is the possessor, ARG2 the possessed.
+_UNKNOWN_POSSESSIVE = re.compile(r"_['’]s/vbz_u_unknown")
 
 
 def _read_abbreviations(reading, question: str):
     """Replace ``named(x, "Idaho")`` written as "ID" (see :data:`_ABBREVIATED_NOUNS`) by the
-    noun ``_id_n_of(x, i)``.  Returns the reading or a view of it."""
+    noun ``_id_n_of(x, i)``, and the possessive "'s" parsed as an unknown verb
+    (:data:`_UNKNOWN_POSSESSIVE`) by ``poss``.  Returns the reading or a view of it."""
     m = getattr(reading, "mrs", None)
     if m is None or not question:
         return reading
@@ -890,8 +894,17 @@ def _read_abbreviations(reading, question: str):
             arg0 = dict(ep.args).get("ARG0")
             if noun and arg0:
                 nouns[(arg0, ep.carg)] = noun
-    if not nouns:
+    possessive = any(_UNKNOWN_POSSESSIVE.fullmatch(ep.pred) for ep in m.eps)
+    if not nouns and not possessive:
         return reading
+    # "What is X's Z?": the copula's non-verbal complement is that possessive's event; what is
+    # asked for is the possessed Z (an identity copula with it)
+    possessed: dict[str, Term] = {}
+    if possessive:
+        for a in atoms(reading.formula):
+            if (len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
+                    and isinstance(a.args[0], Var)):
+                possessed[a.args[0].name] = a.args[2]
 
     def swap(a: Atom) -> Formula:
         if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[0], Var) \
@@ -900,6 +913,13 @@ def _read_abbreviations(reading, question: str):
             if noun:
                 i = Var(f"i_{a.args[0].name}_abbr")
                 return exists([i], Atom(noun, (a.args[0], i)))
+        if (possessive and len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
+                and all(isinstance(t, Var) and t.name.startswith("x") for t in a.args[1:])):
+            return Atom("poss", (a.args[0], a.args[2], a.args[1]))  # possessed, possessor
+        if (possessed and a.pred == "_be_v_nv" and len(a.args) == 3
+                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
+                and isinstance(a.args[2], Var) and a.args[2].name in possessed):
+            return Atom("_be_v_id", (a.args[0], a.args[1], possessed[a.args[2].name]))
         return a
 
     return _ReadingView(reading, map_atoms(reading.formula, swap), set())
