@@ -218,6 +218,11 @@ def test_model_with_bins_and_interactions_round_trips(tmp_path):
     assert p[yt == 1].mean() > p[yt == 0].mean() + 0.4
     contrib = m.contributions(Xt[0], top=60)
     assert {n for n, _ in contrib} <= set(names)
+    assert any(n not in FEATURE_NAMES for n, _ in contrib)        # derived terms are named
+    decision, prob, x = StackedRuntime(m).evaluate(Evidence(test[0].question, test[0].sparql,
+                                                            **test[0].signals))
+    assert x.shape == (len(FEATURE_NAMES),) and prob == pytest.approx(p[0])
+    assert decision == m.decide(prob)
     with pytest.raises(ValueError):
         train_from_rows(rows, folds=3, interactions=[("no_such_feature", "ded_reject")])
 
