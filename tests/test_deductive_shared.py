@@ -145,6 +145,11 @@ CASES = [
     ("was Anderson silva's sport taekwondo and judo?",
      "ASK WHERE { wd:Q356871 wdt:P641 wd:Q36389 . wd:Q11420 wdt:P641 wd:Q356871 . }",
      "unsupported"),
+    # one item whose name the parser reads as a coordination ("Astronomy and Astrophysics")
+    ("What is ERA Journal ID of Astronomy and Astrophysics ?",
+     "SELECT ?answer WHERE { wd:Q752075 wdt:P1058 ?answer }", "faithful"),
+    ("What is ERA Journal ID of Astronomy and Astrophysics ?",
+     "SELECT ?answer WHERE { ?answer wdt:P1058 wd:Q752075 }", "unsupported"),
 ]
 
 
