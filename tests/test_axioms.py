@@ -151,7 +151,9 @@ def test_unexpressed_positions(tmp_path):
     bad = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, unexpressed: [0]}")
     issues = [i for i in lint([_pack(tmp_path / "a", templates=bad)]) if i.code == "bad-value"]
     assert issues and "unexpressed" in issues[0].message and issues[0].line == 4
-    ok = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, unexpressed: [2]}")
+    bad2 = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, expressed: [true]}")
+    assert "bad-value" in _codes([_pack(tmp_path / "c", templates=bad2)])
+    ok = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, unexpressed: [2], expressed: [1]}")
     assert not lint([_pack(tmp_path / "b", templates=ok)])
 
 
@@ -165,6 +167,10 @@ def test_match_admits_unexpressed_arguments():
     assert m.admits((e, x, i))               # "Where did X study?" (object unexpressed)
     assert not m.admits((e, x, y))           # "When did X receive the award?"
     assert not m.admits((e,))                # below the minimum arity
+    passive = Match("verb", 3, (), (1,), (2,))
+    assert passive.admits((e, Var("i1"), x))        # "Which people were born in X?"
+    assert not passive.admits((e, Var("i1"), i))    # "the rating of X": nobody is rated
+    assert not passive.admits((e, y, x))            # an active verb with its doer
 
 
 def test_load_pack_raises_with_all_issues(tmp_path):

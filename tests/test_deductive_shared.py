@@ -150,6 +150,12 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q752075 wdt:P1058 ?answer }", "faithful"),
     ("What is ERA Journal ID of Astronomy and Astrophysics ?",
      "SELECT ?answer WHERE { ?answer wdt:P1058 wd:Q752075 }", "unsupported"),
+    # a verb template needs the arguments it relates to be expressed: "the Elo rating of
+    # Riya Shah" parsed as "rating Riya Shah" does not say that something has Elo rating X
+    ("Is the Elo rating of  Riya Shah equal to 1284?",
+     "ASK WHERE { wd:Q28478815 wdt:P1087 ?obj . FILTER (?obj = 1284) }", "faithful"),
+    ("Is the Elo rating of  Riya Shah equal to 1284?",
+     "ASK WHERE { ?obj wdt:P1087 wd:Q28478815 . FILTER (?obj = 1284) }", "unsupported"),
 ]
 
 

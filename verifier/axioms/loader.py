@@ -27,7 +27,7 @@ __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
                     "properties"}
-_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed"}
+_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc"}
 _EXAMPLE_FIELDS = {"question", "sparql", "verdict", "note"}
@@ -219,14 +219,17 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         preds = m.get("preds") or []
         if isinstance(preds, str):
             preds = [preds]
-        unexpressed = m.get("unexpressed") or []
-        if isinstance(unexpressed, int) and not isinstance(unexpressed, bool):
-            unexpressed = [unexpressed]
-        if not isinstance(unexpressed, list) or not all(
-                isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in unexpressed):
-            col.add(file, _line(m, "unexpressed")[0], "bad-value",
-                    f"{what}: match.unexpressed must be a list of argument positions (1 or more)")
-            unexpressed = []
+        positions = {}
+        for fld in ("unexpressed", "expressed"):
+            val = m.get(fld) or []
+            if isinstance(val, int) and not isinstance(val, bool):
+                val = [val]
+            if not isinstance(val, list) or not all(
+                    isinstance(i, int) and not isinstance(i, bool) and i >= 1 for i in val):
+                col.add(file, _line(m, fld)[0], "bad-value",
+                        f"{what}: match.{fld} must be a list of argument positions (1 or more)")
+                val = []
+            positions[fld] = tuple(val)
         links = d.get("links")
         if links not in LINK_KINDS:
             col.add(file, _line(d, "links")[0], "bad-value",
@@ -257,7 +260,8 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if duplicate:
             continue
         out[name] = Template(
-            name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds), tuple(unexpressed)),
+            name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds), positions["unexpressed"],
+                                                     positions["expressed"]),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
             source=Source(file, line), properties=tuple(str(p_) for p_ in props),

@@ -84,16 +84,25 @@ class Match:
     #: variable ``x…``): ``[2]`` is a verb used without an object ("What did X die from?",
     #: not "When did X receive the award?", whose "when" is not the award)
     unexpressed: tuple[int, ...] = ()
+    #: argument positions that must be expressed (an instance variable ``x…``): a passive's
+    #: subject ("Which people were born in X?"), without which the axiom says only that
+    #: something unnamed has the property
+    expressed: tuple[int, ...] = ()
 
     def admits(self, args: Sequence[object]) -> bool:
-        """Whether a predication with these arguments has the minimum arity and leaves the
-        :attr:`unexpressed` positions unexpressed."""
+        """Whether a predication with these arguments has the minimum arity, leaves the
+        :attr:`unexpressed` positions unexpressed and fills the :attr:`expressed` ones."""
         if self.arity is not None and len(args) < self.arity:
             return False
         for i in self.unexpressed:
-            if i < len(args) and str(getattr(args[i], "name", "")).startswith("x"):
+            if i < len(args) and _instance(args[i]):
                 return False
-        return True
+        return all(i < len(args) and _instance(args[i]) for i in self.expressed)
+
+
+def _instance(term: object) -> bool:
+    """An instance variable of the ERG (``x3``): an argument the sentence expresses."""
+    return str(getattr(term, "name", "")).startswith("x")
 
 
 @dataclass(frozen=True)
