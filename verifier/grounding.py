@@ -926,13 +926,13 @@ class Grounder:
         """The entry's template (when a lexicon made the link) and every template that fits
         the unit's kind, the symbol's kind and the name's shape."""
         first: list[Template] = []
+        shape_from_entry = False
         for e in self._siblings(entry):
             t = self.pack.templates.get(e.template)
             if t is not None and t not in first and _kind_ok(t, u) and _arity_ok(t, u):
-                if not first:
-                    shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
-                    if shapes:
-                        shape = shapes[0]
+                shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
+                if shapes and not shape_from_entry:  # the entry's template fixes the shape
+                    shape, shape_from_entry = shapes[0], True
                 first.append(t)
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]
