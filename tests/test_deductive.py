@@ -158,6 +158,19 @@ def test_statement_patterns_are_read_as_direct_claims():
     assert sorted(str(a) for a in f.args) == ["wdt:P1411(wd:Q1, wd:Q2)", "wdt:P166(wd:Q1, wd:Q2)"]
 
 
+@pytest.mark.parametrize("question,expected", [
+    ("Does the mean lifetime of the neutron equal 1056.24?", [("=", "1056.24")]),
+    ("Is X equal to 5?", [("=", "5")]),
+    ("Is the population more than 1,000?", [(">", "1000")]),
+    ("Is it at least 3?", [(">=", "3")]),
+    ("What is the equality of X?", []),
+])
+def test_surface_comparisons(question, expected):
+    from verifier.deductive import surface_comparisons
+
+    assert [(op, lit.lexical) for op, lit in surface_comparisons(question)] == expected
+
+
 @pytest.mark.parametrize("value,text,found", [
     ("166", "equal to -166?", False), ("-166", "equal to -166?", True), ("16", "is 166", False),
     ("48", "the 1947-48 Cypriot Cup", True), ("1.15e+11", "GDP of 1.15e+11?", True),

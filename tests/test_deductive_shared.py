@@ -156,6 +156,11 @@ CASES = [
      "ASK WHERE { wd:Q28478815 wdt:P1087 ?obj . FILTER (?obj = 1284) }", "faithful"),
     ("Is the Elo rating of  Riya Shah equal to 1284?",
      "ASK WHERE { ?obj wdt:P1087 wd:Q28478815 . FILTER (?obj = 1284) }", "unsupported"),
+    # "equal" as a verb states the value ("Does X equal 1056.24?")
+    ("Does the mean lifetime of the neutron equal 1056.24?",
+     "ASK WHERE { wd:Q2348 wdt:P2645 ?obj filter ( ?obj = 1056.24 ) }", "faithful"),
+    ("Does the mean lifetime of the neutron equal 1056.24?",
+     "ASK WHERE { wd:Q2348 wdt:P2645 ?obj filter ( ?obj > 1056.24 ) }", "unsupported"),
 ]
 
 

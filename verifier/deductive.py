@@ -568,7 +568,7 @@ _CMP_WORDS = [
           r"taller than|wider than|above|over|exceeding|exceeds|after"),
     ("<", r"less than|fewer than|lower than|smaller than|shorter than|lighter than|narrower than|"
           r"below|under|before"),
-    ("=", r"equal to|equals|exactly|the same as"),
+    ("=", r"equal to|equals to|equals|equal|exactly|the same as"),
 ]
 _NUMBER = r"(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)"
 
