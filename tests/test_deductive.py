@@ -164,6 +164,10 @@ def test_statement_patterns_are_read_as_direct_claims():
     ("Is the population more than 1,000?", [(">", "1000")]),
     ("Is it at least 3?", [(">=", "3")]),
     ("What is the equality of X?", []),
+    ("Is the nominal GDP of the United States of America equal to 2.32687248e+13?",
+     [("=", "2.32687248e+13")]),
+    ("Is it true that the employment by economic sector of Amsterdam is 12250?", [("=", "12250")]),
+    ("Is X more than 5 and is 7?", [(">", "5"), ("=", "7")]),
 ])
 def test_surface_comparisons(question, expected):
     from verifier.deductive import surface_comparisons

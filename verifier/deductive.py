@@ -570,7 +570,7 @@ _CMP_WORDS = [
           r"below|under|before"),
     ("=", r"equal to|equals to|equals|equal|exactly|the same as"),
 ]
-_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?|-?\.\d+)"
+_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?|-?\.\d+)"
 
 
 def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
@@ -579,10 +579,19 @@ def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
     q = question.casefold()
     for op, words in _CMP_WORDS:
         for m in re.finditer(rf"\b(?:{words})\s+(?:about\s+|approximately\s+|the\s+value\s+)?{_NUMBER}", q):
-            num = m.group(1).replace(",", "")
-            dt = "xsd:decimal" if "." in num else "xsd:integer"
-            out.append((op, Literal(num, dt)))
+            out.append((op, _number_literal(m.group(1))))
+    # a yes/no question that ends in "is N?" states that the value is N ("Is it true that
+    # the employment of Amsterdam is 12250?")
+    m = re.search(rf"\b(?:is|are|was|were)\s+{_NUMBER}\s*\??\s*$", q)
+    if m and not any(op == "=" for op, _ in out):
+        out.append(("=", _number_literal(m.group(1))))
     return out
+
+
+def _number_literal(text: str) -> Literal:
+    num = text.replace(",", "")
+    dt = "xsd:double" if "e" in num else "xsd:decimal" if "." in num else "xsd:integer"
+    return Literal(num, dt)
 
 
 def take_compared_values(f: Formula, reading, question: str = "") -> tuple[Formula, list[str]]:
