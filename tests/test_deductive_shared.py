@@ -161,6 +161,11 @@ CASES = [
      "ASK WHERE { wd:Q2348 wdt:P2645 ?obj filter ( ?obj = 1056.24 ) }", "faithful"),
     ("Does the mean lifetime of the neutron equal 1056.24?",
      "ASK WHERE { wd:Q2348 wdt:P2645 ?obj filter ( ?obj > 1056.24 ) }", "unsupported"),
+    # a reading that compares a named item itself with the number proves too much
+    ("Is the gross tonnage of the MV Loch Ranza less than 164.8?",
+     "ASK WHERE { wd:Q6719754 wdt:P1093 ?obj . FILTER (?obj < 164.8) }", "faithful"),
+    ("Is the gross tonnage of the MV Loch Ranza less than 164.8?",
+     "ASK WHERE { ?obj wdt:P1093 wd:Q6719754 . FILTER (?obj < 164.8) }", "unsupported"),
 ]
 
 

@@ -867,6 +867,12 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     for v in reading.answer_vars:
         if find(v) in item_vars:
             return f"the reading makes the answer {v.name} one of the items the question names"
+    # "Is the gross tonnage of the MV Loch Ranza less than 164.8?" read with "tonnage" and
+    # "Loch Ranza" as an apposition: the number is compared with the ship itself
+    it = getattr(reading, "intent", None)
+    cv = getattr(it, "var", None)
+    if getattr(it, "kind", None) == "comparative" and isinstance(cv, Var) and find(cv) in item_vars:
+        return f"the reading compares one of the items the question names ({cv.name}) with a value"
     # two different named things (items, numbers) made one ("Is the age of Belgium 67?" read
     # with "Belgium 67" as an apposition): the premises contradict unique names and prove anything
     named: dict[Var, set[str]] = {}
