@@ -166,6 +166,13 @@ CASES = [
      "ASK WHERE { wd:Q6719754 wdt:P1093 ?obj . FILTER (?obj < 164.8) }", "faithful"),
     ("Is the gross tonnage of the MV Loch Ranza less than 164.8?",
      "ASK WHERE { ?obj wdt:P1093 wd:Q6719754 . FILTER (?obj < 164.8) }", "unsupported"),
+    # a month in a date is part of the value, not a name the query ignores
+    ("What position did John McEwen hold on the 19th December 1967?",
+     "SELECT ?obj WHERE { wd:Q23386 p:P39 ?s . ?s ps:P39 ?obj . "
+     "?s pq:P580 ?x filter ( contains ( YEAR ( ?x ) , '1967' ) ) }", "faithful"),
+    ("What position did John McEwen hold on the 19th December 1967?",
+     "SELECT ?obj WHERE { wd:Q484876 p:P39 ?s . ?s ps:P39 ?obj . "
+     "?s pq:P580 ?x . FILTER (CONTAINS(YEAR(?x), \"1967\")) }", "unsupported"),
 ]
 
 

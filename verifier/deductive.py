@@ -716,9 +716,19 @@ def _reification_axioms(query: Query) -> list[Axiom]:
     return out
 
 
-def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit]) -> list[str]:
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_DATE_WITH_MONTH = re.compile(
+    r"\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<a>%s)|(?P<b>%s)\s+(?:the\s+)?(?:of\s+)?\d)"
+    % ("|".join(_MONTHS), "|".join(_MONTHS)), re.IGNORECASE)
+
+
+def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
+                   question: str = "") -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
-    uses: the query drops what the question says about them."""
+    uses: the query drops what the question says about them.  A month in a date ("on
+    December 12, 1991", "in December of 1981") is part of a value, not a name."""
+    in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
     covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
@@ -728,7 +738,7 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit]) 
         if u.kind != "named" or id(u) in linked or u.var in linked_vars:
             continue
         text = (u.text or u.lemma).strip()
-        if not text or text.casefold() in seen_text or len(text) < 3:
+        if not text or text.casefold() in seen_text or len(text) < 3 or text.casefold() in in_dates:
             continue
         if any(text.casefold() in c for c in covered):
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
@@ -1054,7 +1064,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
                                 if entails(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
                                            timeout_ms=timeout_ms, countermodel=False).status != "proved")
-        ignored = _ignored_names(grounder, grounding, units)
+        ignored = _ignored_names(grounder, grounding, units, question)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
         elif ignored:
