@@ -904,7 +904,7 @@ _ABBREVIATED_NOUNS = {("Idaho", "ID"): "_id_n_of"}
 _UNKNOWN_POSSESSIVE = re.compile(r"_['’]s/vbz_u_unknown")
 
 
-def _read_abbreviations(reading, question: str):
+def _correct_parser_defects(reading, question: str):
     """Replace ``named(x, "Idaho")`` written as "ID" (see :data:`_ABBREVIATED_NOUNS`) by the
     noun ``_id_n_of(x, i)``, and the possessive "'s" parsed as an unknown verb
     (:data:`_UNKNOWN_POSSESSIVE`) by ``poss``.  Returns the reading or a view of it."""
@@ -981,7 +981,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
     from verifier.grounding import _np_spans
 
-    reading = _distinguish_repeated(_read_abbreviations(reading, question))
+    reading = _distinguish_repeated(_correct_parser_defects(reading, question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))

@@ -800,12 +800,13 @@ class Grounder:
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
             # "position" is an alias of location)
-            alt = (None if self._entry_for(n.name, sym) is not None
+            entry = self._entry_for(n.name, sym)
+            alt = (None if entry is not None
                    else self._best_alternative(sym, u, direct, wn, question_keys))
             if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
-            link = self._link_with_name(u, sym, n, score, cov)
+            link = self._link_with_name(u, sym, n, score, cov, entry)
             if link is None and kind == "property":
                 # no template fits the best name's shape for this kind of word ("educated at"
                 # for the noun "education"): the best name of another shape may ("education")
@@ -822,9 +823,11 @@ class Grounder:
         return out
 
     def _link_with_name(self, u: Unit, sym: SymbolUse, n: NameEntry, score: float,
-                        cov: float) -> Link | None:
-        """The link of a unit to a symbol through one of its names (None: no template fits)."""
-        entry = self._entry_for(n.name, sym)
+                        cov: float, entry: LexiconEntry | None = None) -> Link | None:
+        """The link of a unit to a symbol through one of its names (None: no template fits);
+        ``entry``: the lexicon entry of that name, when the caller has looked it up."""
+        if entry is None:
+            entry = self._entry_for(n.name, sym)
         reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
                   f"'{n.name}' -> {sym.symbol}" if entry else
                   f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
@@ -929,7 +932,7 @@ class Grounder:
         shape_from_entry = False
         for e in self._siblings(entry):
             t = self.pack.templates.get(e.template)
-            if t is not None and t not in first and _kind_ok(t, u) and _arity_ok(t, u):
+            if t is not None and t not in first and _kind_ok(t, u) and t.match.admits(u.atom.args):
                 shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
                 if shapes and not shape_from_entry:  # the entry's template fixes the shape
                     shape, shape_from_entry = shapes[0], True
@@ -948,7 +951,7 @@ class Grounder:
                 continue
             if t.match.preds and u.pred not in t.match.preds:
                 continue
-            if not _arity_ok(t, u):
+            if not t.match.admits(u.atom.args):
                 continue
             if t not in first:
                 out.append(t)
@@ -968,6 +971,3 @@ def _kind_ok(t: Template, u: Unit) -> bool:
     """Whether a template applies to a unit's kind (a relational noun is a noun)."""
     return t.match.kind in (u.kind, "any") or (t.match.kind == "noun" and u.kind == "relational_noun")
 
-
-def _arity_ok(t: Template, u: Unit) -> bool:
-    return t.match.admits(u.atom.args)
