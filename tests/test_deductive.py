@@ -198,3 +198,11 @@ def test_lexicon_words_keep_their_part_of_speech():
     assert "record" in {n.name for n in g.names_of(sym, "v")}
     assert "record" not in {n.name for n in g.names_of(sym, "n")}
     assert "record" in {n.name for n in g.names_of(sym)}
+
+
+def test_matching_keys_ignore_accents():
+    from verifier.lexical import content_keys
+
+    assert content_keys("Malmö") == content_keys("Malmo") == ("malmo",)
+    assert content_keys("Médicos históricos doctor ID") == content_keys("Medicos historicos doctor ID")
+    assert content_keys("Malmö") != content_keys("Malme")

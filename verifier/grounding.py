@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import unicodedata
 from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Collection, Iterable, Sequence
@@ -406,8 +407,16 @@ _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
-    """Lower-cased word tokens of a text with their character offsets."""
-    return [(m.group(0).casefold(), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+    """Lower-cased word tokens of a text without accents (as :func:`words_of`) with their
+    character offsets in the text."""
+    return [(_fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+def _fold(word: str) -> str:
+    if word.isascii():
+        return word.casefold()
+    word = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in word if not unicodedata.combining(c)).casefold()
 
 
 def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
@@ -640,6 +649,11 @@ class Grounder:
         ukeys = {id(u): self.unit_keys(u) for u in units}
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
+        # a counted noun ("3.2 masts", "how many masts") says "number" ("number of masts")
+        counted = {u.atom.args[1] for u in units
+                   if u.pred in ("card", "much-many_a") and len(u.atom.args) > 1}
+        if any(u.kind in ("noun", "relational_noun") and u.var in counted for u in units):
+            question_keys.add("number")
         # items, classes and literals first: a word written as part of an item's name
         # ("... Second Edition on CD-ROM, Version 4.0") does not also name a property
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")

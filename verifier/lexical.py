@@ -1,7 +1,7 @@
 """Lexical matching between question words and KG labels.
 
 * :func:`content_keys` turns a text ("place of birth", "born in", "developer") into matching
-  keys: lower-cased words, irregular forms lemmatised (born -> bear), stop words dropped,
+  keys: lower-cased words without accents, irregular forms lemmatised (born -> bear), stop words dropped,
   each word reduced to its Porter stem (developer, develop -> develop).
 * :func:`label_shape` reads the grammatical shape of a property name, which fixes the
   direction of the property relative to the question (see ``docs/deductive.md``):
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -83,7 +84,10 @@ def lemma_of(word: str) -> str:
 
 
 def words_of(text: str) -> list[str]:
-    """Lower-cased word tokens of a text (apostrophe-s split off)."""
+    """Lower-cased word tokens of a text (apostrophe-s split off), accents removed: "Malmo"
+    in a question matches the label "Malmö"."""
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     out = []
     for w in _WORD_RE.findall(text.casefold()):
         if w.endswith(("'s", "’s")):
@@ -221,7 +225,7 @@ class LabelIndex:
 
         src = Path(path)
         st = src.stat()
-        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v1".encode(),
+        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v2".encode(),
                               digest_size=8).hexdigest()
         folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
         cache = folder / f"labels-{key}.pkl"
