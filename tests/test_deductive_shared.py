@@ -173,6 +173,33 @@ CASES = [
     ("What position did John McEwen hold on the 19th December 1967?",
      "SELECT ?obj WHERE { wd:Q484876 p:P39 ?s . ?s ps:P39 ?obj . "
      "?s pq:P580 ?x . FILTER (CONTAINS(YEAR(?x), \"1967\")) }", "unsupported"),
+    # a question written without accents names an item whose label has them ("Malmö")
+    ("What is Malmo's Swedish urban area code?",
+     "SELECT ?x WHERE { wd:Q2211 wdt:P775 ?x }", "faithful"),
+    ("What is Malmo's Swedish urban area code?",
+     "SELECT ?x WHERE { ?x wdt:P775 wd:Q2211 }", "unsupported"),
+    # a counted noun says "number": "have 3.2 masts" for P1099 "number of masts"
+    ("Does the Dundonald have 3.2 masts?",
+     "ASK WHERE { wd:Q5314887 wdt:P1099 ?obj filter ( ?obj = 3.2 ) }", "faithful"),
+    ("Does the Dundonald have 3.2 masts?",
+     "ASK WHERE { wd:Q5314887 wdt:P1100 ?obj filter ( ?obj = 3.2 ) }", "unsupported"),
+    # KG value types: a sibling is human, so the query may say ?obj wdt:P31 wd:Q5 ...
+    ("Name the sibling of Jon Voight",
+     "SELECT ?obj WHERE { wd:Q167520 wdt:P3373 ?obj . ?obj wdt:P31 wd:Q5 }", "faithful"),
+    ("Name the sibling of Jon Voight",
+     "SELECT ?obj WHERE { wd:Q167520 wdt:P3373 ?obj . ?obj wdt:P527 wd:Q5 }", "unsupported"),
+    # ... but that is KG knowledge, not a constraint the question states: a query without
+    # it does not drop anything ("When did X and Y divorce?" with a spouse statement)
+    ("When did Usher and Tameka Foster divorce?",
+     "SELECT ?value WHERE { wd:Q165911 p:P26 ?s . ?s ps:P26 wd:Q3788039 . ?s pq:P582 ?value }",
+     "faithful"),
+    # the place where someone received an education is where they were educated
+    ("Where did Mikhail Skobelev receive his education in 1861?",
+     "SELECT ?obj WHERE { wd:Q57173 p:P69 ?s . ?s ps:P69 ?obj . "
+     "?s pq:P580 ?x filter ( contains ( YEAR ( ?x ) , '1861' ) ) }", "faithful"),
+    ("Where did Mikhail Skobelev receive his education in 1861?",
+     "SELECT ?obj WHERE { wd:Q57173 p:P69 ?s . ?obj ps:P69 ?s . "
+     "?s pq:P580 ?x . FILTER (CONTAINS(YEAR(?x), \"1861\")) }", "unsupported"),
 ]
 
 

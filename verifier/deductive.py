@@ -839,6 +839,14 @@ def _symbols_of(f: Formula) -> list[str]:
     return list(out)
 
 
+def _kg_rule(f: Formula) -> bool:
+    """A background axiom about KG predicates only (``wdt:P26(x, y) -> wdt:P31(y, wd:Q5)``)."""
+    body = f.body if isinstance(f, Forall) else f
+    ante = body.left if isinstance(body, Implies) else body
+    preds = {a.pred for a in atoms(ante)}
+    return bool(preds) and all(wikidata_id(p) for p in preds)
+
+
 def _relevant_background(f: Formula, preds: set[str]) -> bool:
     """A background axiom matters when the predicates of its antecedent occur in the problem."""
     body = f.body if isinstance(f, Forall) else f
@@ -1053,7 +1061,10 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     missing: tuple[str, ...] = ()
     diag: tuple[AtomDiagnosis, ...] = ()
     if sound.status == "proved":
-        t_kg = _t_kg(reading, [a.formula for a in structural + link_axioms] + [p.formula for p in background])
+        # KG knowledge (symmetric properties, value types) is not something the question states:
+        # it stays off the question's side ("X and Y divorced" does not state that Y is human)
+        t_kg = _t_kg(reading, [a.formula for a in structural + link_axioms]
+                     + [p.formula for p in background if not _kg_rule(p.formula)])
         if t_kg is not None:
             t_kg_aligned = t_kg
             # the query's side: G, its definitions, and KG background (symmetric properties)
