@@ -200,6 +200,12 @@ CASES = [
     ("Where did Mikhail Skobelev receive his education in 1861?",
      "SELECT ?obj WHERE { wd:Q57173 p:P69 ?s . ?obj ps:P69 ?s . "
      "?s pq:P580 ?x . FILTER (CONTAINS(YEAR(?x), \"1861\")) }", "unsupported"),
+    # a label written in full by the word's own phrase is not overruled by another
+    # property's alias ("publishes": P123 publisher, although "publish" also names P577)
+    ("What business publishes The New York Times",
+     "SELECT ?obj WHERE { wd:Q9684 wdt:P123 ?obj . ?obj wdt:P31 wd:Q4830453 }", "faithful"),
+    ("What business publishes The New York Times",
+     "SELECT ?obj WHERE { wd:Q9684 wdt:P31 ?obj . ?obj wdt:P31 wd:Q4830453 }", "unsupported"),
 ]
 
 

@@ -814,8 +814,12 @@ class Grounder:
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
             # "position" is an alias of location)
+            # nor does it overrule a label that the word's own phrase writes in full ("the
+            # architect X" for P84 architect, although "architect" is also an alias of
+            # "designed by" and the question says "designed")
             entry = self._entry_for(n.name, sym)
-            alt = (None if entry is not None
+            written = n.is_label and bool(n.keys) and all(k in direct for k in n.keys)
+            alt = (None if entry is not None or written
                    else self._best_alternative(sym, u, direct, wn, question_keys))
             if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
