@@ -104,6 +104,21 @@ def test_command_answer_is_the_requested_thing() -> None:
     assert r.sentence_force == "comm" and r.answer_vars == (Var("x8"),) and r.intent.kind == "select"
 
 
+def test_request_verb_without_subject_asks_for_its_object_despite_a_question_mark() -> None:
+    """ "Name the chemical substance ?": SF ques, but the request verb has no subject."""
+    text = ('[ TOP: h0 INDEX: e2 [ e SF: ques ] RELS: < [ _name_v_1<0:4> LBL: h1 ARG0: e2 ARG1: i3 ARG2: x4 ] '
+            '[ _the_q<5:8> LBL: h5 ARG0: x4 RSTR: h6 BODY: h7 ] [ _substance_n_1<9:18> LBL: h8 ARG0: x4 ] '
+            '> HCONS: < h0 qeq h1 h6 qeq h8 > ]')
+    [r] = translate_mrs(text)
+    assert r.answer_vars == (Var("x4"),) and r.intent.kind == "select"
+    # with a subject of its own ("Did they name the substance?") it stays a yes/no question
+    text2 = text.replace("ARG1: i3", "ARG1: x3").replace(
+        "> HCONS: < h0", "[ pronoun_q<0:0> LBL: h9 ARG0: x3 RSTR: h10 BODY: h11 ] "
+        "[ pron<0:0> LBL: h12 ARG0: x3 ] > HCONS: < h10 qeq h12 h0")
+    [r2] = translate_mrs(text2)
+    assert r2.answer_vars == () and r2.intent.kind == "ask"
+
+
 @pytest.mark.parametrize("bad", [None, 3, "", "garbage", "[ TOP: h0 INDEX: e2 RELS: < > HCONS: < > ]",
                                  "[ TOP: h0 RELS: < [ _x_n_1<0:1> LBL: h1 ARG0: x2 ] > HCONS: < h0 qeq h9 h0 qeq h1 > ]",
                                  "[ TOP: h0 INDEX: e2 RELS: < [ _p_q<0:1> LBL: h1 ARG0: x3 RSTR: h1 BODY: h4 ] > HCONS: < h0 qeq h1 > ]",

@@ -7,7 +7,9 @@ reading), so it is computed once per MRS.
   imperatives such as "Give me ...", ``prop``), ``None`` for fragments.
 * **Answer variables**: the variables of interrogative quantifiers (``which_q``,
   ``_which_q``: who, what, which, where, when...).  "How many N" counts N: the answer is the
-  counted variable.  Without a wh-word, a command's answer is what is requested (the first
+  counted variable.  Without a wh-word, a command's answer is what is requested (also when
+  a question mark after "Name X" made the sentence force ``ques``: :data:`REQUEST_VERBS`
+  without a subject; the first
   non-pronoun argument among ``ARG2``/``ARG3`` of the main verb, following scopal and
   coordinated arguments: "Give me X", "Tell me X", "Let me know X"); a question with a free
   relative ("What X ...") answers with the free relative's variable; an NP fragment with
@@ -143,6 +145,20 @@ def _main_eps(ix: _Index) -> list[EP]:
     eps = ix.by_iv.get(index, [])
     # prefer verbs, then anything
     return sorted(eps, key=lambda e: 0 if predicate_info(e.pred).pos == "v" else 1)
+
+
+#: Verbs of requests ("Name X", "Tell me X", "List X"): without a subject they ask for their
+#: object even when the sentence force says otherwise (a question mark after a command).
+REQUEST_VERBS = frozenset({
+    "_name_v_1", "_tell_v_1", "_give_v_1", "_list_v_1", "_mention_v_1", "_show_v_1",
+    "_find_v_1", "_identify_v_1", "_provide_v_1", "_state_v_1", "_return_v_1",
+})
+
+
+def _no_subject(ix: _Index, ep: EP) -> bool:
+    """The verb has no subject of its own (an unexpressed one; "Did you name ...?" has)."""
+    v = ep.arg("ARG1")
+    return v is None or var_type(v) != "x"
 
 
 def _request_target(ix: _Index, ep: EP, depth: int = 0) -> str | None:
@@ -404,8 +420,10 @@ def analyse_question(m: Mrs) -> QuestionAnalysis:
     else:
         free_rel = sorted((q for q in ix.binder.values() if q.pred in FREE_RELATIVE_QUANTIFIERS),
                           key=lambda q: q.cfrom)
-        if sf == "comm":
-            for main in _main_eps(ix):
+        for main in _main_eps(ix):
+            # a command, or a request verb without a subject that a question mark made a
+            # question ("Name the chemical substance with the lowest flash point ?")
+            if sf == "comm" or (main.pred in REQUEST_VERBS and _no_subject(ix, main)):
                 t = _request_target(ix, main)
                 if t is not None:
                     answer = [t]
