@@ -7,11 +7,11 @@ reading), so it is computed once per MRS.
   imperatives such as "Give me ...", ``prop``), ``None`` for fragments.
 * **Answer variables**: the variables of interrogative quantifiers (``which_q``,
   ``_which_q``: who, what, which, where, when...).  "How many N" counts N: the answer is the
-  counted variable.  Without a wh-word, a command's answer is what is requested (also when
-  a question mark after "Name X" made the sentence force ``ques``: :data:`REQUEST_VERBS`
-  without a subject; the first
+  counted variable.  Without a wh-word, a command's answer is what is requested (the first
   non-pronoun argument among ``ARG2``/``ARG3`` of the main verb, following scopal and
-  coordinated arguments: "Give me X", "Tell me X", "Let me know X"); a question with a free
+  coordinated arguments: "Give me X", "Tell me X", "Let me know X"); so is that of a
+  :data:`REQUEST_VERBS` verb without a subject whose question mark made the sentence force
+  ``ques`` ("Name the substance ... ?"); a question with a free
   relative ("What X ...") answers with the free relative's variable; an NP fragment with
   its ``unknown`` argument.  Yes/no questions have none.
 * **Intent**: ``count`` > ``superlative`` > ``comparative`` > ``select``/``ask``.
