@@ -12,6 +12,7 @@ uses one shared default instance per configuration.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass, field
@@ -146,6 +147,8 @@ class Verifier:
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
+        # readings of a few fixed question shapes next to the grammar's (parsers.mrs.patterns)
+        self.patterns = bool(cfg.get("deductive", "patterns", True))
         # the stacked verifier (verifier.stacking), when the configuration names a model
         self.stacker = None
         if cfg.get("stacking", "model"):
@@ -176,6 +179,7 @@ class Verifier:
     def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
         """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
         from parsers.mrs import translate_readings
+        from parsers.mrs.patterns import pattern_readings
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
@@ -194,18 +198,22 @@ class Verifier:
         timings["sparql"] = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
         raw, origin = self.readings(question)
+        extra = pattern_readings(question) if self.patterns else []
         timings["mrs"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
-        if raw is None:
+        if raw is None and not extra:
             ded = DeductiveResult("unknown", origin, f"No decision: {origin}.", None)
         else:
             try:
-                readings = translate_readings(raw)
+                readings = translate_readings(raw or [])
+                # pattern readings are numbered after the grammar's
+                first = [dataclasses.replace(r, reading_index=r.reading_index + len(raw or []))
+                         for r in translate_readings(extra)]
                 timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
-                                     budget_ms=self.budget_ms)
+                                     budget_ms=self.budget_ms, first=first)
                 timings["deductive"] = (time.perf_counter() - t3) * 1000
             except Exception as e:  # a bug must not lose the record: report it as undecided
                 log.exception("internal error verifying %r", question[:80])

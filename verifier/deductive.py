@@ -1111,11 +1111,14 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
 def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
                    *, max_readings: int = 5, timeout_ms: int = 2000,
-                   budget_ms: float | None = 30000) -> DeductiveResult:
+                   budget_ms: float | None = 30000, first: Sequence = ()) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
-    readings and failures).  The best reading's verdict is the pair's verdict.
+    readings and failures); at most ``max_readings`` distinct formulas of them are tried, in
+    the order of :func:`parsers.mrs.rank_translations`.  ``first`` are further translated
+    readings tried before them and not counted (the pattern readings of
+    :mod:`parsers.mrs.patterns`).  The best reading's verdict is the pair's verdict.
     ``timeout_ms`` bounds each solver call; ``budget_ms`` the whole pair: once spent, no
     further reading is tried (and no diagnosis is made), so that one pathological pair
     cannot stall an audit.
@@ -1123,7 +1126,9 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     from parsers.mrs import rank_translations
 
     t0 = time.perf_counter()
-    ok = [r for r in rank_translations(readings) if getattr(r, "ok", False)]
+    priority = [r for r in first if getattr(r, "ok", False)]
+    ok = priority + [r for r in rank_translations(readings) if getattr(r, "ok", False)]
+    readings = list(first) + list(readings)
     if not ok:
         reasons = sorted({getattr(r, "reason", "no reading") or "no reading" for r in readings}) or ["no reading"]
         return DeductiveResult("unknown", "no translated reading of the question (" + "; ".join(reasons[:3]) + ")",
@@ -1139,7 +1144,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
             continue
         seen.add(key)
         results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
-        if results[-1][0].verdict == "faithful" or len(seen) >= max_readings:
+        if results[-1][0].verdict == "faithful" or len(seen) >= max_readings + len(priority):
             break
         if budget_ms is not None and (time.perf_counter() - t0) * 1000 > budget_ms:
             log.warning("time budget of %.0f ms spent after %d reading(s) of %r", budget_ms, len(seen), question[:80])

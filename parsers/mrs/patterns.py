@@ -1,0 +1,232 @@
+"""Pattern readings: MRSs for a few fixed question shapes, without a grammar.
+
+The ERG parses most questions well, but not all: the shared corpus was parsed with a lexicon
+that does not match its rules, and a released grammar stumbles over long names ("Which is
+the Irish Rugby Football Union men's player ID for Brian O'Driscoll?" becomes a chain of
+appositions).  For the commonest question shapes this module writes the MRS that the
+grammar would give, so that the deductive check has one reading with the right structure
+next to the grammar's.  It also gives a reading when no parser is configured at all.
+
+Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
+
+* ``What|Which is [the] NP of|for NAME?`` and ``Who is [the] NP of NAME?``: the NP's head
+  relates to the name through the preposition (``_of_p`` / ``_for_p``), and the answer is
+  what the NP denotes (an identity copula, as the ERG reads it);
+* ``What is NAME's NP?``: a possessive (``poss``);
+* ``NAME has what|which NP?``: ``_have_v_1``.
+
+When the question contains several "of"/"for", each split is one reading (at most
+:data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
+one noun predication spanning all its words (an unknown-word predicate named after its head
+word, ``_id/nn_u_unknown``); the name one ``named`` predication whose ``CARG`` is the text.
+The grounding links both by the words they span, exactly as for the grammar's readings.
+
+Public API: :func:`pattern_readings` (question -> list of SimpleMRS strings).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["pattern_readings", "MAX_SPLITS"]
+
+#: At most this many readings per question (one per split of NP and NAME).
+MAX_SPLITS = 3
+
+_END = r"\s*[?.!]*\s*$"
+_COPULA = re.compile(r"^\s*(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+"
+                     r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
+_POSSESSIVE = re.compile(r"^\s*(?P<wh>what)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
+                         r"(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?]+?)" + _END, re.I)
+_HAVE = re.compile(r"^\s*(?P<name>[^?]+?)\s+(?P<verb>has|had|have)\s+(?P<wh>what|which)\s+"
+                   r"(?P<np>[^?]+?)" + _END, re.I)
+_SPLIT = re.compile(r"\s+(of|for)\s+", re.I)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# words that end a name or start a clause: such questions are beyond these shapes
+_CLAUSE = re.compile(r"\b(that|which|who|whose|whom|where|when|and|or|with|in|on|at|by|"
+                     r"is|was|are|were|has|have|had|did|does)\b", re.I)
+
+
+def _carg(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+#: Heads of noun phrases that may contain "of" / "for" themselves: identifiers named after
+#: an institution ("the Library of Congress authority ID of X").  Any other noun phrase with
+#: "of" / "for" is a nested phrase ("the 3D film for the series of X") beyond these shapes.
+ID_HEADS = frozenset({"id", "ids", "identifier", "code", "number"})
+_FUNCTION = frozenset({"of", "for", "the", "a", "an", "de", "du", "des", "la", "le", "del",
+                       "di", "von", "van", "and", "&"})
+# a common noun right before "of" / "for" inside a name: "the location of Manhattan" is not
+# a name but a phrase
+_PHRASE_IN_NAME = re.compile(r"(?:^|\s)(?:the\s+)?[a-z][\w-]*\s+(?:of|for)\s", re.UNICODE)
+
+
+def _np_ok(np: str) -> bool:
+    words = _WORD.findall(np.casefold())
+    if not words:
+        return False
+    return words[-1] in ID_HEADS or not _SPLIT.search(" " + np + " ")
+
+
+def _name_ok(name: str) -> bool:
+    return bool(name.strip()) and not _CLAUSE.search(name) and not _PHRASE_IN_NAME.search(name)
+
+
+def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` past surrounding spaces and quotes."""
+    while start < end and text[start] in " \t\"'“”‘’":
+        start += 1
+    while end > start and text[end - 1] in " \t\"'“”‘’":
+        end -= 1
+    return start, end
+
+
+class _Builder:
+    """Writes one SimpleMRS with fresh handles and variables."""
+
+    def __init__(self, force: str = "ques") -> None:
+        self.force = force
+        self.n = 2
+        self.rels: list[str] = []
+        self.hcons: list[str] = []
+
+    def new(self, sort: str) -> str:
+        self.n += 1
+        return f"{sort}{self.n}"
+
+    def ep(self, pred: str, span: tuple[int, int], label: str, **args: str) -> None:
+        body = " ".join(f"{k}: {v}" for k, v in args.items())
+        self.rels.append(f"[ {pred}<{span[0]}:{span[1]}> LBL: {label} {body} ]")
+
+    def quantified(self, quant: str, span: tuple[int, int], x: str, restrictor: str) -> None:
+        rstr, body = self.new("h"), self.new("h")
+        self.ep(quant, span, self.new("h"), ARG0=x, RSTR=rstr, BODY=body)
+        self.hcons.append(f"{rstr} qeq {restrictor}")
+
+    def text(self, index: str, top_label: str) -> str:
+        return (f"[ TOP: h0 INDEX: {index} [ e SF: {self.force} ] RELS: < {' '.join(self.rels)} > "
+                f"HCONS: < h0 qeq {top_label} {' '.join(self.hcons)} > ]")
+
+
+def _noun_phrase(b: _Builder, q: str, np: tuple[int, int], quant: str, qspan=None) -> tuple[str, str] | None:
+    """EPs of a noun phrase as the ERG builds an unknown-word compound: the last word is the
+    head, every other content word a compound modifier with its own variable (so that a class
+    named by a modifier, "treaty" in "treaty location", is not the head's class).  Returns
+    (x of the head, its label)."""
+    toks = [(m.group(0), np[0] + m.start(), np[0] + m.end()) for m in _WORD.finditer(q[np[0]:np[1]])]
+    toks = [t for t in toks if t[0].casefold() not in _FUNCTION] or toks
+    if not toks:
+        return None
+    x, lab = b.new("x"), b.new("h")
+    word, a, z = toks[-1]
+    b.ep(f"_{word.casefold()}/nn_u_unknown", (a, z), lab, ARG0=x)
+    b.quantified(quant, qspan or np, x, lab)
+    for word, a, z in toks[:-1]:
+        xm, lm = b.new("x"), b.new("h")
+        b.ep(f"_{word.casefold()}/nn_u_unknown", (a, z), lm, ARG0=xm)
+        b.quantified("udef_q", (a, z), xm, lm)
+        b.ep("compound", (a, np[1]), lab, ARG0=b.new("e"), ARG1=x, ARG2=xm)
+    return x, lab
+
+
+def _name(b: _Builder, q: str, name: tuple[int, int]) -> str:
+    x, lab = b.new("x"), b.new("h")
+    b.ep("named", name, lab, ARG0=x, CARG=_carg(q[name[0]:name[1]]))
+    b.quantified("proper_q", name, x, lab)
+    return x
+
+
+def _np_and_name(b: _Builder, q: str, np: tuple[int, int], name: tuple[int, int],
+                 det: str | None) -> tuple[str, str, str] | None:
+    """EPs of the noun phrase (with its quantifier) and of the name; returns (x of the NP,
+    label of the NP's head noun, x of the name) or None when either does not fit."""
+    np = _clean_span(q, *np)
+    name = _clean_span(q, *name)
+    if not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return None
+    quant = "_the_q" if det is None or det.casefold() == "the" else "_a_q"
+    head = _noun_phrase(b, q, np, quant)
+    if head is None:
+        return None
+    return head[0], head[1], _name(b, q, name)
+
+
+def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
+    x, lab = b.new("x"), b.new("h")
+    b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
+    b.quantified("which_q", span, x, lab)
+    return x
+
+
+def _copula_readings(q: str) -> list[str]:
+    m = _COPULA.match(q)
+    if not m:
+        return []
+    rest0 = m.start("rest")
+    rest = m.group("rest")
+    out = []
+    for sp in list(_SPLIT.finditer(rest))[:MAX_SPLITS]:
+        np = (rest0, rest0 + sp.start())
+        name = (rest0 + sp.end(), m.end("rest"))
+        if _CLAUSE.search(q[np[0]:np[1]]):
+            continue
+        b = _Builder()
+        x_wh = _wh(b, m.group("wh"), m.span("wh"))
+        parts = _np_and_name(b, q, np, name, m.group("det"))
+        if parts is None:
+            continue
+        x_np, l_np, x_name = parts
+        top = b.new("h")
+        b.ep("_be_v_id", (m.end("wh"), m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
+        prep = sp.group(1).casefold()
+        b.ep(f"_{prep}_p", (rest0 + sp.start(1), rest0 + sp.end(1)), l_np,
+             ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+        out.append(b.text("e2", top))
+    return out
+
+
+def _possessive_readings(q: str) -> list[str]:
+    m = _POSSESSIVE.match(q)
+    if not m or _CLAUSE.search(m.group("np")):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    parts = _np_and_name(b, q, m.span("np"), m.span("name"), "the")
+    if parts is None:
+        return []
+    x_np, l_np, x_name = parts
+    top = b.new("h")
+    b.ep("_be_v_id", (m.end("wh"), m.start("name")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
+    b.ep("poss", (m.end("name"), m.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+    return [b.text("e2", top)]
+
+
+def _have_readings(q: str) -> list[str]:
+    m = _HAVE.match(q)
+    if not m or _CLAUSE.search(m.group("np")):
+        return []
+    b = _Builder()
+    np = _clean_span(q, *m.span("np"))
+    name = _clean_span(q, *m.span("name"))
+    if not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return []
+    head = _noun_phrase(b, q, np, "which_q", m.span("wh"))
+    if head is None:
+        return []
+    x_np = head[0]
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep("_have_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+def pattern_readings(question: str) -> list[str]:
+    """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
+    other question).  Character spans refer to ``question`` itself."""
+    if not isinstance(question, str) or not question.strip() or len(question) > 300:
+        return []
+    out: list[str] = []
+    for f in (_possessive_readings, _copula_readings, _have_readings):
+        out.extend(f(question))
+    return out[:MAX_SPLITS]

@@ -1,0 +1,106 @@
+"""Pattern readings (parsers.mrs.patterns): the shapes, their MRS, and the deductive verdicts
+they give for questions that no parser has read (examples/chemistry only: no ../shared)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parsers.mrs import translate_readings
+from parsers.mrs.patterns import MAX_SPLITS, pattern_readings
+from verifier.api import Verifier
+from verifier.config import load_config
+from verifier.logic import Atom, Literal, atoms
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "chemistry"
+
+
+def _only(question: str):
+    [t] = translate_readings(pattern_readings(question))
+    assert t.ok, t
+    return t, {a.pred: a for a in atoms(t.formula)}
+
+
+def test_copula_with_of_or_for():
+    q = "Which is the Libraries.org ID for Bibliothèque nationale de France?"
+    t, by = _only(q)
+    assert t.intent.kind == "select" and len(t.answer_vars) == 1
+    name = by["named"]
+    assert name.args[1] == Literal("Bibliothèque nationale de France")
+    ep = next(e for e in t.mrs.eps if e.pred == "named")
+    assert q[ep.cfrom:ep.cto] == "Bibliothèque nationale de France"
+    noun = next(e for e in t.mrs.eps if e.pred == "_id/nn_u_unknown")
+    assert q[noun.cfrom:noun.cto] == "ID"
+    # the other words are compound modifiers: the head's noun phrase spans them all
+    from verifier.grounding import _np_spans
+    a, z = _np_spans(t.mrs, q)[noun.iv]
+    assert q[a:z] == "Libraries.org ID"
+    assert {e.pred for e in t.mrs.eps} >= {"_libraries/nn_u_unknown", "_org/nn_u_unknown", "compound"}
+    assert by["_for_p"].args[1:] == (noun_var(t, "_id/nn_u_unknown"), name.args[0])
+    assert by["_be_v_id"].args[1] == t.answer_vars[0]
+
+
+def noun_var(t, pred):
+    return next(a.args[0] for a in atoms(t.formula) if a.pred == pred)
+
+
+def test_who_possessive_and_have():
+    t, by = _only("Who is the doctoral advisor of Carl Jung?")
+    assert "person" in by and "_of_p" in by
+    t, by = _only("What is Malmo's Swedish urban area code?")
+    assert by["named"].args[1] == Literal("Malmo") and "poss" in by
+    t, by = _only("Singin the Rain has what Discogs master ID?")
+    assert by["_have_v_1"].args[2] == t.answer_vars[0]
+
+
+def test_one_reading_per_split_at_most_max():
+    rs = pattern_readings("What is the Encyclopedia of Surfing ID of Kelly Slater?")
+    names = sorted(str(a.args[1]) for t in translate_readings(rs) for a in atoms(t.formula) if a.pred == "named")
+    assert names == ['"Kelly Slater"', '"Surfing ID of Kelly Slater"']
+    assert len(pattern_readings("What is the a of b of c of d of e of f?")) <= MAX_SPLITS
+
+
+@pytest.mark.parametrize("question", [
+    "", "   ", None, "Who was born in Paris?", "What is the capital of France that has a river?",
+    "What is the population of Paris in 2010?", "What is the mass of benzene and ethanol?",
+    "x" * 400,
+    # nested phrases: "the 3D film [for the series [of X]]", "the mass murder for [the location of X]"
+    "Which is the 3D film for the series of the Marvel Cinematic Universe?",
+    "Who is the mass murder for the location of Manhattan?",
+])
+def test_other_questions_have_no_pattern_reading(question):
+    assert pattern_readings(question) == []
+
+
+def test_quotes_in_names_are_escaped():
+    [t] = translate_readings(pattern_readings('What is the title of "The \\"Best\\" Of"?'))
+    assert t.ok
+
+
+@pytest.fixture(scope="module")
+def verifier() -> Verifier:
+    return Verifier(load_config(EXAMPLE / "verifier.toml"))
+
+
+# a question the example MRS extracts do not have: only the pattern reading reads it
+QUESTION = "What is the flash point of methanol?"
+
+
+@pytest.mark.parametrize("sparql,verdict", [
+    ("SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }", "faithful"),
+    ("SELECT ?v WHERE { ?v wdt:P2128 wd:Q14982 }", "unsupported"),   # swapped direction
+    ("SELECT ?v WHERE { wd:Q14982 wdt:P2102 ?v }", "unsupported"),   # wrong property (boiling point)
+    ("SELECT ?v WHERE { wd:Q49546 wdt:P2128 ?v }", "unsupported"),   # wrong entity (acetone)
+    ("ASK WHERE { wd:Q14982 wdt:P2128 ?v }", "intent_mismatch"),
+])
+def test_pattern_reading_decides_without_a_parser(verifier, sparql, verdict):
+    assert verifier.mrs.readings(QUESTION) is None
+    v = verifier.verify(QUESTION, sparql)
+    assert v.deductive.verdict == verdict, v.deductive.reason
+
+
+def test_patterns_can_be_switched_off():
+    cfg = load_config(EXAMPLE / "verifier.toml").with_values("deductive", patterns=False)
+    v = Verifier(cfg).verify(QUESTION, "SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }")
+    assert v.deductive.verdict == "unknown"
