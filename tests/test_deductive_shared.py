@@ -206,6 +206,20 @@ CASES = [
      "SELECT ?obj WHERE { wd:Q9684 wdt:P123 ?obj . ?obj wdt:P31 wd:Q4830453 }", "faithful"),
     ("What business publishes The New York Times",
      "SELECT ?obj WHERE { wd:Q9684 wdt:P31 ?obj . ?obj wdt:P31 wd:Q4830453 }", "unsupported"),
+    # an identifier named without "ID" (P539 "Museofile ID")
+    ("What is Museofile of Musée d'Orsay ?", "SELECT ?a WHERE { wd:Q23402 wdt:P539 ?a }", "faithful"),
+    ("What is Museofile of Musée d'Orsay ?", "SELECT ?a WHERE { wd:Q23402 wdt:P5021 ?a }", "unsupported"),
+    ("What is Museofile of Musée d'Orsay ?", "SELECT ?a WHERE { ?a wdt:P539 wd:Q23402 }", "unsupported"),
+    # spelling variants: "adviser" names P184 "doctoral advisor"
+    ("Who is the doctoral adviser of Grigori Perelman ?",
+     "SELECT ?obj WHERE { wd:Q117346 wdt:P184 ?obj . ?obj wdt:P31 wd:Q5 }", "faithful"),
+    ("Who is the doctoral adviser of Grigori Perelman ?",
+     "SELECT ?obj WHERE { wd:Q117346 wdt:P276 ?obj . ?obj wdt:P31 wd:Q5 }", "unsupported"),
+    # pattern readings: a long identifier name the grammar parses as appositions
+    ("Which is the Irish Rugby Football Union men's player ID for Brian O'Driscoll?",
+     "SELECT ?a WHERE { wd:Q912889 wdt:P3848 ?a }", "faithful"),
+    ("Which is the Irish Rugby Football Union men's player ID for Brian O'Driscoll?",
+     "SELECT ?a WHERE { ?a wdt:P3848 wd:Q912889 }", "unsupported"),
 ]
 
 

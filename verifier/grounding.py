@@ -61,6 +61,8 @@ _SKIP_ABSTRACT = {"compound", "poss", "appos", "nominalization", "loc_nonsp", "c
                   "neg", "subord", "parg_d", "focus_d", "id", "ellipsis_ref", "mofy", "dofw", "dofm"}
 _MIN_COVERAGE = 0.66
 _DOMINANCE_MARGIN = 0.02
+#: Keys of property names that count as said by the question (weight 0.9) without a word.
+_IMPLIED_KEYS = frozenset({"id", "identifi"})
 
 
 # --------------------------------------------------------------------------------------------
@@ -800,7 +802,9 @@ class Grounder:
             direct = set(u.keys) | set(u.np_keys)
             wn = ukeys[id(u)] - direct
             if kind == "property":
-                score, cov, n = self._score(names, direct, wn, question_keys)
+                # an identifier's name may be written without "ID" ("What is Museofile of X?"
+                # for P539 "Museofile ID"); not for the alternatives that could overrule it
+                score, cov, n = self._score(names, direct, wn, question_keys | _IMPLIED_KEYS)
                 if n is None or cov < _MIN_COVERAGE:
                     continue
             else:
