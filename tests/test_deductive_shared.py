@@ -220,6 +220,16 @@ CASES = [
      "SELECT ?a WHERE { wd:Q912889 wdt:P3848 ?a }", "faithful"),
     ("Which is the Irish Rugby Football Union men's player ID for Brian O'Driscoll?",
      "SELECT ?a WHERE { ?a wdt:P3848 wd:Q912889 }", "unsupported"),
+    # "X became Y": X is Y from then on; "when" with "become" asks for the start time
+    ("When did Austen Chamberlain become a Member of the 36th Parliament of the United Kingdom?",
+     "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P580 ?v }", "faithful"),
+    ("When did Austen Chamberlain become a Member of the 36th Parliament of the United Kingdom?",
+     "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P582 ?v }", "unsupported"),
+    ("When did Austen Chamberlain become a Member of the 36th Parliament of the United Kingdom?",
+     "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P1075 ?v }", "unsupported"),
+    # a reading whose "become" and apposition equate two named items proves anything: no decision
+    ("When did Georg Simon Ohm become a member of the Royal Society?",
+     "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),
 ]
 
 

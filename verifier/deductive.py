@@ -542,6 +542,9 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
     if sup is None:
         return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
+    clash = _time_qualifier_clash(q.prop, question)
+    if clash:
+        return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
     v = q.value
     linked_items = {l.symbol.symbol for l in grounding.links}
     if isinstance(v, IRI):
@@ -556,6 +559,27 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+# "When did X become / leave ...": the start or the end of a statement.  A start time is not
+# supported by a question that only speaks of an ending, nor an end time by one that only
+# speaks of a beginning ("when" itself names both).
+_STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
+                     r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
+                     r"since|from)\b", re.I)
+_ENDS = re.compile(r"\b(?:end|ended|ends|leave|left|leaves|stop|stopped|cease|ceased|resign|"
+                   r"resigned|quit|until|till|divorce|divorced|finish|finished|last|step down|"
+                   r"stepped down|dissolved|abolished)\b", re.I)
+
+
+def _time_qualifier_clash(prop: str, question: str) -> str | None:
+    """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
+    starts, ends = bool(_STARTS.search(question)), bool(_ENDS.search(question))
+    if prop == "P580" and ends and not starts:
+        return "ended"
+    if prop == "P582" and starts and not ends:
+        return "began"
+    return None
 
 
 _STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
@@ -855,7 +879,7 @@ def _relevant_background(f: Formula, preds: set[str]) -> bool:
 
 
 def _degenerate(reading, grounding: Grounding) -> str | None:
-    """A reading whose identities (copula, apposition) make an answer variable one of the
+    """A reading whose identities (copula, "become", apposition) make an answer variable one of the
     items the question names ("the Goratings ID ... Seigen" read as an apposition) proves
     too much: every direction follows.  Returns why, or None."""
     parent: dict[Var, Var] = {}
@@ -868,7 +892,7 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     copula_objects: set[Var] = set()
     facts = list(_facts(reading.formula))
     for f in facts:
-        if isinstance(f, Atom) and f.pred in ("_be_v_id", "appos") and len(f.args) == 3:
+        if isinstance(f, Atom) and f.pred in ("_be_v_id", "_become_v_id", "appos") and len(f.args) == 3:
             a, b = f.args[1], f.args[2]
             if isinstance(a, Var) and isinstance(b, Var):
                 parent[find(a)] = find(b)
