@@ -227,6 +227,11 @@ CASES = [
      "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P582 ?v }", "unsupported"),
     ("When did Austen Chamberlain become a Member of the 36th Parliament of the United Kingdom?",
      "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P1075 ?v }", "unsupported"),
+    # "when" names both start and end time; "the end of" asks for the end only
+    ("When was the end of the partnership between Geeta Dutt and Guru Dutt?",
+     "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P582 ?v }", "faithful"),
+    ("When was the end of the partnership between Geeta Dutt and Guru Dutt?",
+     "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P580 ?v }", "unsupported"),
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),
