@@ -179,6 +179,9 @@ def main(argv=None) -> int:
     if not SHARED.is_dir():
         print(f"shared data not found at {SHARED}", file=sys.stderr)
         return 2
+    if Path(args.out).is_dir():  # say so now, not after verifying 4,000 pairs
+        print(f"--out must be a file, not the folder {args.out}", file=sys.stderr)
+        return 2
     t0 = time.time()
     pairs, corpus = load_pairs(args.n, args.seed)
     items = [{"id": d["id"], "question": d["question"], "sparql": d["sparql"], "category": "gold", "label": 1}
