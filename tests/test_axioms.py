@@ -128,6 +128,41 @@ def test_lexicon_entry_pointing_to_unknown_template(tmp_path):
     assert issues and issues[0].line == 3
 
 
+def test_exclusive_lexicon_entry(tmp_path):
+    lex = """\
+        name: test
+        entries:
+          - words: [weight]
+            template: relational_noun
+            symbol: wdt:P2067
+            exclusive: {value}
+    """
+    bad = [i for i in lint([_pack(tmp_path / "a", templates=GOOD_TEMPLATE, lexicon=lex.format(value="sometimes"))])
+           if i.code == "bad-value"]
+    assert bad and "exclusive" in bad[0].message and bad[0].line == 6
+    from verifier.axioms import load_pack
+    pack = load_pack([_pack(tmp_path / "b", templates=GOOD_TEMPLATE, lexicon=lex.format(value="true"))])
+    [entry] = [e for lx in pack.lexicons for e in lx.entries]
+    assert entry.exclusive is True
+
+
+def test_exclusive_entry_links_through_its_own_template_only():
+    """ "celebrated in X" is public holiday(X, ...): the passive template that fits the word's
+    shape (which would read it the other way round) does not apply as well."""
+    from verifier.axioms import load_pack
+    from verifier.axioms.loader import default_pack_dirs
+    from verifier.grounding import Grounder, SymbolUse, Unit
+    from verifier.logic import Atom, Var
+
+    g = Grounder(load_pack(default_pack_dirs()))
+    u = Unit(Atom("_celebrate_v_1", (Var("e2"), Var("i9"), Var("x3"))), "verb", "celebrate", "v",
+             ("celebr",), ("celebr",), "celebrated", Var("e2"))
+    sym = SymbolUse("wdt:P832", "P832", "property")
+    entry = g._entry_for("celebrate", sym)
+    names = [t.name for t in g._templates_for(u, sym, "noun", entry)]
+    assert names == ["verb_modifier_passive_inverse"]
+
+
 def test_bad_symbol_and_missing_fields(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE, lexicon="""\
         name: test

@@ -29,7 +29,7 @@ _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "p
                     "properties"}
 _MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples"}
-_ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc"}
+_ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive"}
 _EXAMPLE_FIELDS = {"question", "sparql", "verdict", "note"}
 _BACKGROUND_FIELDS = {"name", "doc", "axiom", "examples"}
 _SYMBOL_RE = re.compile(r"^(?:[a-z]+:[A-Za-z0-9_\-]+|<[^<>\s]+>)$")
@@ -301,6 +301,9 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
         mode = d.get("mode", "any")
         if mode not in ("any", "all"):
             col.add(file, _line(d, "mode")[0], "bad-value", "mode is 'any' (first populated) or 'all' (union)")
+        exclusive = d.get("exclusive", False)
+        if not isinstance(exclusive, bool):
+            col.add(file, _line(d, "exclusive")[0], "bad-value", "exclusive is true or false")
         template = d.get("template")
         if not isinstance(template, str):
             col.add(file, line, "missing-field", f"lexicon entry {words[0]!r} needs a 'template'")
@@ -308,7 +311,7 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
         entries.append(LexiconEntry(
             words=tuple(w.strip().casefold() for w in words), template=template, symbols=tuple(syms),
             pos=d.get("pos"), via=d.get("via"), mode=str(mode), doc=str(d.get("doc", "")),
-            source=Source(file, line)))
+            source=Source(file, line), exclusive=exclusive is True))
     return Lexicon(name, str(data.get("doc", "")), tuple(entries), _examples(data, file, col, f"lexicon {name}"),
                    Source(file, data["__line__"]))
 
