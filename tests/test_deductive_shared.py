@@ -232,6 +232,16 @@ CASES = [
      "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P582 ?v }", "faithful"),
     ("When was the end of the partnership between Geeta Dutt and Guru Dutt?",
      "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P580 ?v }", "unsupported"),
+    # "celebrated in X" is public holiday(X, ...) (an exclusive lexicon entry)
+    ("What public holidays are celebrated in Barcelona?",
+     "SELECT ?obj WHERE { wd:Q1492 wdt:P832 ?obj . ?obj wdt:P31 wd:Q1197685 }", "faithful"),
+    ("What public holidays are celebrated in Barcelona?",
+     "SELECT ?obj WHERE { ?obj wdt:P832 wd:Q1492 . ?obj wdt:P31 wd:Q1197685 }", "unsupported"),
+    # a chain of two noun phrases (pattern reading)
+    ("What is the child body of the parent body of the Miranda Rights?",
+     "SELECT ?a WHERE { wd:Q3352 wdt:P397 ?X . ?X wdt:P398 ?a }", "faithful"),
+    ("What is the child body of the parent body of the Miranda Rights?",
+     "SELECT ?a WHERE { wd:Q3352 wdt:P397 ?X . ?a wdt:P398 ?X }", "unsupported"),
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),

@@ -65,12 +65,23 @@ def test_one_reading_per_split_at_most_max():
     "", "   ", None, "Who was born in Paris?", "What is the capital of France that has a river?",
     "What is the population of Paris in 2010?", "What is the mass of benzene and ethanol?",
     "x" * 400,
-    # nested phrases: "the 3D film [for the series [of X]]", "the mass murder for [the location of X]"
-    "Which is the 3D film for the series of the Marvel Cinematic Universe?",
-    "Who is the mass murder for the location of Manhattan?",
 ])
 def test_other_questions_have_no_pattern_reading(question):
     assert pattern_readings(question) == []
+
+
+def test_two_noun_phrases_are_a_chain_never_one_thing():
+    """ "the 3D film for the series of X": the film is for the series, the series is of X; the
+    words of one phrase never make a name ("the location of Manhattan") or one noun phrase."""
+    rs = translate_readings(pattern_readings("Which is the 3D film for the series of the Marvel Cinematic Universe?"))
+    assert len(rs) == 1
+    by = {a.pred: a for a in atoms(rs[0].formula)}
+    film, series = by["_film/nn_u_unknown"].args[0], by["_series/nn_u_unknown"].args[0]
+    assert by["_for_p"].args[1:] == (film, series) and by["_of_p"].args[1] == series
+    assert "appos" not in by and by["named"].args[1] == Literal("the Marvel Cinematic Universe")
+    # a property name ending in "of" + one noun is one noun phrase
+    [t] = translate_readings(pattern_readings("What is the place of birth of Barack Obama?"))
+    assert {a.pred for a in atoms(t.formula)} >= {"_birth/nn_u_unknown", "_place/nn_u_unknown", "compound"}
 
 
 def test_quotes_in_names_are_escaped():

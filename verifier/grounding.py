@@ -959,8 +959,8 @@ class Grounder:
                 if shapes and not shape_from_entry:  # the entry's template fixes the shape
                     shape, shape_from_entry = shapes[0], True
                 first.append(t)
-        if first and any(e.exclusive for e in self._siblings(entry)):
-            return first
+        if entry is not None and any(e.exclusive for e in self._siblings(entry)):
+            return first  # possibly none: this use of the word does not fit the entry
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]
         out = []

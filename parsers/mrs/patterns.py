@@ -62,11 +62,18 @@ _FUNCTION = frozenset({"of", "for", "the", "a", "an", "de", "du", "des", "la", "
 _PHRASE_IN_NAME = re.compile(r"(?:^|\s)(?:the\s+)?[a-z][\w-]*\s+(?:of|for)\s", re.UNICODE)
 
 
+# a noun phrase ending in "of" + one common noun is a property's name ("place of birth",
+# "country of citizenship"), not a nested phrase
+_OF_TAIL = re.compile(r"^[^\s].*?\s(?:of|for)\s+[a-z][a-z-]*$")
+
+
 def _np_ok(np: str) -> bool:
     words = _WORD.findall(np.casefold())
     if not words:
         return False
-    return words[-1] in ID_HEADS or not _SPLIT.search(" " + np + " ")
+    inner = _SPLIT.findall(" " + np.strip() + " ")
+    return (words[-1] in ID_HEADS or not inner
+            or (len(inner) == 1 and bool(_OF_TAIL.match(np.strip()))))
 
 
 def _name_ok(name: str) -> bool:
@@ -166,24 +173,51 @@ def _copula_readings(q: str) -> list[str]:
     rest0 = m.start("rest")
     rest = m.group("rest")
     out = []
-    for sp in list(_SPLIT.finditer(rest))[:MAX_SPLITS]:
+    splits = list(_SPLIT.finditer(rest))
+    for j, sp in enumerate(splits):
         np = (rest0, rest0 + sp.start())
         name = (rest0 + sp.end(), m.end("rest"))
-        if _CLAUSE.search(q[np[0]:np[1]]):
+        if _CLAUSE.search(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
             continue
-        b = _Builder()
-        x_wh = _wh(b, m.group("wh"), m.span("wh"))
-        parts = _np_and_name(b, q, np, name, m.group("det"))
-        if parts is None:
+        prep = (sp.group(1).casefold(), (rest0 + sp.start(1), rest0 + sp.end(1)))
+        if _np_ok(q[np[0]:np[1]]):
+            out.append(_copula_mrs(q, m, [np], [], prep, name))
             continue
-        x_np, l_np, x_name = parts
-        top = b.new("h")
-        b.ep("_be_v_id", (m.end("wh"), m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
-        prep = sp.group(1).casefold()
-        b.ep(f"_{prep}_p", (rest0 + sp.start(1), rest0 + sp.end(1)), l_np,
-             ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
-        out.append(b.text("e2", top))
-    return out
+        # "the child body of the parent body of X": a chain of two noun phrases.  (Reading
+        # "the CLASS of the PROPERTY of X" as one thing named twice, as LC-QuAD sometimes means
+        # it, accepted the inverse direction as often as the right one: not done.)
+        for inner in splits[:j]:
+            np1 = (rest0, rest0 + inner.start())
+            np2 = (rest0 + inner.end(), rest0 + sp.start())
+            if _np_ok(q[np1[0]:np1[1]]) and _np_ok(q[np2[0]:np2[1]]):
+                p1 = (inner.group(1).casefold(), (rest0 + inner.start(1), rest0 + inner.end(1)))
+                out.append(_copula_mrs(q, m, [np1, np2], [p1], prep, name))
+                break
+    return [r for r in out if r is not None]
+
+
+def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, prep: tuple,
+                name: tuple[int, int]) -> str | None:
+    """The MRS of "wh is NP1 [prep NP2] prep NAME": consecutive noun phrases are related by
+    their preposition (``links[i]``: (word, span))."""
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    heads = []
+    for i, np in enumerate(nps):
+        np = _clean_span(q, *np)
+        h = _noun_phrase(b, q, np, "_the_q" if i or m.group("det") is None or m.group("det").casefold() == "the"
+                         else "_a_q")
+        if h is None:
+            return None
+        heads.append(h)
+    name = _clean_span(q, *name)
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep("_be_v_id", (m.end("wh"), m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=heads[0][0])
+    for (x1, l1), (x2, _), link in zip(heads, heads[1:], links):
+        b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+    b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
+    return b.text("e2", top)
 
 
 def _possessive_readings(q: str) -> list[str]:
