@@ -206,3 +206,11 @@ def test_matching_keys_ignore_accents():
     assert content_keys("Malmö") == content_keys("Malmo") == ("malmo",)
     assert content_keys("Médicos históricos doctor ID") == content_keys("Medicos historicos doctor ID")
     assert content_keys("Malmö") != content_keys("Malme")
+
+
+def test_predicate_lemmas_that_are_also_irregular_forms():
+    from verifier.lexical import content_keys, lemma_keys
+
+    assert lemma_keys("found") == content_keys("founded") == ("found",)  # to found, not find
+    assert content_keys("found") == ("find",)  # a question's word "found" is still "find"
+    assert lemma_keys("develop") == content_keys("developer")

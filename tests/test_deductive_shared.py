@@ -242,6 +242,11 @@ CASES = [
      "SELECT ?a WHERE { wd:Q3352 wdt:P397 ?X . ?X wdt:P398 ?a }", "faithful"),
     ("What is the child body of the parent body of the Miranda Rights?",
      "SELECT ?a WHERE { wd:Q3352 wdt:P397 ?X . ?a wdt:P398 ?X }", "unsupported"),
+    # the verb "found" (_found_v_1) is not "find": it names P112 "founded by"
+    ("Who founded International Red Cross and Red Crescent Movement ?",
+     "SELECT ?x WHERE { wd:Q7178 wdt:P112 ?x }", "faithful"),
+    ("Who founded International Red Cross and Red Crescent Movement ?",
+     "SELECT ?x WHERE { ?x wdt:P112 wd:Q7178 }", "unsupported"),
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),

@@ -28,7 +28,7 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    LabelIndex, NameEntry, WordNetRelations, content_keys, label_shape, stem, words_of,
+    LabelIndex, NameEntry, WordNetRelations, content_keys, label_shape, lemma_keys, stem, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
@@ -189,7 +189,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
         if info.is_unknown_word and isinstance(var, Var) and var.name.startswith("x"):
             pos = "n"  # the tagger's guess may be wrong ("ether/CC"); an x-instance is a noun
         lemma = info.lemma
-        keys = content_keys(lemma)
+        keys = lemma_keys(lemma)
         if pos == "p":  # prepositions name nothing themselves but structure the question
             head = lemma.split()[0] if lemma else lemma
             roles = tuple(dict.fromkeys([head] + [k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)]))

@@ -26,7 +26,7 @@ from typing import Iterable
 
 from nltk.stem.porter import PorterStemmer
 
-__all__ = ["content_keys", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
+__all__ = ["content_keys", "lemma_keys", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
            "NameEntry", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,21 @@ def stem(word: str) -> str:
     if len(w) <= 3 or not w.isalpha():
         return w
     return _stemmer().stem(w)
+
+
+#: Words that are irregular forms of one verb and the lemma of another ("found": find /
+#: to found, "saw": see / to saw).  A predicate's lemma is already a lemma, so
+#: :func:`lemma_keys` does not map these.
+LEMMA_FORMS = frozenset({"found", "saw", "bore", "shot", "left", "ground", "wound", "lay"})
+
+
+def lemma_keys(lemma: str) -> tuple[str, ...]:
+    """Matching keys of a predicate's lemma: as :func:`content_keys`, except that a lemma which
+    is also an irregular form of another verb stays itself (``_found_v_1``: "found", which
+    matches "founded by"; :func:`content_keys` reads "found" as "find")."""
+    if lemma in LEMMA_FORMS:
+        return (_stemmer().stem(lemma),)
+    return content_keys(lemma)
 
 
 def lemma_of(word: str) -> str:
