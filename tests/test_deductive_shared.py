@@ -247,6 +247,14 @@ CASES = [
      "SELECT ?x WHERE { wd:Q7178 wdt:P112 ?x }", "faithful"),
     ("Who founded International Red Cross and Red Crescent Movement ?",
      "SELECT ?x WHERE { ?x wdt:P112 wd:Q7178 }", "unsupported"),
+    # an imperative "Name" and the spelling of a label ("starts with letter S") name no item
+    ("Name the chemical compound used in the drug to treat allergic rhinitis.",
+     "SELECT ?obj WHERE { wd:Q272436 wdt:P2176 ?obj . ?obj wdt:P31 wd:Q11173 }", "faithful"),
+    ("Name the chemical compound used in the drug to treat allergic rhinitis.",
+     "SELECT ?obj WHERE { wd:Q18216 wdt:P2176 ?obj . ?obj wdt:P31 wd:Q11173 }", "unsupported"),
+    ("Name a kind of leather that starts with letter S",
+     "SELECT ?sbj ?l WHERE { ?sbj wdt:P31 wd:Q286 . ?sbj rdfs:label ?l . "
+     "FILTER ( STRSTARTS ( lcase ( ?l ) , 's' ) ) . FILTER ( lang ( ?l ) = 'en' ) }", "faithful"),
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),

@@ -747,12 +747,25 @@ _DATE_WITH_MONTH = re.compile(
     % ("|".join(_MONTHS), "|".join(_MONTHS)), re.IGNORECASE)
 
 
+_SPELLING = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending)\s+with\s+"
+                       r"(?:the\s+|an?\s+)?(?:letter|alphabet|word)?\s*\S+"
+                       r"|\b(?:contain|contains|containing|has|have|with)\s+the\s+word\s+\S+(?:\s+in\s+(?:its|their|the)\s+name)?"
+                       r"|\b(?:in|of)\s+(?:its|their|his|her)\s+name\b", re.I)
+_REQUEST_WORDS = frozenset({"name", "tell", "give", "list", "show", "mention", "find", "identify"})
+
+
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                    question: str = "") -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
     uses: the query drops what the question says about them.  A month in a date ("on
     December 12, 1991", "in December of 1981") is part of a value, not a name."""
+    if question and not any(c.islower() for c in question):
+        return []  # in a question written in capitals every word may be parsed as a name
     in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
+    # words that say how the label is spelt ("starts with the letter S", "contains the word
+    # war in their name") and an imperative at the start ("Name the ...") name nothing
+    in_filters = " ".join(m.group(0).casefold() for m in _SPELLING.finditer(question))
+    first = question.split()[0].strip(",:;").casefold() if question.split() else ""
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
     covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
@@ -763,6 +776,8 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             continue
         text = (u.text or u.lemma).strip()
         if not text or text.casefold() in seen_text or len(text) < 3 or text.casefold() in in_dates:
+            continue
+        if text.casefold() in in_filters or (text.casefold() == first and first in _REQUEST_WORDS):
             continue
         if any(text.casefold() in c for c in covered):
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
