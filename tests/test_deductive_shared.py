@@ -255,6 +255,11 @@ CASES = [
     ("Name a kind of leather that starts with letter S",
      "SELECT ?sbj ?l WHERE { ?sbj wdt:P31 wd:Q286 . ?sbj rdfs:label ?l . "
      "FILTER ( STRSTARTS ( lcase ( ?l ) , 's' ) ) . FILTER ( lang ( ?l ) = 'en' ) }", "faithful"),
+    # "physically interacts with" is symmetric (KG background): either direction is right
+    ("Which protein interacts with codeine?",
+     "SELECT ?obj WHERE { wd:Q174723 wdt:P129 ?obj . ?obj wdt:P31 wd:Q8054 }", "faithful"),
+    ("Which protein interacts with codeine?",
+     "SELECT ?obj WHERE { wd:Q174723 wdt:P129 ?obj . ?obj wdt:P527 wd:Q8054 }", "unsupported"),
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),
