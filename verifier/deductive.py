@@ -35,6 +35,7 @@ from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
     Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
+from parsers.mrs.question import REQUEST_VERBS
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, entails
 from verifier.query import Query
@@ -751,7 +752,7 @@ _SPELLING = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|e
                        r"(?:the\s+|an?\s+)?(?:letter|alphabet|word)?\s*\S+"
                        r"|\b(?:contain|contains|containing|has|have|with)\s+the\s+word\s+\S+(?:\s+in\s+(?:its|their|the)\s+name)?"
                        r"|\b(?:in|of)\s+(?:its|their|his|her)\s+name\b", re.I)
-_REQUEST_WORDS = frozenset({"name", "tell", "give", "list", "show", "mention", "find", "identify"})
+_REQUEST_WORDS = frozenset(p.split("_")[1] for p in REQUEST_VERBS)  # name, tell, give, ...
 
 
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],

@@ -21,14 +21,13 @@ from __future__ import annotations
 import logging
 import math
 import re
-import unicodedata
 from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    LabelIndex, NameEntry, WordNetRelations, content_keys, label_shape, lemma_keys, stem, words_of,
+    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, label_shape, lemma_keys, stem, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
@@ -411,14 +410,7 @@ _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     """Lower-cased word tokens of a text without accents (as :func:`words_of`) with their
     character offsets in the text."""
-    return [(_fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
-
-
-def _fold(word: str) -> str:
-    if word.isascii():
-        return word.casefold()
-    word = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in word if not unicodedata.combining(c)).casefold()
+    return [(fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
 
 
 def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
@@ -651,9 +643,8 @@ class Grounder:
         ukeys = {id(u): self.unit_keys(u) for u in units}
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
-        # a counted noun ("3.2 masts", "how many masts") says "number" ("number of masts")
-        counted = {u.atom.args[1] for u in units
-                   if u.pred in ("card", "much-many_a") and len(u.atom.args) > 1}
+        # a noun counted by a number ("Does X have 3.2 masts?") says "number" ("number of masts")
+        counted = {u.atom.args[1] for u in units if u.pred == "card" and len(u.atom.args) > 1}
         if any(u.kind in ("noun", "relational_noun") and u.var in counted for u in units):
             question_keys.add("number")
         # items, classes and literals first: a word written as part of an item's name
@@ -818,9 +809,9 @@ class Grounder:
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
             # "position" is an alias of location)
-            # nor does it overrule a label that the word's own phrase writes in full ("the
-            # architect X" for P84 architect, although "architect" is also an alias of
-            # "designed by" and the question says "designed")
+            # nor does it overrule a label that the word's own phrase writes in full ("What
+            # business publishes X": P123 publisher, although "publish" also names
+            # publication date)
             entry = self._entry_for(n.name, sym)
             written = n.is_label and bool(n.keys) and all(k in direct for k in n.keys)
             alt = (None if entry is not None or written

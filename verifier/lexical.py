@@ -26,7 +26,7 @@ from typing import Iterable
 
 from nltk.stem.porter import PorterStemmer
 
-__all__ = ["content_keys", "lemma_keys", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
+__all__ = ["content_keys", "lemma_keys", "fold", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
            "NameEntry", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
 
 log = logging.getLogger(__name__)
@@ -100,13 +100,18 @@ def lemma_of(word: str) -> str:
     return _IRREGULAR.get(word, word)
 
 
+def fold(text: str) -> str:
+    """``text`` case-folded and without accents (NFKD, combining marks dropped)."""
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return text.casefold()
+
+
 def words_of(text: str) -> list[str]:
     """Lower-cased word tokens of a text (apostrophe-s split off), accents removed: "Malmo"
     in a question matches the label "Malmö"."""
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     out = []
-    for w in _WORD_RE.findall(text.casefold()):
+    for w in _WORD_RE.findall(fold(text)):
         if w.endswith(("'s", "’s")):
             w = w[:-2]
         if w:
