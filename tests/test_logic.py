@@ -157,6 +157,16 @@ def _extend(inner):
 formulas = st.recursive(_atomic, _extend, max_leaves=12)
 
 
+def test_quantifier_inside_the_left_operand_of_an_iff_is_parenthesised():
+    """Found by the property test below: ``(true -> exists x. P) <-> true`` was printed without
+    parentheses, so the quantifier took ``<-> true`` into its body."""
+    f = And((Atom("wdt:P2067", ()),
+             Iff(Implies(TRUE, Exists((Var("x"),), Atom("wdt:P2067", ()))), TRUE)))
+    assert parse_formula(to_text(f)) == f
+    g = Implies(Implies(TRUE, Forall((Var("x"),), Atom("p", (Var("x"),)))), FALSE)
+    assert parse_formula(to_text(g)) == g
+
+
 @settings(max_examples=400, deadline=None)
 @given(formulas)
 def test_printer_parser_round_trip(f):

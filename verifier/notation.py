@@ -144,11 +144,13 @@ def _fmt(f: Formula, ctx: int, tail: bool) -> str:
         return f"({s})" if ctx > p else s
     if isinstance(f, Implies):
         p = _PREC["implies"]
-        s = f"{_fmt(f.left, p + 1, False)} -> {_fmt(f.right, p, tail or ctx <= p)}"
+        # the right operand may run to the end only where this text does: at the end of the
+        # enclosing text, or inside the parentheses this operator gets (ctx > p)
+        s = f"{_fmt(f.left, p + 1, False)} -> {_fmt(f.right, p, tail or ctx > p)}"
         return f"({s})" if ctx > p else s
     if isinstance(f, Iff):
         p = _PREC["iff"]
-        s = f"{_fmt(f.left, p + 1, False)} <-> {_fmt(f.right, p + 1, tail or ctx <= p)}"
+        s = f"{_fmt(f.left, p + 1, False)} <-> {_fmt(f.right, p + 1, tail or ctx > p)}"
         return f"({s})" if ctx > p else s
     raise TypeError(f"not a formula: {f!r}")
 
