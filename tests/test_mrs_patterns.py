@@ -98,17 +98,22 @@ def verifier() -> Verifier:
 QUESTION = "What is the flash point of methanol?"
 
 
-@pytest.mark.parametrize("sparql,verdict", [
-    ("SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }", "faithful"),
-    ("SELECT ?v WHERE { ?v wdt:P2128 wd:Q14982 }", "unsupported"),   # swapped direction
-    ("SELECT ?v WHERE { wd:Q14982 wdt:P2102 ?v }", "unsupported"),   # wrong property (boiling point)
-    ("SELECT ?v WHERE { wd:Q49546 wdt:P2128 ?v }", "unsupported"),   # wrong entity (acetone)
-    ("ASK WHERE { wd:Q14982 wdt:P2128 ?v }", "intent_mismatch"),
+@pytest.mark.parametrize("sparql,verdict,why", [
+    ("SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }", "faithful", ""),
+    # without a grammar reading, a pattern reading that does not prove the query decides
+    # nothing: it says why
+    ("SELECT ?v WHERE { ?v wdt:P2128 wd:Q14982 }", "unknown", "does not relate"),  # swapped
+    ("SELECT ?v WHERE { wd:Q14982 wdt:P2102 ?v }", "unknown", "P2102"),   # wrong property
+    ("SELECT ?v WHERE { wd:Q49546 wdt:P2128 ?v }", "unknown", "Q49546"),  # wrong entity
+    ("ASK WHERE { wd:Q14982 wdt:P2128 ?v }", "unknown", "ASK query"),
 ])
-def test_pattern_reading_decides_without_a_parser(verifier, sparql, verdict):
+def test_pattern_reading_confirms_without_a_parser(verifier, sparql, verdict, why):
     assert verifier.mrs.readings(QUESTION) is None
     v = verifier.verify(QUESTION, sparql)
     assert v.deductive.verdict == verdict, v.deductive.reason
+    assert why in v.deductive.reason
+    if verdict == "unknown":
+        assert v.decision == "abstain" and "pattern readings do not prove" in v.deductive.reason
 
 
 def test_patterns_can_be_switched_off():
