@@ -879,19 +879,22 @@ def _symbols_of(f: Formula) -> list[str]:
     return list(out)
 
 
-def _kg_rule(f: Formula) -> bool:
-    """A background axiom about KG predicates only (``wdt:P26(x, y) -> wdt:P31(y, wd:Q5)``)."""
+def _antecedent_preds(f: Formula) -> set[str]:
+    """Predicates of the antecedent of a background axiom ``forall ... A -> B``."""
     body = f.body if isinstance(f, Forall) else f
     ante = body.left if isinstance(body, Implies) else body
-    preds = {a.pred for a in atoms(ante)}
+    return {a.pred for a in atoms(ante)}
+
+
+def _kg_rule(f: Formula) -> bool:
+    """A background axiom about KG predicates only (``wdt:P26(x, y) -> wdt:P31(y, wd:Q5)``)."""
+    preds = _antecedent_preds(f)
     return bool(preds) and all(wikidata_id(p) for p in preds)
 
 
 def _relevant_background(f: Formula, preds: set[str]) -> bool:
     """A background axiom matters when the predicates of its antecedent occur in the problem."""
-    body = f.body if isinstance(f, Forall) else f
-    ante = body.left if isinstance(body, Implies) else body
-    return {a.pred for a in atoms(ante)} <= preds
+    return _antecedent_preds(f) <= preds
 
 
 def _degenerate(reading, grounding: Grounding) -> str | None:

@@ -782,6 +782,9 @@ class Grounder:
                       g: Grounding) -> list[Link]:
         names_by_pos = {p_: self.names_of(sym, p_) for p_ in {u.pos for u in units}}
         kind = sym.kind
+        # an identifier's name may be written without "ID" ("What is Museofile of X?" for P539
+        # "Museofile ID"); not for the alternatives that could overrule it
+        context = question_keys | _IMPLIED_KEYS
         out: list[Link] = []
         for u in units:
             names = names_by_pos[u.pos]
@@ -793,9 +796,7 @@ class Grounder:
             direct = set(u.keys) | set(u.np_keys)
             wn = ukeys[id(u)] - direct
             if kind == "property":
-                # an identifier's name may be written without "ID" ("What is Museofile of X?"
-                # for P539 "Museofile ID"); not for the alternatives that could overrule it
-                score, cov, n = self._score(names, direct, wn, question_keys | _IMPLIED_KEYS)
+                score, cov, n = self._score(names, direct, wn, context)
                 if n is None or cov < _MIN_COVERAGE:
                     continue
             else:
@@ -943,14 +944,15 @@ class Grounder:
         the unit's kind, the symbol's kind and the name's shape."""
         first: list[Template] = []
         shape_from_entry = False
-        for e in self._siblings(entry):
+        siblings = self._siblings(entry)
+        for e in siblings:
             t = self.pack.templates.get(e.template)
             if t is not None and t not in first and _kind_ok(t, u) and t.match.admits(u.atom.args):
                 shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
                 if shapes and not shape_from_entry:  # the entry's template fixes the shape
                     shape, shape_from_entry = shapes[0], True
                 first.append(t)
-        if entry is not None and any(e.exclusive for e in self._siblings(entry)):
+        if any(e.exclusive for e in siblings):
             return first  # possibly none: this use of the word does not fit the entry
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]

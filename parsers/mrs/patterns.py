@@ -116,7 +116,8 @@ class _Builder:
                 f"HCONS: < h0 qeq {top_label} {' '.join(self.hcons)} > ]")
 
 
-def _noun_phrase(b: _Builder, q: str, np: tuple[int, int], quant: str, qspan=None) -> tuple[str, str] | None:
+def _noun_phrase(b: _Builder, q: str, np: tuple[int, int], quant: str,
+                 qspan: tuple[int, int] | None = None) -> tuple[str, str] | None:
     """EPs of a noun phrase as the ERG builds an unknown-word compound: the last word is the
     head, every other content word a compound modifier with its own variable (so that a class
     named by a modifier, "treaty" in "treaty location", is not the head's class).  Returns
@@ -144,16 +145,21 @@ def _name(b: _Builder, q: str, name: tuple[int, int]) -> str:
     return x
 
 
+def _quantifier(det: str | None) -> str:
+    """The quantifier of a noun phrase after ``det`` ("the" or none: ``_the_q``)."""
+    return "_the_q" if det is None or det.casefold() == "the" else "_a_q"
+
+
 def _np_and_name(b: _Builder, q: str, np: tuple[int, int], name: tuple[int, int],
-                 det: str | None) -> tuple[str, str, str] | None:
-    """EPs of the noun phrase (with its quantifier) and of the name; returns (x of the NP,
-    label of the NP's head noun, x of the name) or None when either does not fit."""
+                 quant: str, qspan: tuple[int, int] | None = None) -> tuple[str, str, str] | None:
+    """EPs of the noun phrase (quantified by ``quant``, over ``qspan`` if given) and of the
+    name; returns (x of the NP, label of the NP's head noun, x of the name) or None when
+    either does not fit."""
     np = _clean_span(q, *np)
     name = _clean_span(q, *name)
     if not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
         return None
-    quant = "_the_q" if det is None or det.casefold() == "the" else "_a_q"
-    head = _noun_phrase(b, q, np, quant)
+    head = _noun_phrase(b, q, np, quant, qspan)
     if head is None:
         return None
     return head[0], head[1], _name(b, q, name)
@@ -205,8 +211,7 @@ def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pr
     heads = []
     for i, np in enumerate(nps):
         np = _clean_span(q, *np)
-        h = _noun_phrase(b, q, np, "_the_q" if i or m.group("det") is None or m.group("det").casefold() == "the"
-                         else "_a_q")
+        h = _noun_phrase(b, q, np, _quantifier(None if i else m.group("det")))
         if h is None:
             return None
         heads.append(h)
@@ -226,7 +231,7 @@ def _possessive_readings(q: str) -> list[str]:
         return []
     b = _Builder()
     x_wh = _wh(b, m.group("wh"), m.span("wh"))
-    parts = _np_and_name(b, q, m.span("np"), m.span("name"), "the")
+    parts = _np_and_name(b, q, m.span("np"), m.span("name"), "_the_q")
     if parts is None:
         return []
     x_np, l_np, x_name = parts
@@ -241,15 +246,10 @@ def _have_readings(q: str) -> list[str]:
     if not m or _CLAUSE.search(m.group("np")):
         return []
     b = _Builder()
-    np = _clean_span(q, *m.span("np"))
-    name = _clean_span(q, *m.span("name"))
-    if not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+    parts = _np_and_name(b, q, m.span("np"), m.span("name"), "which_q", m.span("wh"))
+    if parts is None:
         return []
-    head = _noun_phrase(b, q, np, "which_q", m.span("wh"))
-    if head is None:
-        return []
-    x_np = head[0]
-    x_name = _name(b, q, name)
+    x_np, _, x_name = parts
     top = b.new("h")
     b.ep("_have_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
     return [b.text("e2", top)]

@@ -22,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
+
+from verifier.lexical import fold
 
 __all__ = ["Encoder", "HashedNgramEncoder", "SentenceTransformerEncoder", "encoder_from_identity",
            "normalize_text"]
@@ -60,11 +61,9 @@ _WS = re.compile(r"\s+")
 
 
 def normalize_text(text: str) -> str:
-    """NFKD, combining marks removed, case-folded, whitespace collapsed."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    return _WS.sub(" ", text.casefold()).strip()
+    """NFKD, combining marks removed, case-folded (:func:`verifier.lexical.fold`), whitespace
+    collapsed."""
+    return _WS.sub(" ", fold(text)).strip()
 
 
 def _l2_rows(m: np.ndarray) -> np.ndarray:
