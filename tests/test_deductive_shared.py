@@ -263,6 +263,16 @@ CASES = [
     # a reading whose "become" and apposition equate two named items proves anything: no decision
     ("When did Georg Simon Ohm become a member of the Royal Society?",
      "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),
+    # the corpus parses a passive's "by" phrase as a modifier of the verb or of its noun: the
+    # doer is the verb's first argument
+    ("What is the position held by Warren G. Harding whose electoral district is Ohio?",
+     "SELECT ?obj WHERE { wd:Q35286 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P768 wd:Q1397 }", "faithful"),
+    ("Which is the website that is owned by Pinterest?",
+     "SELECT ?obj WHERE { wd:Q255381 wdt:P1830 ?obj . ?obj wdt:P31 wd:Q35127 }", "faithful"),
+    ("Which is the website that is owned by Pinterest?",
+     "SELECT ?obj WHERE { ?obj wdt:P1830 wd:Q255381 . ?obj wdt:P31 wd:Q35127 }", "unsupported"),
+    ("Which aircraft family is operated by EasyJet?",
+     "SELECT ?obj WHERE { ?obj wdt:P121 wd:Q191551 . ?obj wdt:P31 wd:Q15056993 }", "unsupported"),
 ]
 
 
