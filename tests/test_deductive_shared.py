@@ -273,6 +273,11 @@ CASES = [
      "SELECT ?obj WHERE { ?obj wdt:P1830 wd:Q255381 . ?obj wdt:P31 wd:Q35127 }", "unsupported"),
     ("Which aircraft family is operated by EasyJet?",
      "SELECT ?obj WHERE { ?obj wdt:P121 wd:Q191551 . ?obj wdt:P31 wd:Q15056993 }", "unsupported"),
+    # "as" names a position its verb's subject holds (the passive's subject is its object)
+    ("When was James Callaghan elected as a Member of the 40th Parliament of the United Kingdom?",
+     "SELECT ?v WHERE { wd:Q9576 p:P39 ?s . ?s ps:P39 wd:Q41582603 . ?s pq:P580 ?v }", "faithful"),
+    ("When was James Callaghan elected as a Member of the 40th Parliament of the United Kingdom?",
+     "SELECT ?v WHERE { wd:Q41582603 p:P39 ?s . ?s ps:P39 wd:Q9576 . ?s pq:P580 ?v }", "unsupported"),
 ]
 
 
