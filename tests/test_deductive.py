@@ -175,6 +175,23 @@ def test_surface_comparisons(question, expected):
     assert [(op, lit.lexical) for op, lit in surface_comparisons(question)] == expected
 
 
+@pytest.mark.parametrize("question,expected", [
+    ("Tell me stock exchange whose name has the word sedex in it.", "name has the word"),
+    ("What is a state of Malaysia that starts with the letter t.", "starts with the letter"),
+    ("WHICH IS THE CITY OF INDONESIA THAT STARTS WITH Y", "STARTS WITH Y"),
+    ('What sport discipline starts with the letter "u"?', "starts with the letter"),
+    ("Give me examples that contain the word sorting", "contain the word"),
+    ("tell  me activity that contains the word ventriloquism in their  name in it", "contains the word"),
+    ("Which river starts with a glacier and ends in the sea?", None),
+    ("When did the war start with France?", None),
+    ("What is the word for love in French?", None),
+])
+def test_surface_name_test(question, expected):
+    from verifier.deductive import surface_name_test
+
+    assert surface_name_test(question) == expected
+
+
 @pytest.mark.parametrize("value,text,found", [
     ("166", "equal to -166?", False), ("-166", "equal to -166?", True), ("16", "is 166", False),
     ("48", "the 1947-48 Cypriot Cup", True), ("1.15e+11", "GDP of 1.15e+11?", True),

@@ -278,6 +278,15 @@ CASES = [
      "SELECT ?v WHERE { wd:Q9576 p:P39 ?s . ?s ps:P39 wd:Q41582603 . ?s pq:P580 ?v }", "faithful"),
     ("When was James Callaghan elected as a Member of the 40th Parliament of the United Kingdom?",
      "SELECT ?v WHERE { wd:Q41582603 p:P39 ?s . ?s ps:P39 wd:Q9576 . ?s pq:P580 ?v }", "unsupported"),
+    # a restriction on the answer's name must be tested by the query
+    ("Tell me stock exchange whose name has the word sedex in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q11691 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'sedex' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("Tell me stock exchange whose name has the word sedex in it.",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q11691 }", "intent_mismatch"),
+    ("What is a state of Malaysia that starts with the letter t.",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q15063586 }", "intent_mismatch"),
 ]
 
 

@@ -239,6 +239,25 @@ def _surface_force(question: str) -> str | None:
     return None
 
 
+# "whose name has the word W", "starts with the letter L", "contains the word W in their
+# name": the question restricts the answer's name, which a query tests with a string function
+_NAME_TEST = re.compile(
+    r"\b(?:(?:start|starts|started|begin|begins|end|ends)\s+with\s+(?:(?:the|a|an)\s+)?"
+    r"(?:(?:letter|alphabet|word|character)s?\b|[\"'“‘][^\W\d_][\"'”’]"
+    r"|[^\W\d_](?=\s*(?:[?.!,]|$|\s(?:and|or)\b)))"
+    r"|(?:contain|contains)\s+(?:(?:the|a|an)\s+)?words?\b"
+    r"|(?:has|have|had|with)\s+(?:(?:the|a|an)\s+)?words?\s+\S+\s+in\s+(?:it|its|it's|their|the|his|her)\b"
+    r"|name\s+(?:has|contains|have|includes?)\s+(?:(?:the|a|an)\s+)?(?:word|letter)s?\b)",
+    re.I)
+
+
+def surface_name_test(question: str) -> str | None:
+    """The phrase by which a question restricts the answer's name ("starts with the letter
+    t", "whose name has the word bayesian"), or None."""
+    m = _NAME_TEST.search(question)
+    return m.group(0) if m else None
+
+
 def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]:
     kind = reading.intent.kind
     base = reading.intent.base
@@ -256,6 +275,9 @@ def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]
         return False, "the question asks yes or no but the query is not an ASK query"
     if query.form == "ask" and base != "ask":
         return False, f"the query is an ASK query but the question asks for {('a count' if kind == 'count' else 'values')}"
+    name_test = surface_name_test(question)
+    if name_test and not any(isinstance(a, Atom) and a.pred in _STRING_TESTS for a in atoms(query.pattern)):
+        return False, f"the question restricts the name ('{name_test}') but the query tests no name"
     if kind == "count" and shape != "count":
         return False, "the question asks how many but the query does not COUNT"
     if shape == "count" and kind != "count":
