@@ -287,6 +287,19 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q11691 }", "intent_mismatch"),
     ("What is a state of Malaysia that starts with the letter t.",
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q15063586 }", "intent_mismatch"),
+    # pattern reading of a name restriction (the grammar reads "gene" as a name)
+    ("Tell me gene whose name has the word vgf in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'vgf' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("Tell me gene whose name has the word vgf in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q8054 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'vgf' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
+    ("Tell me gene whose name has the word vgf in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'abc' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
 ]
 
 

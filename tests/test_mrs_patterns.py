@@ -84,6 +84,31 @@ def test_two_noun_phrases_are_a_chain_never_one_thing():
     assert {a.pred for a in atoms(t.formula)} >= {"_birth/nn_u_unknown", "_place/nn_u_unknown", "compound"}
 
 
+@pytest.mark.parametrize("question,noun", [
+    ("Tell me gene whose name has the word vgf in it.", "_gene/nn_u_unknown"),
+    ("What are the stellar evolution which start with the letter k", "_evolution/nn_u_unknown"),
+    ("Give me a first-class city name, that starts with an alphabet 'm'.", "_city/nn_u_unknown"),
+    ("TELL ME HISTORICAL EVENT WHOSE NAME HAS THE WORD WAR IN IT.", "_event/nn_u_unknown"),
+    ("tell me activity that contains the word ventriloquism in their name", "_activity/nn_u_unknown"),
+])
+def test_name_restriction_asks_for_the_noun_phrase(question, noun):
+    """The answer is what the noun phrase denotes; the restriction of its name is not in the MRS."""
+    t, by = _only(question)
+    assert t.intent.kind == "select" and by["_be_v_id"].args[2] == noun_var(t, noun)
+    assert by["_be_v_id"].args[1] == t.answer_vars[0]
+    assert not any(p.startswith(("_name/", "_word/", "_letter/")) for p in by)
+
+
+@pytest.mark.parametrize("question", [
+    "Tell me the radio network which contains the word nbc in their name and which has its headquarters in X.",
+    "What is the municipality of West Bengal which start with the letter titagarh",
+    "Name an alcoholic beverage obtained by fermentation that starts with letter R",
+    "Which river starts with a glacier?",
+])
+def test_name_restriction_with_other_constraints_has_no_pattern_reading(question):
+    assert pattern_readings(question) == []
+
+
 def test_quotes_in_names_are_escaped():
     [t] = translate_readings(pattern_readings('What is the title of "The \\"Best\\" Of"?'))
     assert t.ok

@@ -13,7 +13,11 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   relates to the name through the preposition (``_of_p`` / ``_for_p``), and the answer is
   what the NP denotes (an identity copula, as the ERG reads it);
 * ``What is NAME's NP?``: a possessive (``poss``);
-* ``NAME has what|which NP?``: ``_have_v_1``.
+* ``NAME has what|which NP?``: ``_have_v_1``;
+* ``Tell me|Give me|Name|What is|Which are [the] NP whose name has the word W [in it]`` and
+  ``... NP that starts with [the letter] L`` (and "contains the word W in their name"): the
+  answer is an NP, as in "What is the NP?"; the restriction of its name is checked against
+  the query's string test by the deductive check, not written in the MRS.
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -255,12 +259,45 @@ def _have_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
+# L", "Name a NP that starts with letter R": the answer is an NP; the rest restricts its name,
+# which the deductive check compares with the query's string test (not part of the MRS)
+_NAME_TEST = re.compile(
+    r"^\s*(?:(?:tell|give|show)\s+me(?:\s+about)?|name|list|(?P<wh>what|which)(?:\s+(?:is|are|was|were))?)\s+"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?]+?)\s*(?:\s(?:whose|that|which)\s+|['’]s\s+)"
+    r"(?P<rest>(?:name\s+)?(?:has|have|contains?|starts?|begins?)\b[^?]*?)" + _END, re.I)
+_NAME_TEST_REST = re.compile(
+    r"^(?:name\s+(?:has|contains?)\s+(?:the\s+)?words?\s+\S+(?:\s+in\s+it)?"
+    r"|(?:has|have|contains?)\s+(?:the\s+)?words?\s+\S+(?:\s+in\s+(?:their|its|it's|it’s)\s+name)?(?:\s+in\s+it)?"
+    r"|(?:name\s+)?(?:starts?|begins?)\s+with\s+(?:(?:the|an?)\s+)?(?:(?:letter|alphabet)\s+)?\S+)$", re.I)
+
+
+def _name_test_readings(q: str) -> list[str]:
+    m = _NAME_TEST.match(q)
+    if not m or not _NAME_TEST_REST.match(m.group("rest").strip()):
+        return []
+    np = _clean_span(q, *m.span("np"))
+    # "a first-class city name, that starts with": the name is the NP's, not the NP
+    tail = re.search(r"(?:\s+names?)?[\s,;:]*$", q[np[0]:np[1]], re.I)
+    np = _clean_span(q, np[0], np[0] + tail.start())
+    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh") or "what", m.span("wh") if m.group("wh") else (0, 0))
+    head = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+    if head is None:
+        return []
+    top = b.new("h")
+    b.ep("_be_v_id", (np[0], np[0]), top, ARG0="e2", ARG1=x_wh, ARG2=head[0])
+    return [b.text("e2", top)]
+
+
 def pattern_readings(question: str) -> list[str]:
     """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
     other question).  Character spans refer to ``question`` itself."""
     if not isinstance(question, str) or not question.strip() or len(question) > 300:
         return []
     out: list[str] = []
-    for f in (_possessive_readings, _copula_readings, _have_readings):
+    for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
