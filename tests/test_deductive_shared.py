@@ -287,6 +287,15 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q11691 }", "intent_mismatch"),
     ("What is a state of Malaysia that starts with the letter t.",
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q15063586 }", "intent_mismatch"),
+    # a context qualifier (statement is subject of, for work) whose value the question names
+    ("What was Morgan Freeman nominated for in the 32nd Tony Awards?",
+     "SELECT ?obj WHERE { wd:Q48337 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P805 wd:Q4635113 }", "faithful"),
+    ("What was Morgan Freeman nominated for in the 32nd Tony Awards?",
+     "SELECT ?obj WHERE { wd:Q48337 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P805 wd:Q4635303 }", "unsupported"),
+    ("What was Rick Baker nominated for for Coming to America?",
+     "SELECT ?obj WHERE { wd:Q495321 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P1686 wd:Q493755 }", "faithful"),
+    ("What was Rick Baker nominated for for Coming to America?",
+     "SELECT ?obj WHERE { wd:Q495321 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P166 wd:Q493755 }", "unsupported"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

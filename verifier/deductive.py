@@ -552,6 +552,12 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
     return exists(keep, new_body), quals
 
 
+#: Qualifiers that only place a statement in a context (an event, a work, a part): "statement
+#: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
+#: question need not name the qualifier when it names its value.
+CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
+
+
 def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
                          question: str, answers: set[Var]) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
@@ -563,13 +569,18 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
     sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
+    linked_items = {l.symbol.symbol for l in grounding.links}
+    if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
+        # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
+        # statement in the context of an item the question names
+        value = grounder.label(wikidata_id(q.value.value) or q.value.value)
+        return True, f"qualifier {q.prop} ({label}) places the statement in '{value}', which the question names"
     if sup is None:
         return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
     v = q.value
-    linked_items = {l.symbol.symbol for l in grounding.links}
     if isinstance(v, IRI):
         if v.value not in linked_items:
             return False, f"the value {v.value} ({grounder.label(wikidata_id(v.value) or v.value)}) of qualifier {q.prop} is not in the question"
