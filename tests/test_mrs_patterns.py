@@ -109,6 +109,14 @@ def test_name_restriction_with_other_constraints_has_no_pattern_reading(question
     assert pattern_readings(question) == []
 
 
+def test_what_is_in_the_reads_as_what_is_the():
+    """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
+    rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))
+    names = {str(a.args[1]) for t in rs for a in atoms(t.formula) if a.pred == "named"}
+    assert '"Kelly Slater"' in names
+    assert pattern_readings("What is in Paris?") == []
+
+
 def test_quotes_in_names_are_escaped():
     [t] = translate_readings(pattern_readings('What is the title of "The \\"Best\\" Of"?'))
     assert t.ok

@@ -38,7 +38,8 @@ __all__ = ["pattern_readings", "MAX_SPLITS"]
 MAX_SPLITS = 3
 
 _END = r"\s*[?.!]*\s*$"
-_COPULA = re.compile(r"^\s*(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+"
+# "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
+_COPULA = re.compile(r"^\s*(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
 _POSSESSIVE = re.compile(r"^\s*(?P<wh>what)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
                          r"(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?]+?)" + _END, re.I)
