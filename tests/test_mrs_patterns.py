@@ -104,9 +104,26 @@ def test_name_restriction_asks_for_the_noun_phrase(question, noun):
     "What is the municipality of West Bengal which start with the letter titagarh",
     "Name an alcoholic beverage obtained by fermentation that starts with letter R",
     "Which river starts with a glacier?",
+    "What river in Loire has the highest Strahler number?",
+    "Which city has the highest population in 2010?",
 ])
 def test_name_restriction_with_other_constraints_has_no_pattern_reading(question):
     assert pattern_readings(question) == []
+
+
+@pytest.mark.parametrize("question,adjective,direction,head", [
+    ("Which tram system has the highest cruising speed?", "_high_a_1", "max", "_speed/nn_u_unknown"),
+    ("Name the chemical substance with the lowest flash point ?", "_low_a_1", "min", "_point/nn_u_unknown"),
+    ("What is the newspaper with the MAX publication interval?", "_max_a_1", "max", "_interval/nn_u_unknown"),
+    ("Name the outer planet with the least amount of orbital eccentricity.", "_least_a_1", "min",
+     "_eccentricity/nn_u_unknown"),
+])
+def test_superlative_shape(question, adjective, direction, head):
+    t, by = _only(question)
+    assert t.intent.kind == "superlative" and t.intent.direction == direction
+    assert t.intent.predicate == adjective and t.intent.var == noun_var(t, head)
+    have = by["_have_v_1"]
+    assert have.args[1] == t.answer_vars[0] and have.args[2] == noun_var(t, head)
 
 
 def test_what_is_in_the_reads_as_what_is_the():

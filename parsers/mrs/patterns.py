@@ -17,7 +17,10 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Tell me|Give me|Name|What is|Which are [the] NP whose name has the word W [in it]`` and
   ``... NP that starts with [the letter] L`` (and "contains the word W in their name"): the
   answer is an NP, as in "What is the NP?"; the restriction of its name is checked against
-  the query's string test by the deductive check, not written in the MRS.
+  the query's string test by the deductive check, not written in the MRS;
+* ``Which|What [is the]|Name the CLASS has|with the highest|lowest|maximum ... NP?``: the
+  class has the NP (``_have_v_1``), which is superlative (``_high_a_1`` with ``superl``, or
+  ``_maximum_a_1``); the answer is the CLASS.
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -293,12 +296,56 @@ def _name_test_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Which tram system has the highest cruising speed?", "Name the chemical substance with the
+# lowest flash point", "What is the newspaper with the MAX publication interval?"
+_SUPERLATIVE = re.compile(
+    r"^\s*(?:(?:what|which)(?:\s+(?:is|was|are|were))?|name|give\s+me|tell\s+me)\s+"
+    r"(?:(?:the|a|an)\s+)?(?P<cls>[^?]+?)\s+(?P<verb>has|had|have|with)\s+the\s+"
+    r"(?P<sup>highest|lowest|largest|smallest|biggest|greatest|max|min|maximum|minimum|most|least|fewest)\s+"
+    r"(?:amount\s+of\s+)?(?P<np>[^?]+?)" + _END, re.I)
+#: Superlative adjectives and the ERG predicate of their positive form ("highest": ``_high_a_1``
+#: with ``superl``); the other words mark a superlative by themselves ("maximum").
+_SUPERLATIVE_ADJECTIVES = {"highest": "high", "lowest": "low", "largest": "large",
+                           "smallest": "small", "biggest": "big", "greatest": "great"}
+
+
+def _superlative_readings(q: str) -> list[str]:
+    m = _SUPERLATIVE.match(q)
+    if not m:
+        return []
+    cls = _clean_span(q, *m.span("cls"))
+    np = _clean_span(q, *m.span("np"))
+    np_text = q[np[0]:np[1]]
+    # "the maximum number of platform tracks" is one property's name
+    counted = re.match(r"number\s+of\s+", np_text, re.I)
+    if (_CLAUSE.search(q[cls[0]:cls[1]]) or not _np_ok(q[cls[0]:cls[1]]) or _CLAUSE.search(np_text)
+            or not (_np_ok(np_text) or (counted and not _SPLIT.search(" " + np_text[counted.end():] + " ")))):
+        return []
+    b = _Builder()
+    x_cls, l_cls = _noun_phrase(b, q, cls, "which_q") or (None, None)
+    x_np, l_np = _noun_phrase(b, q, np, "_the_q") or (None, None)
+    if x_cls is None or x_np is None:
+        return []
+    word = m.group("sup").casefold()
+    span = m.span("sup")
+    if word in _SUPERLATIVE_ADJECTIVES:
+        e = b.new("e")
+        b.ep(f"_{_SUPERLATIVE_ADJECTIVES[word]}_a_1", span, l_np, ARG0=e, ARG1=x_np)
+        b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
+    else:
+        b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
+    top = b.new("h")
+    b.ep("_have_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_cls, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 def pattern_readings(question: str) -> list[str]:
     """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
     other question).  Character spans refer to ``question`` itself."""
     if not isinstance(question, str) or not question.strip() or len(question) > 300:
         return []
     out: list[str] = []
-    for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings):
+    for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
+              _superlative_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
