@@ -273,6 +273,11 @@ CASES = [
      "SELECT ?obj WHERE { ?obj wdt:P1830 wd:Q255381 . ?obj wdt:P31 wd:Q35127 }", "unsupported"),
     ("Which aircraft family is operated by EasyJet?",
      "SELECT ?obj WHERE { ?obj wdt:P121 wd:Q191551 . ?obj wdt:P31 wd:Q15056993 }", "unsupported"),
+    # lexicon: "designed by" names the architect
+    ("What steel bridge was designed by the architect Isambard Kingdom Brunel?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P84 wd:Q207380 . ?sbj wdt:P31 wd:Q12042110 }", "faithful"),
+    ("What steel bridge was designed by the architect Isambard Kingdom Brunel?",
+     "SELECT ?sbj WHERE { wd:Q207380 wdt:P84 ?sbj . ?sbj wdt:P31 wd:Q12042110 }", "unsupported"),
     # "as" names a position its verb's subject holds (the passive's subject is its object)
     ("When was James Callaghan elected as a Member of the 40th Parliament of the United Kingdom?",
      "SELECT ?v WHERE { wd:Q9576 p:P39 ?s . ?s ps:P39 wd:Q41582603 . ?s pq:P580 ?v }", "faithful"),
@@ -287,6 +292,17 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q11691 }", "intent_mismatch"),
     ("What is a state of Malaysia that starts with the letter t.",
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q15063586 }", "intent_mismatch"),
+    # superlative pattern reading; the ORDER BY must sort the way the superlative says
+    ("Name the chemical substance with the lowest flash point ?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q79529 . ?ent wdt:P2128 ?obj } ORDER BY ASC(?obj) LIMIT 5", "faithful"),
+    ("Name the chemical substance with the lowest flash point ?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q79529 . ?ent wdt:P2128 ?obj } ORDER BY DESC(?obj) LIMIT 5",
+     "intent_mismatch"),
+    ("Name the chemical substance with the lowest flash point ?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q79529 . ?ent wdt:P2102 ?obj } ORDER BY ASC(?obj) LIMIT 5", "unsupported"),
+    ("Which airline has the highest total revenue?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q46970 . ?ent wdt:P2139 ?obj } ORDER BY ASC(?obj) LIMIT 5",
+     "intent_mismatch"),
     # a context qualifier (statement is subject of, for work) whose value the question names
     ("What was Morgan Freeman nominated for in the 32nd Tony Awards?",
      "SELECT ?obj WHERE { wd:Q48337 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P805 wd:Q4635113 }", "faithful"),

@@ -258,6 +258,30 @@ def surface_name_test(question: str) -> str | None:
     return m.group(0) if m else None
 
 
+# Superlatives whose direction depends on the property ordered by ("the oldest person": the
+# highest age, or the earliest date of birth): their ORDER BY direction is not checked.
+_UNDIRECTED_SUPERLATIVES = frozenset({"old", "young", "early", "late", "new", "recent", "soon",
+                                      "first", "last", "far", "near", "close", "long", "short"})
+
+
+def _order_against_superlative(intent, query: Query) -> str | None:
+    """Why the query's ORDER BY sorts the other way from the question's superlative ("the
+    lowest flash point" with ``ORDER BY DESC``), or None."""
+    from parsers.mrs import predicate_info
+
+    if intent.direction not in ("max", "min") or not query.order_by or not intent.predicate:
+        return None
+    lemma = predicate_info(intent.predicate).lemma.casefold()
+    if lemma in _UNDIRECTED_SUPERLATIVES:
+        return None
+    descending = query.order_by[0].descending
+    if descending == (intent.direction == "max"):
+        return None
+    word = {"max": "the highest", "min": "the lowest"}[intent.direction]
+    return (f"the question asks for {word} value ('{lemma}') but the query orders "
+            f"{'descending' if descending else 'ascending'}")
+
+
 def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]:
     kind = reading.intent.kind
     base = reading.intent.base
@@ -284,6 +308,9 @@ def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]
         return False, "the query COUNTs but the question does not ask how many"
     if kind == "superlative" and shape != "superlative" and query.form != "ask":
         return False, "the question asks for a superlative but the query has no ORDER BY with LIMIT"
+    wrong_order = _order_against_superlative(reading.intent, query)
+    if kind == "superlative" and shape == "superlative" and wrong_order:
+        return False, wrong_order
     if kind == "comparative" and not has_compare:
         return False, "the question compares with a value but the query has no comparison"
     return True, ""
