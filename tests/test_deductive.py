@@ -231,3 +231,22 @@ def test_predicate_lemmas_that_are_also_irregular_forms():
     assert lemma_keys("found") == content_keys("founded") == ("found",)  # to found, not find
     assert content_keys("found") == ("find",)  # a question's word "found" is still "find"
     assert lemma_keys("develop") == content_keys("developer")
+
+
+@pytest.mark.parametrize("question,label,found", [
+    ("Where did Mikhail Lomonosov finish his education?", "Mikhail Vassilyevich Lomonosov", "Mikhail Lomonosov"),
+    ("Name the doctoral advisor of Carl Gustav Jung.", "Carl Jung", "Carl Gustav Jung"),
+    ("Who is William H. Johnson?", "William Johnson", "William H. Johnson"),
+    ("Who is Carl Jung?", "Carl Gustav Jung", "Carl Jung"),
+    ("Who founded the United States Army?", "United States Marine Army", None),     # not a person's name
+    # any capitalised label: "British Territory" is taken for "British Dependent Territory"
+    ("What is the British Territory of Hong Kong?", "British Dependent Territory", "British Territory"),
+    ("Who is Carl Gustav Adolf Emil Jung?", "Carl Jung", None),                    # three middle words
+    ("Who taught Carl and Jung?", "Carl Jung", None),                              # "and" is not a middle name
+])
+def test_middle_name_match(question, label, found):
+    from verifier.grounding import _middle_name_match, _tokens, words_of
+
+    m = _middle_name_match(_tokens(question), words_of(label), label, question)
+    assert (question[m[1]:m[2]] if m else None) == found
+

@@ -312,6 +312,19 @@ CASES = [
      "SELECT ?obj WHERE { wd:Q495321 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P1686 wd:Q493755 }", "faithful"),
     ("What was Rick Baker nominated for for Coming to America?",
      "SELECT ?obj WHERE { wd:Q495321 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P166 wd:Q493755 }", "unsupported"),
+    # a name written over several noun phrases is linked to them, not to a phrase around the
+    # whole sentence; labels with a middle name
+    ("Is it true that the number of participants of the 1947-48 Cypriot Cup equals to 5?",
+     "ASK WHERE { wd:Q27924 wdt:P1132 ?obj filter ( ?obj = 5 ) }", "faithful"),
+    ("Is it true that the number of participants of the 1947-48 Cypriot Cup equals to 5?",
+     "ASK WHERE { wd:Q29 wdt:P1132 ?obj filter ( ?obj = 5 ) }", "unsupported"),
+    # a number compared on a triple's subject is not the value the question states
+    ("Is the number of the Red Cross Society of China's volunteers less than 1358400?",
+     "ASK WHERE { ?obj wdt:P6125 wd:Q908277 . FILTER (?obj < 1358400.0) }", "unsupported"),
+    ("Is the number of the Red Cross Society of China's volunteers less than 1358400?",
+     "ASK WHERE { wd:Q908277 wdt:P6125 ?obj filter ( ?obj < 1358400.0 ) }", "faithful"),
+    ("What was the position held by Alec Douglas-Home that replaces  Michael Stewart, Baron Stewart of Fulham?",
+     "SELECT ?obj WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1365 wd:Q333773 }", "faithful"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

@@ -700,9 +700,16 @@ def _take_comparisons(f: Formula, stated: list[tuple[str, Literal]]) -> tuple[Fo
         bound, body = f.vars, f.body
     parts = list(body.args) if isinstance(body, And) else [body]
     flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
+    # a number is never the subject of a triple: a comparison on a subject (a swapped query,
+    # "?n wdt:P1132 X . FILTER(?n = 5)") is not what the question states
+    subjects = {p.args[0] for p in parts if isinstance(p, Atom) and len(p.args) == 2
+                and ":" in p.pred and isinstance(p.args[0], Var)}
     kept, notes = [], []
     for a in parts:
         op = lit = None
+        if isinstance(a, (Compare, Eq)) and (free_vars(a) & subjects):
+            kept.append(a)
+            continue
         if isinstance(a, Compare):
             op, lit = (a.op, a.right) if isinstance(a.right, Literal) else (flip[a.op], a.left)
         elif isinstance(a, Eq):

@@ -443,6 +443,31 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
     return best
 
 
+def _middle_name_match(toks: list[tuple[str, int, int]], words: list[str], name: str,
+                       question: str) -> tuple[float, int, int] | None:
+    """A person's name written with or without its middle names: the label "Mikhail
+    Vassilyevich Lomonosov" for "Mikhail Lomonosov", "Carl Jung" for "Carl Gustav Jung".
+    Only for capitalised labels of two to five words, and only the first and the last word
+    may frame the difference (one or two middle words).  Similarity 0.9."""
+    parts = name.split()
+    if not 2 <= len(words) <= 5 or len(parts) != len(words) or not all(p[:1].isupper() for p in parts):
+        return None
+    first, last = words[0], words[-1]
+    for i, (w, a, _) in enumerate(toks):
+        if w != first:
+            continue
+        # the label has middle words the question leaves out
+        if len(words) >= 3 and i + 1 < len(toks) and toks[i + 1][0] == last:
+            return (0.9, a, toks[i + 1][2])
+        # the question has one or two middle words (capitalised) the label leaves out
+        if len(words) == 2:
+            for k in (2, 3):
+                if i + k < len(toks) and toks[i + k][0] == last and all(
+                        question[t[1]:t[1] + 1].isupper() for t in toks[i + 1:i + k]):
+                    return (0.9, a, toks[i + k][2])
+    return None
+
+
 def _number_value(text: str) -> float | None:
     """The number a question or query writes ("45,709", "45709.0", ".1"), else None."""
     t = text.strip().replace(",", "").replace(" ", "").replace(" ", "")
@@ -589,6 +614,8 @@ class Grounder:
                     if f2 is not None and f2[0] >= 0.999:
                         found = (0.9, f2[1], f2[2])
                         break
+            if found is None:
+                found = _middle_name_match(toks, words, n.name, question)
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
         if best is None:
@@ -602,7 +629,10 @@ class Grounder:
                     return []
         # the noun phrase that covers the match most tightly; when the parse split the name
         # over several noun phrases ("Go" + "Seigen"), every phrase inside the match
-        covering = [(v, sa, sb) for v, (sa, sb) in spans.items() if sa <= a + 1 and sb >= b - 1]
+        headed = {u.var.name for u in units if isinstance(u.var, Var)
+                  and u.kind in ("named", "noun", "relational_noun", "abstract")}
+        covering = [(v, sa, sb) for v, (sa, sb) in spans.items()
+                    if sa <= a + 1 and sb >= b - 1 and v in headed]
         if covering:
             chosen = [min(covering, key=lambda c: c[2] - c[1])[0]]
         else:
