@@ -325,6 +325,17 @@ CASES = [
      "ASK WHERE { wd:Q908277 wdt:P6125 ?obj filter ( ?obj < 1358400.0 ) }", "faithful"),
     ("What was the position held by Alec Douglas-Home that replaces  Michael Stewart, Baron Stewart of Fulham?",
      "SELECT ?obj WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1365 wd:Q333773 }", "faithful"),
+    # two-hop pattern reading: "the NP1 of NAME1 with a NP2 of NAME2"
+    ("What is the location of birth of Berthe Morisot with a twin city of Koszalin?",
+     "SELECT ?answer WHERE { wd:Q105320 wdt:P19 ?answer . ?answer wdt:P190 wd:Q62868 }", "faithful"),
+    ("What is the location of birth of Berthe Morisot with a twin city of Koszalin?",
+     "SELECT ?answer WHERE { ?answer wdt:P19 wd:Q105320 . ?answer wdt:P190 wd:Q62868 }", "unsupported"),
+    ("What is the birthplace of Henry Mancini that has an acreage of 213.587?",
+     "SELECT ?answer WHERE { wd:Q185928 wdt:P19 ?answer . ?answer wdt:P2046 ?x FILTER ( contains ( ?x , '213.587' ) ) }",
+     "faithful"),
+    ("What is the birthplace of Henry Mancini that has an acreage of 213.587?",
+     "SELECT ?answer WHERE { wd:Q185928 wdt:P19 ?answer . ?answer wdt:P2046 ?x FILTER ( contains ( ?x , '213.5' ) ) }",
+     "unsupported"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

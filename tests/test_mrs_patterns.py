@@ -126,6 +126,22 @@ def test_superlative_shape(question, adjective, direction, head):
     assert have.args[1] == t.answer_vars[0] and have.args[2] == noun_var(t, head)
 
 
+def test_two_hop_shape():
+    """The answer is the NP1 of NAME1, which has an NP2 that is NAME2 (or a looked-up value)."""
+    t, by = _only("What is the location of birth of Berthe Morisot with a twin city of Koszalin?")
+    birth, city = noun_var(t, "_birth/nn_u_unknown"), noun_var(t, "_city/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], birth)
+    assert by["_have_v_1"].args[1:] == (birth, city)
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_of_p"].args[1:] == (birth, names['"Berthe Morisot"'])
+    assert by["appos"].args[1:] == (city, names['"Koszalin"'])
+    t, by = _only("What is the gender of Phyllis Schlafly whose shortened name is Аял?")
+    assert by["poss"].args[1:] == (noun_var(t, "_name/nn_u_unknown"), noun_var(t, "_gender/nn_u_unknown"))
+    # a number is a value the query compares, not a name
+    t, by = _only("What is the birthplace of Henry Mancini that has an acreage of 213.587?")
+    assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']
+
+
 def test_what_is_in_the_reads_as_what_is_the():
     """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
     rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))

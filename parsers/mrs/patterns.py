@@ -20,7 +20,12 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   the query's string test by the deductive check, not written in the MRS;
 * ``Which|What [is the]|Name the CLASS has|with the highest|lowest|maximum ... NP?``: the
   class has the NP (``_have_v_1``), which is superlative (``_high_a_1`` with ``superl``, or
-  ``_maximum_a_1``); the answer is the CLASS.
+  ``_maximum_a_1``); the answer is the CLASS;
+* ``What|Which|Who is [the] NP1 of|for NAME1 [,] that|which has [a|the] NP2 of|as NAME2``,
+  ``... NP1 of NAME1 with [a|the] NP2 of|as NAME2`` and ``... NP1 of NAME1 whose NP2 is
+  NAME2``: the answer is the NP1 of NAME1, which has (``_have_v_1`` / ``poss``) an NP2 that
+  is NAME2 (``appos``); when NAME2 is a number, the NP2 is a value the query looks up and
+  compares (its filter is checked against the question's words).
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -263,6 +268,65 @@ def _have_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "What is the location of birth of Berthe Morisot with a twin city of Koszalin?", "What is
+# the gender of Phyllis Schlafly whose shortened name is Аял?": the answer (NP1 of NAME1) has
+# an NP2 that is NAME2 (or a value the query looks up)
+_TWO_HOP = re.compile(
+    r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+"
+    r"(?:(?:(?:that|which|who)\s+(?P<have>has|have|had)|(?P<with>with))\s+(?:(?:a|an|the)\s+)?"
+    r"(?P<np2>[^?,]+?)\s+(?:of|as)\s+|(?P<whose>whose)\s+(?P<np2w>[^?,]+?)\s+(?:is|was|are|were)\s+)"
+    r"(?P<name2>[^?,]+?)" + _END, re.I)
+_VALUE = re.compile(r"^[-+]?[\d.,]+(?:e[-+]?\d+)?$", re.I)
+
+
+def _two_hop_readings(q: str) -> list[str]:
+    m = _TWO_HOP.match(q)
+    if not m:
+        return []
+    np2_group = "np2" if m.group("np2") else "np2w"
+    np2 = _clean_span(q, *m.span(np2_group))
+    name2 = _clean_span(q, *m.span("name2"))
+    if (_CLAUSE.search(q[np2[0]:np2[1]]) or not _np_ok(q[np2[0]:np2[1]])
+            or not _name_ok(q[name2[0]:name2[1]])):
+        return []
+    h0 = m.start("head")
+    out = []
+    for sp in _SPLIT.finditer(m.group("head")):  # "the location of birth | of | Berthe Morisot"
+        np1 = _clean_span(q, h0, h0 + sp.start())
+        name1 = _clean_span(q, h0 + sp.end(), m.end("head"))
+        if (_CLAUSE.search(q[np1[0]:np1[1]]) or not _np_ok(q[np1[0]:np1[1]])
+                or not _name_ok(q[name1[0]:name1[1]])):
+            continue
+        out.append(_two_hop_mrs(q, m, np1, (sp.group(1), (h0 + sp.start(1), h0 + sp.end(1))), name1,
+                                np2, name2))
+        if len(out) >= MAX_SPLITS:
+            break
+    return out
+
+
+def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
+                 name1: tuple[int, int], np2: tuple[int, int], name2: tuple[int, int]) -> str:
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x1, l1 = _noun_phrase(b, q, np1, _quantifier(m.group("det")))
+    x2, l2 = _noun_phrase(b, q, np2, "_a_q")
+    n1 = _name(b, q, name1)
+    b.ep(f"_{prep[0].casefold()}_p", prep[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=n1)
+    if m.group("whose"):
+        b.ep("poss", m.span("whose"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
+    else:
+        verb = m.span("have") if m.group("have") else m.span("with")
+        b.ep("_have_v_1", verb, l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+    # a value the query looks up ("an acreage of 213.587") is checked against the query's
+    # filter; a name is what the NP2 is
+    if not _VALUE.match(q[name2[0]:name2[1]]):
+        n2 = _name(b, q, name2)
+        b.ep("appos", (np2[0], name2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=n2)
+    top = b.new("h")
+    b.ep("_be_v_id", (m.end("wh"), np1[0]), top, ARG0="e2", ARG1=x_wh, ARG2=x1)
+    return b.text("e2", top)
+
+
 # "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
 # L", "Name a NP that starts with letter R": the answer is an NP; the rest restricts its name,
 # which the deductive check compares with the query's string test (not part of the MRS)
@@ -346,6 +410,6 @@ def pattern_readings(question: str) -> list[str]:
         return []
     out: list[str] = []
     for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-              _superlative_readings):
+              _superlative_readings, _two_hop_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
