@@ -124,6 +124,13 @@ class _Builder:
         self.ep(quant, span, self.new("h"), ARG0=x, RSTR=rstr, BODY=body)
         self.hcons.append(f"{rstr} qeq {restrictor}")
 
+    def main(self, pred: str, span: tuple[int, int], arg1: str, arg2: str) -> str:
+        """Add the sentence's main predication (event ``e2``, under the top handle) and
+        return the finished SimpleMRS."""
+        top = self.new("h")
+        self.ep(pred, span, top, ARG0="e2", ARG1=arg1, ARG2=arg2)
+        return self.text("e2", top)
+
     def text(self, index: str, top_label: str) -> str:
         return (f"[ TOP: h0 INDEX: {index} [ e SF: {self.force} ] RELS: < {' '.join(self.rels)} > "
                 f"HCONS: < h0 qeq {top_label} {' '.join(self.hcons)} > ]")
@@ -263,9 +270,7 @@ def _have_readings(q: str) -> list[str]:
     if parts is None:
         return []
     x_np, _, x_name = parts
-    top = b.new("h")
-    b.ep("_have_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
-    return [b.text("e2", top)]
+    return [b.main("_have_v_1", m.span("verb"), x_name, x_np)]
 
 
 # "What is the location of birth of Berthe Morisot with a twin city of Koszalin?", "What is
@@ -322,9 +327,7 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     if not _VALUE.match(q[name2[0]:name2[1]]):
         n2 = _name(b, q, name2)
         b.ep("appos", (np2[0], name2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=n2)
-    top = b.new("h")
-    b.ep("_be_v_id", (m.end("wh"), np1[0]), top, ARG0="e2", ARG1=x_wh, ARG2=x1)
-    return b.text("e2", top)
+    return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
 # "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
@@ -355,9 +358,7 @@ def _name_test_readings(q: str) -> list[str]:
     head = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     if head is None:
         return []
-    top = b.new("h")
-    b.ep("_be_v_id", (np[0], np[0]), top, ARG0="e2", ARG1=x_wh, ARG2=head[0])
-    return [b.text("e2", top)]
+    return [b.main("_be_v_id", (np[0], np[0]), x_wh, head[0])]
 
 
 # "Which tram system has the highest cruising speed?", "Name the chemical substance with the
@@ -398,9 +399,7 @@ def _superlative_readings(q: str) -> list[str]:
         b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
     else:
         b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
-    top = b.new("h")
-    b.ep("_have_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_cls, ARG2=x_np)
-    return [b.text("e2", top)]
+    return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
 
 
 def pattern_readings(question: str) -> list[str]:
