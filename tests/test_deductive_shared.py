@@ -336,6 +336,11 @@ CASES = [
     ("What is the birthplace of Henry Mancini that has an acreage of 213.587?",
      "SELECT ?answer WHERE { wd:Q185928 wdt:P19 ?answer . ?answer wdt:P2046 ?x FILTER ( contains ( ?x , '213.5' ) ) }",
      "unsupported"),
+    # relative-clause pattern reading
+    ("Which is the talent agency that represents Ronald Reagan?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P1268 wd:Q9960 . ?sbj wdt:P31 wd:Q5354754 }", "faithful"),
+    ("Which is the talent agency that represents Ronald Reagan?",
+     "SELECT ?sbj WHERE { wd:Q9960 wdt:P1268 ?sbj . ?sbj wdt:P31 wd:Q5354754 }", "unsupported"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

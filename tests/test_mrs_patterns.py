@@ -142,6 +142,19 @@ def test_two_hop_shape():
     assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']
 
 
+def test_relative_clause_shape():
+    """An active verb's subject is the NP, a passive's doer the name after "by"."""
+    t, by = _only("Which is the talent agency that represents Ronald Reagan?")
+    agency = noun_var(t, "_agency/nn_u_unknown")
+    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert by["_represents/vbz_u_unknown"].args[1:] == (agency, name)
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], agency)
+    t, by = _only("Which is the book that is published by Rolling Stone?")
+    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert by["_published/vbn_u_unknown"].args[1:] == (name, noun_var(t, "_book/nn_u_unknown"))
+    assert pattern_readings("Which is the category that contains the dress?") == []
+
+
 def test_what_is_in_the_reads_as_what_is_the():
     """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
     rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))

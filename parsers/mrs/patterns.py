@@ -25,7 +25,10 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   ``... NP1 of NAME1 with [a|the] NP2 of|as NAME2`` and ``... NP1 of NAME1 whose NP2 is
   NAME2``: the answer is the NP1 of NAME1, which has (``_have_v_1`` / ``poss``) an NP2 that
   is NAME2 (``appos``); when NAME2 is a number, the NP2 is a value the query looks up and
-  compares (its filter is checked against the question's words).
+  compares (its filter is checked against the question's words);
+* ``What|Which is [the] NP that VERBs NAME?`` and ``... NP that is VERBed by NAME?``: an
+  unknown-word verb (``_represents/vbz_u_unknown``) relating the NP and the name, the name
+  being the doer of a passive.
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -330,6 +333,39 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
+# "Which is the talent agency that represents Ronald Reagan?", "Which is the book that is
+# published by Rolling Stone?": the answer is an NP that does (or undergoes) one verb with a name
+_RELATIVE = re.compile(
+    r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
+    r"(?:that|which|who)\s+(?:(?P<aux>is|was|are|were)\s+(?P<part>[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung))\s+by"
+    r"|(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
+
+
+def _relative_readings(q: str) -> list[str]:
+    m = _RELATIVE.match(q)
+    if not m:
+        return []
+    np, name = _clean_span(q, *m.span("np")), _clean_span(q, *m.span("name"))
+    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return []
+    verb = "part" if m.group("part") else "verb"
+    word = m.group(verb).casefold()
+    if word in _AUXILIARIES:
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+    x_name = _name(b, q, name)
+    tag = "vbn" if verb == "part" else "vbz"
+    doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
+    b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=b.new("e"), ARG1=doer, ARG2=undergoer)
+    return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x_np)]
+
+
+#: Verbs a relative clause may not be read as (they take other complements).
+_AUXILIARIES = frozenset({"is", "was", "has", "does", "contains", "starts", "begins", "ends"})
+
+
 # "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
 # L", "Name a NP that starts with letter R": the answer is an NP; the rest restricts its name,
 # which the deductive check compares with the query's string test (not part of the MRS)
@@ -409,6 +445,6 @@ def pattern_readings(question: str) -> list[str]:
         return []
     out: list[str] = []
     for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-              _superlative_readings, _two_hop_readings):
+              _superlative_readings, _two_hop_readings, _relative_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
