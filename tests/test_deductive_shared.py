@@ -341,6 +341,13 @@ CASES = [
      "SELECT ?sbj WHERE { ?sbj wdt:P1268 wd:Q9960 . ?sbj wdt:P31 wd:Q5354754 }", "faithful"),
     ("Which is the talent agency that represents Ronald Reagan?",
      "SELECT ?sbj WHERE { wd:Q9960 wdt:P1268 ?sbj . ?sbj wdt:P31 wd:Q5354754 }", "unsupported"),
+    # "how many" pattern reading
+    ("How many positions are held by Helmut Schmidt?",
+     "SELECT (COUNT(?obj) AS ?value) { wd:Q2516 wdt:P39 ?obj }", "faithful"),
+    ("How many positions are held by Helmut Schmidt?",
+     "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P39 wd:Q2516 }", "unsupported"),
+    ("How many positions are held by Helmut Schmidt?", "SELECT ?obj { wd:Q2516 wdt:P39 ?obj }",
+     "intent_mismatch"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

@@ -155,6 +155,16 @@ def test_relative_clause_shape():
     assert pattern_readings("Which is the category that contains the dress?") == []
 
 
+def test_how_many_shape():
+    t, by = _only("How many positions are held by Helmut Schmidt?")
+    positions = noun_var(t, "_positions/nn_u_unknown")
+    assert t.intent.kind == "count" and t.intent.var == positions and t.answer_vars == (positions,)
+    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert by["_held/vbn_u_unknown"].args[1:] == (name, positions)
+    t, by = _only("how many academic degrees does ernest rutherford have?")
+    assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_degrees/nn_u_unknown")
+
+
 def test_what_is_in_the_reads_as_what_is_the():
     """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
     rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))

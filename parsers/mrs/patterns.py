@@ -28,7 +28,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   compares (its filter is checked against the question's words);
 * ``What|Which is [the] NP that VERBs NAME?`` and ``... NP that is VERBed by NAME?``: an
   unknown-word verb (``_represents/vbz_u_unknown``) relating the NP and the name, the name
-  being the doer of a passive.
+  being the doer of a passive;
+* ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
+  (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -362,6 +364,36 @@ def _relative_readings(q: str) -> list[str]:
     return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x_np)]
 
 
+# "How many academic degrees does Ernest Rutherford have?", "How many positions are held by
+# Helmut Schmidt?": the NP is counted
+_HOW_MANY = re.compile(
+    r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<np>[^?,]+?)\s+"
+    r"(?:(?:does|do|did)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)"
+    r"|(?:are|were|is|was)\s+(?P<part>[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung))\s+by\s+(?P<doer>[^?,]+?))" + _END, re.I)
+
+
+def _how_many_readings(q: str) -> list[str]:
+    m = _HOW_MANY.match(q)
+    if not m:
+        return []
+    np = _clean_span(q, *m.span("np"))
+    name = _clean_span(q, *(m.span("name") if m.group("name") else m.span("doer")))
+    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_deg, l_deg = b.new("x"), b.new("h")
+    b.ep("abstr_deg", m.span("how"), l_deg, ARG0=x_deg)
+    b.quantified("which_q", m.span("how"), x_deg, l_deg)
+    x_np, l_np = _noun_phrase(b, q, np, "udef_q", (m.start("many"), np[1]))
+    e_many = b.new("e")
+    b.ep("much-many_a", m.span("many"), l_np, ARG0=e_many, ARG1=x_np)
+    b.ep("measure", (m.start("how"), m.end("many")), l_np, ARG0=b.new("e"), ARG1=e_many, ARG2=x_deg)
+    x_name = _name(b, q, name)
+    if m.group("have"):
+        return [b.main("_have_v_1", m.span("have"), x_name, x_np)]
+    return [b.main(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), x_name, x_np)]
+
+
 #: Verbs a relative clause may not be read as (they take other complements).
 _AUXILIARIES = frozenset({"is", "was", "has", "does", "contains", "starts", "begins", "ends"})
 
@@ -445,6 +477,6 @@ def pattern_readings(question: str) -> list[str]:
         return []
     out: list[str] = []
     for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-              _superlative_readings, _two_hop_readings, _relative_readings):
+              _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
