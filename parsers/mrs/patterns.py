@@ -335,11 +335,23 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
+#: A past participle ("published", "held", "taught", "written").
+_PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
+
+
+def _checked_np_name(q: str, np: tuple[int, int], name: tuple[int, int]):
+    """The cleaned spans of a plain noun phrase and a name, or None when either does not fit."""
+    np, name = _clean_span(q, *np), _clean_span(q, *name)
+    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return None
+    return np, name
+
+
 # "Which is the talent agency that represents Ronald Reagan?", "Which is the book that is
 # published by Rolling Stone?": the answer is an NP that does (or undergoes) one verb with a name
 _RELATIVE = re.compile(
     r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
-    r"(?:that|which|who)\s+(?:(?P<aux>is|was|are|were)\s+(?P<part>[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung))\s+by"
+    r"(?:that|which|who)\s+(?:(?P<aux>is|was|are|were)\s+(?P<part>" + _PARTICIPLE + r")\s+by"
     r"|(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
@@ -347,9 +359,10 @@ def _relative_readings(q: str) -> list[str]:
     m = _RELATIVE.match(q)
     if not m:
         return []
-    np, name = _clean_span(q, *m.span("np")), _clean_span(q, *m.span("name"))
-    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+    spans = _checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None:
         return []
+    np, name = spans
     verb = "part" if m.group("part") else "verb"
     word = m.group(verb).casefold()
     if word in _AUXILIARIES:
@@ -369,17 +382,17 @@ def _relative_readings(q: str) -> list[str]:
 _HOW_MANY = re.compile(
     r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<np>[^?,]+?)\s+"
     r"(?:(?:does|do|did)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)"
-    r"|(?:are|were|is|was)\s+(?P<part>[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung))\s+by\s+(?P<doer>[^?,]+?))" + _END, re.I)
+    r"|(?:are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<doer>[^?,]+?))" + _END, re.I)
 
 
 def _how_many_readings(q: str) -> list[str]:
     m = _HOW_MANY.match(q)
     if not m:
         return []
-    np = _clean_span(q, *m.span("np"))
-    name = _clean_span(q, *(m.span("name") if m.group("name") else m.span("doer")))
-    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+    spans = _checked_np_name(q, m.span("np"), m.span("name") if m.group("name") else m.span("doer"))
+    if spans is None:
         return []
+    np, name = spans
     b = _Builder()
     x_deg, l_deg = b.new("x"), b.new("h")
     b.ep("abstr_deg", m.span("how"), l_deg, ARG0=x_deg)
