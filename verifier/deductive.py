@@ -1075,9 +1075,10 @@ def _passive_agents(reading):
     """A passive verb whose doer is a "by" phrase parsed as a modifier of the verb ("the
     position held by Warren G. Harding": ``_hold_v_1(e, i, x) & _by_p_state(e2, e, y)``, as the
     shared corpus's parses give it) or of the noun the participle modifies ("a movie directed
-    by X": ``_direct_v_to(e, i, x) & _by_p_loc(e2, x, y)``) gets the doer as its first argument, as the ERG's passive
-    rule gives it (``_hold_v_1(e, y, x)``), and the modifier is dropped.  Only where the doer
-    stays in the scope of its quantifier.  Returns the reading or a view of it."""
+    by X": ``_direct_v_to(e, i, x) & _by_p_loc(e2, x, y)``) gets the doer as its first
+    argument, as the ERG's passive rule gives it (``_hold_v_1(e, y, x)``), and the modifier is
+    dropped.  Only where the doer stays in the scope of its quantifier.  Returns the reading or
+    a view of it."""
     verbs: dict[Var, Atom] = {}
     bys: dict[Var, Atom] = {}
     for a in atoms(reading.formula):
