@@ -241,6 +241,7 @@ def _surface_force(question: str) -> str | None:
 
 # "whose name has the word W", "starts with the letter L", "contains the word W in their
 # name": the question restricts the answer's name, which a query tests with a string function
+# (whether it does; :data:`_SPELLING` finds the words such phrases spell, which name nothing)
 _NAME_TEST = re.compile(
     r"\b(?:(?:start|starts|started|begin|begins|end|ends)\s+with\s+(?:(?:the|a|an)\s+)?"
     r"(?:(?:letter|alphabet|word|character)s?\b|[\"'“‘][^\W\d_][\"'”’]"
@@ -308,9 +309,10 @@ def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]
         return False, "the query COUNTs but the question does not ask how many"
     if kind == "superlative" and shape != "superlative" and query.form != "ask":
         return False, "the question asks for a superlative but the query has no ORDER BY with LIMIT"
-    wrong_order = _order_against_superlative(reading.intent, query)
-    if kind == "superlative" and shape == "superlative" and wrong_order:
-        return False, wrong_order
+    if kind == "superlative" and shape == "superlative":
+        wrong_order = _order_against_superlative(reading.intent, query)
+        if wrong_order:
+            return False, wrong_order
     if kind == "comparative" and not has_compare:
         return False, "the question compares with a value but the query has no comparison"
     return True, ""
@@ -815,6 +817,7 @@ _DATE_WITH_MONTH = re.compile(
     % ("|".join(_MONTHS), "|".join(_MONTHS)), re.IGNORECASE)
 
 
+# the words of a name restriction, with the word or letter it spells (see :data:`_NAME_TEST`)
 _SPELLING = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|ends|ending)\s+with\s+"
                        r"(?:the\s+|an?\s+)?(?:letter|alphabet|word)?\s*\S+"
                        r"|\b(?:contain|contains|containing|has|have|with)\s+the\s+word\s+\S+(?:\s+in\s+(?:its|their|the)\s+name)?"

@@ -175,15 +175,28 @@ def _quantifier(det: str | None) -> str:
     return "_the_q" if det is None or det.casefold() == "the" else "_a_q"
 
 
+def _plain_np(text: str) -> bool:
+    """A noun phrase without a clause in it that these shapes can build (:func:`_np_ok`)."""
+    return not _CLAUSE.search(text) and _np_ok(text)
+
+
+def _checked_np_name(q: str, np: tuple[int, int], name: tuple[int, int]):
+    """The cleaned spans of a plain noun phrase and a name, or None when either does not fit."""
+    np, name = _clean_span(q, *np), _clean_span(q, *name)
+    if not _plain_np(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return None
+    return np, name
+
+
 def _np_and_name(b: _Builder, q: str, np: tuple[int, int], name: tuple[int, int],
                  quant: str, qspan: tuple[int, int] | None = None) -> tuple[str, str, str] | None:
     """EPs of the noun phrase (quantified by ``quant``, over ``qspan`` if given) and of the
     name; returns (x of the NP, label of the NP's head noun, x of the name) or None when
     either does not fit."""
-    np = _clean_span(q, *np)
-    name = _clean_span(q, *name)
-    if not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+    spans = _checked_np_name(q, np, name)
+    if spans is None:
         return None
+    np, name = spans
     head = _noun_phrase(b, q, np, quant, qspan)
     if head is None:
         return None
@@ -252,7 +265,7 @@ def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pr
 
 def _possessive_readings(q: str) -> list[str]:
     m = _POSSESSIVE.match(q)
-    if not m or _CLAUSE.search(m.group("np")):
+    if not m:
         return []
     b = _Builder()
     x_wh = _wh(b, m.group("wh"), m.span("wh"))
@@ -268,7 +281,7 @@ def _possessive_readings(q: str) -> list[str]:
 
 def _have_readings(q: str) -> list[str]:
     m = _HAVE.match(q)
-    if not m or _CLAUSE.search(m.group("np")):
+    if not m:
         return []
     b = _Builder()
     parts = _np_and_name(b, q, m.span("np"), m.span("name"), "which_q", m.span("wh"))
@@ -293,20 +306,17 @@ def _two_hop_readings(q: str) -> list[str]:
     m = _TWO_HOP.match(q)
     if not m:
         return []
-    np2_group = "np2" if m.group("np2") else "np2w"
-    np2 = _clean_span(q, *m.span(np2_group))
-    name2 = _clean_span(q, *m.span("name2"))
-    if (_CLAUSE.search(q[np2[0]:np2[1]]) or not _np_ok(q[np2[0]:np2[1]])
-            or not _name_ok(q[name2[0]:name2[1]])):
+    second = _checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
+    if second is None:
         return []
+    np2, name2 = second
     h0 = m.start("head")
     out = []
     for sp in _SPLIT.finditer(m.group("head")):  # "the location of birth | of | Berthe Morisot"
-        np1 = _clean_span(q, h0, h0 + sp.start())
-        name1 = _clean_span(q, h0 + sp.end(), m.end("head"))
-        if (_CLAUSE.search(q[np1[0]:np1[1]]) or not _np_ok(q[np1[0]:np1[1]])
-                or not _name_ok(q[name1[0]:name1[1]])):
+        first = _checked_np_name(q, (h0, h0 + sp.start()), (h0 + sp.end(), m.end("head")))
+        if first is None:
             continue
+        np1, name1 = first
         out.append(_two_hop_mrs(q, m, np1, (sp.group(1), (h0 + sp.start(1), h0 + sp.end(1))), name1,
                                 np2, name2))
         if len(out) >= MAX_SPLITS:
@@ -337,14 +347,6 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
 
 #: A past participle ("published", "held", "taught", "written").
 _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
-
-
-def _checked_np_name(q: str, np: tuple[int, int], name: tuple[int, int]):
-    """The cleaned spans of a plain noun phrase and a name, or None when either does not fit."""
-    np, name = _clean_span(q, *np), _clean_span(q, *name)
-    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
-        return None
-    return np, name
 
 
 # "Which is the talent agency that represents Ronald Reagan?", "Which is the book that is
@@ -432,7 +434,7 @@ def _name_test_readings(q: str) -> list[str]:
     # "a first-class city name, that starts with": the name is the NP's, not the NP
     tail = re.search(r"(?:\s+names?)?[\s,;:]*$", q[np[0]:np[1]], re.I)
     np = _clean_span(q, np[0], np[0] + tail.start())
-    if _CLAUSE.search(q[np[0]:np[1]]) or not _np_ok(q[np[0]:np[1]]):
+    if not _plain_np(q[np[0]:np[1]]):
         return []
     b = _Builder()
     x_wh = _wh(b, m.group("wh") or "what", m.span("wh") if m.group("wh") else (0, 0))
@@ -464,7 +466,7 @@ def _superlative_readings(q: str) -> list[str]:
     np_text = q[np[0]:np[1]]
     # "the maximum number of platform tracks" is one property's name
     counted = re.match(r"number\s+of\s+", np_text, re.I)
-    if (_CLAUSE.search(q[cls[0]:cls[1]]) or not _np_ok(q[cls[0]:cls[1]]) or _CLAUSE.search(np_text)
+    if (not _plain_np(q[cls[0]:cls[1]]) or _CLAUSE.search(np_text)
             or not (_np_ok(np_text) or (counted and not _SPLIT.search(" " + np_text[counted.end():] + " ")))):
         return []
     b = _Builder()
