@@ -260,9 +260,9 @@ CASES = [
      "SELECT ?obj WHERE { wd:Q174723 wdt:P129 ?obj . ?obj wdt:P31 wd:Q8054 }", "faithful"),
     ("Which protein interacts with codeine?",
      "SELECT ?obj WHERE { wd:Q174723 wdt:P129 ?obj . ?obj wdt:P527 wd:Q8054 }", "unsupported"),
-    # a reading whose "become" and apposition equate two named items proves anything: no decision
-    ("When did Georg Simon Ohm become a member of the Royal Society?",
-     "SELECT ?v WHERE { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?v }", "unknown"),
+    # a reading whose copula equates two named items proves anything: no decision
+    ("Busan and Rishon LeZion were the twinned administrative body of Saint Petersburg, Is it true?",
+     "ASK WHERE { wd:Q656 wdt:P190 wd:Q16520 . wd:Q201051 wdt:P190 wd:Q656 . }", "unknown"),
     # the corpus parses a passive's "by" phrase as a modifier of the verb or of its noun: the
     # doer is the verb's first argument
     ("What is the position held by Warren G. Harding whose electoral district is Ohio?",
@@ -361,6 +361,43 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "
      "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'abc' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
      "unsupported"),
+    # coordinated yes/no pattern reading: "Did X VERB A and B?" means both
+    ("Did Garth Brooks record with Big Machine Records and Decca?",
+     "ASK { wd:Q216288 wdt:P264 wd:Q2902300 . wd:Q216288 wdt:P264 wd:Q557632 }", "faithful"),
+    ("Did Garth Brooks record with Big Machine Records and Decca?",
+     "ASK { wd:Q216288 wdt:P264 wd:Q2902300 . wd:Q557632 wdt:P264 wd:Q216288 }", "unsupported"),
+    ("Did Garth Brooks record with Big Machine Records and Decca?",
+     "ASK { wd:Q216288 wdt:P264 wd:Q2902300 }", "weaker"),
+    # "What NP does NAME VERB?" pattern reading; "speak" -> languages spoken
+    ("What languages do Arthur Hailey speak?", "SELECT ?answer { wd:Q249544 wdt:P1412 ?answer }", "faithful"),
+    ("What languages do Arthur Hailey speak?", "SELECT ?answer { ?answer wdt:P1412 wd:Q249544 }", "unsupported"),
+    # "When did X become a NP of Y?": the start of the statement; "member" and "citizen" are
+    # the subject of their property
+    ("When did Mark Rothko become a citizen of the United States?",
+     "SELECT ?value { wd:Q160149 p:P27 ?s . ?s ps:P27 wd:Q30 . ?s pq:P580 ?value }", "faithful"),
+    ("When did Mark Rothko become a citizen of the United States?",
+     "SELECT ?value { wd:Q160149 p:P27 ?s . ?s ps:P27 wd:Q30 . ?s pq:P582 ?value }", "unsupported"),
+    ("When did Georg Simon Ohm become a member of the Royal Society?",
+     "SELECT ?value { wd:Q1585 p:P463 ?s . ?s ps:P463 wd:Q123885 . ?s pq:P580 ?value }", "faithful"),
+    ("When did Georg Simon Ohm become a member of the Royal Society?",
+     "SELECT ?value { wd:Q123885 p:P463 ?s . ?s ps:P463 wd:Q1585 . ?s pq:P580 ?value }", "unsupported"),
+    # reduced relative: "Name a NP VERBed by NAME"
+    ("Name a movie directed by Francis Ford Coppola",
+     "SELECT DISTINCT ?sbj { ?sbj wdt:P57 wd:Q56094 . ?sbj wdt:P31 wd:Q11424 }", "faithful"),
+    ("Name a movie directed by Francis Ford Coppola",
+     "SELECT DISTINCT ?sbj { wd:Q56094 wdt:P57 ?sbj . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
+    # a query that drops the kind of thing the question asks for is weaker: not every work
+    # of hers is a book; "languages" is said by the property (languages spoken ...) itself
+    ("Give me all books written by Danielle Steel.",
+     "SELECT DISTINCT ?uri WHERE { ?uri wdt:P31 wd:Q571 . ?uri wdt:P50 wd:Q72653 . }", "faithful"),
+    ("Give me all books written by Danielle Steel.",
+     "SELECT ?book WHERE { ?book wdt:P50 wd:Q72653 . }", "weaker"),
+    ("In which city did John F. Kennedy die?", "SELECT ?place WHERE { wd:Q9696 wdt:P20 ?place . }", "weaker"),
+    ("In which city did John F. Kennedy die?",
+     "SELECT ?place WHERE { wd:Q9696 wdt:P20 ?place . ?place wdt:P31 wd:Q515 }", "faithful"),
+    # ... but not a word for a value ("what year")
+    ("Harold Wilson was elected in what year and to what position?",
+     "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }", "faithful"),
 ]
 
 

@@ -165,6 +165,57 @@ def test_how_many_shape():
     assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_degrees/nn_u_unknown")
 
 
+def test_coordinated_yes_no_is_written_distributed():
+    """"Did X VERB [PREP] A and B?": one verb per conjunct, both with X as subject."""
+    t, _ = _only("Did Garth Brooks record with Big Machine Records and Decca?")
+    assert t.intent.kind == "ask"
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    verbs = [a for a in atoms(t.formula) if a.pred == "_record/vb_u_unknown"]
+    withs = [a for a in atoms(t.formula) if a.pred == "_with_p"]
+    assert len(verbs) == 2 and {v.args[1] for v in verbs} == {names["Garth Brooks"]}
+    assert {w.args[2] for w in withs} == {names["Big Machine Records"], names["Decca"]}
+    assert {w.args[1] for w in withs} == {v.args[0] for v in verbs}
+    t, _ = _only("Did Shivaji marry both Soyarabai as well as Putalabai?")
+    objects = {a.args[2] for a in atoms(t.formula) if a.pred == "_marry/vb_u_unknown"}
+    assert objects == {a.args[0] for a in atoms(t.formula) if a.pred == "named"
+                       and a.args[1] != Literal("Shivaji")}
+    # a passive: the name is the verb's second argument
+    t, _ = _only("Was Neil Young nominated for the Juno Award and the Polaris Prize?")
+    young = next(a.args[0] for a in atoms(t.formula) if a.pred == "named" and a.args[1] == Literal("Neil Young"))
+    assert {a.args[2] for a in atoms(t.formula) if a.pred == "_nominated/vbn_u_unknown"} == {young}
+    # "of" inside a name is not the verb; lower-case names are beyond the shape
+    t, _ = _only("Did Lawrence of Arabia fight in Aqaba and Medina?")
+    assert any(a.pred == "_fight/vb_u_unknown" for a in atoms(t.formula))
+    assert pattern_readings("Is Tyler Perry a songwriter and TV director?") == []
+
+
+def test_wh_object_shape():
+    t, by = _only("What languages does Arthur Hailey speak?")
+    assert t.answer_vars == (noun_var(t, "_languages/nn_u_unknown"),)
+    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert by["_speak/vb_u_unknown"].args[1:] == (name, t.answer_vars[0])
+    # a stranded preposition takes the answer
+    t, by = _only("Which films did Mike Myers act in?")
+    assert by["_in_p"].args[1:] == (by["_act/vb_u_unknown"].args[0], t.answer_vars[0])
+
+
+def test_when_become_shape():
+    t, by = _only("When did Georg Simon Ohm become a member of the Royal Society?")
+    name = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    member = noun_var(t, "_member/nn_u_unknown")
+    assert by["_become_v_id"].args[1:] == (name["Georg Simon Ohm"], member)
+    assert by["_of_p"].args[1:] == (member, name["the Royal Society"])
+    assert by["loc_nonsp"].args[2] == t.answer_vars[0] and "time_n" in by
+    t, by = _only("When was Glen McGrath a member of the Worcestershire County Cricket Club?")
+    assert "_be_v_id" in by and "_become_v_id" not in by
+
+
+def test_reduced_relative_shape():
+    t, by = _only("Name a movie directed by Francis Ford Coppola")
+    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert by["_directed/vbn_u_unknown"].args[1:] == (name, noun_var(t, "_movie/nn_u_unknown"))
+
+
 def test_what_is_in_the_reads_as_what_is_the():
     """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
     rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))

@@ -36,6 +36,7 @@ from verifier.logic import (
     Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
 from parsers.mrs.question import REQUEST_VERBS
+from verifier.lexical import content_keys, stem
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, entails
 from verifier.query import Query
@@ -861,6 +862,54 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     return out
 
 
+#: Nouns that say nothing about what kind of thing the answer is, or that name a value (a
+#: date, a number) rather than a class of items.
+_GENERIC_NOUNS = frozenset({"thing", "one", "person", "people", "someone", "somebody", "something",
+                            "entity", "item", "name", "example", "kind", "type", "sort", "instance",
+                            "object", "answer", "all", "everything", "anything", "year", "date",
+                            "time", "day", "month", "century", "decade", "period", "number",
+                            "amount", "value", "count", "quantity", "total"})
+
+
+def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], query: Query,
+                          grounder: Grounder) -> str | None:
+    """A noun that the question says its answer is ("Give me all *books* written by Danielle
+    Steel") which the query ignores: no link of the query's symbols uses the noun, and no
+    label of those symbols contains its words ("What languages does X speak?" is answered by
+    *languages* spoken, written or signed, which says what "languages" says).  Then the query
+    returns any thing written by her, not only books."""
+    answers = set(reading.answer_vars)
+    if not answers:
+        return None
+    for a in atoms(reading.formula):  # "Which is the book that ...": the answer is the NP
+        if a.pred in ("_be_v_id", "appos") and len(a.args) == 3:
+            if a.args[1] in answers:
+                answers.add(a.args[2])
+            elif a.args[2] in answers:
+                answers.add(a.args[1])
+    linked = {id(l.unit) for l in grounding.links}
+    linked_vars = {l.unit.var for l in grounding.links}
+    named: set[str] = set()
+    for a in atoms(query.pattern):
+        named.add(a.pred.split(":", 1)[-1].rstrip("*+"))
+        named |= {t.value for t in a.args if isinstance(t, IRI)}
+    label_keys: set[str] = set()
+    for sym in named:
+        sid = wikidata_id(sym) or sym
+        label_keys |= set(content_keys(grounder.label(sid)))
+        for n in grounder.labels.names.get(sid, ()):  # labels and aliases
+            label_keys |= set(n.keys)
+    for u in units:
+        if u.kind != "noun" or u.var not in answers or id(u) in linked or u.var in linked_vars:
+            continue
+        keys = set(u.keys)
+        if not keys or keys & label_keys or u.lemma.casefold() in _GENERIC_NOUNS \
+                or keys & {stem(w) for w in _GENERIC_NOUNS}:
+            continue
+        return u.text or u.lemma
+    return None
+
+
 def _mentioned(f: Formula, out: set[str]) -> None:
     for a in atoms(f):
         out.add(a.pred)
@@ -1240,6 +1289,10 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         elif ignored:
             verdict = "weaker"
             reason = "the query ignores what the question names: " + "; ".join(ignored)
+        elif (dropped := _dropped_answer_class(reading, grounding, units, query, grounder)):
+            verdict = "weaker"
+            reason = (f"the query does not restrict its answer to what the question asks for "
+                      f"('{dropped}'): no type constraint or property of the query says so")
         elif complete is not None and complete.status == "refuted":
             verdict = "weaker"
             reason = ("the query drops constraints the question states: " + "; ".join(missing[:4])

@@ -31,6 +31,15 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   being the doer of a passive;
 * ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
   (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
+* ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
+* ``Did NAME VERB [PREP] [both] A and B?`` and ``Was NAME VERBed PREP A and B?``: a yes/no
+  question about two names, written distributed (one verb predication per conjunct), as the
+  coordination means it;
+* ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
+  stranded preposition, the preposition's);
+* ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
+  NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
+  name and the NP of NAME2.
 
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
@@ -352,9 +361,10 @@ _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 # "Which is the talent agency that represents Ronald Reagan?", "Which is the book that is
 # published by Rolling Stone?": the answer is an NP that does (or undergoes) one verb with a name
 _RELATIVE = re.compile(
-    r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
-    r"(?:that|which|who)\s+(?:(?P<aux>is|was|are|were)\s+(?P<part>" + _PARTICIPLE + r")\s+by"
-    r"|(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
+    r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
+    r"(?:(?:(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?P<part>" + _PARTICIPLE + r")\s+by"
+    r"|(?:that|which|who)\s+(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
 def _relative_readings(q: str) -> list[str]:
@@ -370,7 +380,7 @@ def _relative_readings(q: str) -> list[str]:
     if word in _AUXILIARIES:
         return []
     b = _Builder()
-    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_wh = _wh(b, m.group("wh") or "what", m.span("wh") if m.group("wh") else (0, 0))
     x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     x_name = _name(b, q, name)
     tag = "vbn" if verb == "part" else "vbz"
@@ -485,6 +495,115 @@ def _superlative_readings(q: str) -> list[str]:
     return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
 
 
+# "Did Garth Brooks record with Big Machine Records and Decca?", "Did Shivaji marry both
+# Soyarabai as well as Putalabai?", "Was Neil Young nominated for X and Y?": a yes/no question
+# whose verb takes two coordinated names.  The verb is the first lower-case word after the
+# subject's name (a word inside a name such as "of" is not a verb).
+_NOT_A_VERB = r"(?!(?:of|the|de|du|des|la|le|del|di|von|van|and|for|a|an)\b)"
+_YES_NO_COORDINATED = re.compile(
+    r"^\s*(?:(?P<aux>did|does|do)\s+(?P<name>[^?]+?)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
+    r"|(?P<be>is|was|are|were)\s+(?P<pname>[^?]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
+    + r")))\s+(?:(?P<prep>in|on|at|with|for|to|from|as|into|by)\s+)?(?:both\s+)?"
+    r"(?P<a>[^?,]+?)\s+(?:and|as\s+well\s+as)\s+(?P<b>[^?,]+?)" + _END, re.I)
+
+
+def _yes_no_coordinated_readings(q: str) -> list[str]:
+    m = _YES_NO_COORDINATED.match(q)
+    if not m:
+        return []
+    passive, prep = m.group("part") is not None, m.group("prep")
+    subject = _clean_span(q, *m.span("pname" if passive else "name"))
+    conjuncts = [_clean_span(q, *m.span("a")), _clean_span(q, *m.span("b"))]
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    if (any(not _name_ok(q[a:z]) for a, z in [subject, *conjuncts])
+            or word in _AUXILIARIES or word in ("have", "be", "get") or (passive and not prep)):
+        return []
+    # written distributed, as the grammar's reading means it: "X VERBed A and X VERBed B"
+    b = _Builder()
+    x_subject = _name(b, q, subject)
+    top = b.new("h")
+    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
+    for i, span in enumerate(conjuncts):
+        x_c = _name(b, q, span)
+        e = "e2" if i == 0 else b.new("e")
+        if passive:  # "Was X nominated for A and B?": X undergoes the verb
+            b.ep(pred, verb, top, ARG0=e, ARG1=b.new("i"), ARG2=x_subject)
+        else:
+            b.ep(pred, verb, top, ARG0=e, ARG1=x_subject, ARG2=b.new("i") if prep else x_c)
+        if prep:
+            b.ep(f"_{prep.casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1=e, ARG2=x_c)
+    return [b.text("e2", top)]
+
+
+# "What languages does Arthur Hailey speak?", "Which films did Mike Myers produce?", "What
+# area of engineering did James Watt work in?": the answer is the NP, the verb's object (or,
+# with a stranded preposition, the preposition's)
+_WH_OBJECT = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))(?:\s+(?P<prep>in|on|at|with|for|to|from|about|by))?"
+    + _END, re.I)
+
+
+def _wh_object_readings(q: str) -> list[str]:
+    m = _WH_OBJECT.match(q)
+    if not m:
+        return []
+    spans = _checked_np_name(q, m.span("np"), m.span("name"))
+    word = m.group("verb").casefold()
+    if spans is None or word in _AUXILIARIES or word in ("be", "get", "do"):
+        return []
+    np, name = spans
+    b = _Builder()
+    x_np, l_np = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
+    x_name = _name(b, q, name)
+    pred = "_have_v_1" if word == "have" else f"_{word}/vb_u_unknown"
+    if not m.group("prep"):
+        return [b.main(pred, m.span("verb"), x_name, x_np)]
+    top = b.new("h")
+    b.ep(pred, m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
+    b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2",
+         ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+# "When did Georg Simon Ohm become a member of the Royal Society?", "When did Mainz cease to
+# be a part of X?", "When was Glen McGrath a member of X?": the time of a statement "NAME is
+# the NP of NAME2" (whether its start or its end is asked is read from the question's words
+# by the qualifier check)
+_WHEN_BECOME = re.compile(
+    r"^\s*(?P<when>when)\s+(?:did|does|do|was|is|were|has|had)\s+(?P<name>[^?,]+?)\s+"
+    r"(?:(?P<become>become|became|becomes)|(?:start(?:ed)?|begin|began)\s+as|"
+    r"(?:cease[ds]?|stop(?:ped|s)?)\s+(?:being|to\s+be)|(?:step(?:ped)?\s+down|resign(?:ed)?)\s+as"
+    r"|(?P<be>(?<=\s)(?=(?:a|an|the)\s)))\s*"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+(?P<prep>of|for|in|from)\s+(?P<name2>[^?,]+?)" + _END, re.I)
+
+
+def _when_become_readings(q: str) -> list[str]:
+    m = _WHEN_BECOME.match(q)
+    if not m:
+        return []
+    first = _checked_np_name(q, m.span("np"), m.span("name"))
+    second = _checked_np_name(q, m.span("np"), m.span("name2"))
+    if first is None or second is None:
+        return []
+    np, name = first
+    b = _Builder()
+    x_time, l_time = b.new("x"), b.new("h")
+    b.ep("time_n", m.span("when"), l_time, ARG0=x_time)
+    b.quantified("which_q", m.span("when"), x_time, l_time)
+    x_name = _name(b, q, name)
+    x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+    b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np,
+         ARG2=_name(b, q, second[1]))
+    top = b.new("h")
+    b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
+    verb = (m.start("name"), np[0])
+    b.ep("_become_v_id" if m.group("become") else "_be_v_id", verb, top, ARG0="e2", ARG1=x_name,
+         ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 def pattern_readings(question: str) -> list[str]:
     """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
     other question).  Character spans refer to ``question`` itself."""
@@ -492,6 +611,7 @@ def pattern_readings(question: str) -> list[str]:
         return []
     out: list[str] = []
     for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-              _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings):
+              _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
+              _yes_no_coordinated_readings, _wh_object_readings, _when_become_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
