@@ -395,6 +395,12 @@ CASES = [
     ("In which city did John F. Kennedy die?", "SELECT ?place WHERE { wd:Q9696 wdt:P20 ?place . }", "weaker"),
     ("In which city did John F. Kennedy die?",
      "SELECT ?place WHERE { wd:Q9696 wdt:P20 ?place . ?place wdt:P31 wd:Q515 }", "faithful"),
+    # "Name the NP of NAME" reads as "What is the NP of NAME?" (the corpus readings make the
+    # answer one of the named items)
+    ("Name the doctoral advisor of Carl Gustav Jung.",
+     "SELECT ?obj WHERE { wd:Q41532 wdt:P184 ?obj . ?obj wdt:P31 wd:Q5 }", "faithful"),
+    ("Name the doctoral advisor of Carl Gustav Jung.",
+     "SELECT ?obj WHERE { ?obj wdt:P184 wd:Q41532 . ?obj wdt:P31 wd:Q5 }", "unsupported"),
     # ... but not a word for a value ("what year")
     ("Harold Wilson was elected in what year and to what position?",
      "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }", "faithful"),

@@ -216,6 +216,15 @@ def test_reduced_relative_shape():
     assert by["_directed/vbn_u_unknown"].args[1:] == (name, noun_var(t, "_movie/nn_u_unknown"))
 
 
+def test_request_reads_as_what_is():
+    """"Name / Tell me / Give me the NP of NAME" asks what "What is the NP of NAME?" asks."""
+    t, by = _only("Name the doctoral advisor of Carl Gustav Jung.")
+    advisor = noun_var(t, "_advisor/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], advisor)
+    assert by["_of_p"].args[1] == advisor and by["named"].args[1] == Literal("Carl Gustav Jung")
+    assert all(e.cfrom >= 0 for e in t.mrs.eps)
+
+
 def test_what_is_in_the_reads_as_what_is_the():
     """LC-QuAD 2.0 writes "What is in the NP of NAME?" for "What is the NP of NAME?"."""
     rs = translate_readings(pattern_readings("what is in the Encyclopedia of Surfing ID of Kelly Slater?"))

@@ -9,7 +9,8 @@ next to the grammar's.  It also gives a reading when no parser is configured at 
 
 Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 
-* ``What|Which is [the] NP of|for NAME?`` and ``Who is [the] NP of NAME?``: the NP's head
+* ``What|Which is [the] NP of|for NAME?``, ``Who is [the] NP of NAME?`` and the requests
+  ``Name|Tell me|Give me [the] NP of|for NAME``: the NP's head
   relates to the name through the preposition (``_of_p`` / ``_for_p``), and the answer is
   what the NP denotes (an identity copula, as the ERG reads it);
 * ``What is NAME's NP?``: a possessive (``poss``);
@@ -61,7 +62,8 @@ MAX_SPLITS = 3
 
 _END = r"\s*[?.!]*\s*$"
 # "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
-_COPULA = re.compile(r"^\s*(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)\s+"
+_COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)"
+                     r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
 _POSSESSIVE = re.compile(r"^\s*(?P<wh>what)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
                          r"(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?]+?)" + _END, re.I)
@@ -219,6 +221,14 @@ def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
     return x
 
 
+def _answer(b: _Builder, m: re.Match) -> tuple[str, int]:
+    """The answer's variable for the match's ``wh`` word ("what", "which", "who"; a request
+    such as "Name the ..." asks for a thing) and where the wh phrase ends."""
+    if m.group("wh"):
+        return _wh(b, m.group("wh"), m.span("wh")), m.end("wh")
+    return _wh(b, "what", (0, 0)), 0
+
+
 def _copula_readings(q: str) -> list[str]:
     m = _COPULA.match(q)
     if not m:
@@ -254,7 +264,7 @@ def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pr
     """The MRS of "wh is NP1 [prep NP2] prep NAME": consecutive noun phrases are related by
     their preposition (``links[i]``: (word, span))."""
     b = _Builder()
-    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_wh, wh_end = _answer(b, m)
     heads = []
     for i, np in enumerate(nps):
         np = _clean_span(q, *np)
@@ -265,7 +275,7 @@ def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pr
     name = _clean_span(q, *name)
     x_name = _name(b, q, name)
     top = b.new("h")
-    b.ep("_be_v_id", (m.end("wh"), m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=heads[0][0])
+    b.ep("_be_v_id", (wh_end, m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=heads[0][0])
     for (x1, l1), (x2, _), link in zip(heads, heads[1:], links):
         b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
     b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
@@ -380,13 +390,13 @@ def _relative_readings(q: str) -> list[str]:
     if word in _AUXILIARIES:
         return []
     b = _Builder()
-    x_wh = _wh(b, m.group("wh") or "what", m.span("wh") if m.group("wh") else (0, 0))
+    x_wh, wh_end = _answer(b, m)
     x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     x_name = _name(b, q, name)
     tag = "vbn" if verb == "part" else "vbz"
     doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
     b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=b.new("e"), ARG1=doer, ARG2=undergoer)
-    return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x_np)]
+    return [b.main("_be_v_id", (wh_end, np[0]), x_wh, x_np)]
 
 
 # "How many academic degrees does Ernest Rutherford have?", "How many positions are held by
@@ -447,7 +457,7 @@ def _name_test_readings(q: str) -> list[str]:
     if not _plain_np(q[np[0]:np[1]]):
         return []
     b = _Builder()
-    x_wh = _wh(b, m.group("wh") or "what", m.span("wh") if m.group("wh") else (0, 0))
+    x_wh, _ = _answer(b, m)
     head = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     if head is None:
         return []
