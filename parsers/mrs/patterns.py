@@ -511,8 +511,8 @@ def _superlative_readings(q: str) -> list[str]:
 # subject's name (a word inside a name such as "of" is not a verb).
 _NOT_A_VERB = r"(?!(?:of|the|de|du|des|la|le|del|di|von|van|and|for|a|an)\b)"
 _YES_NO_COORDINATED = re.compile(
-    r"^\s*(?:(?P<aux>did|does|do)\s+(?P<name>[^?]+?)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
-    r"|(?P<be>is|was|are|were)\s+(?P<pname>[^?]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
+    r"^\s*(?:(?:did|does|do)\s+(?P<name>[^?]+?)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
+    r"|(?:is|was|are|were)\s+(?P<pname>[^?]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
     + r")))\s+(?:(?P<prep>in|on|at|with|for|to|from|as|into|by)\s+)?(?:both\s+)?"
     r"(?P<a>[^?,]+?)\s+(?:and|as\s+well\s+as)\s+(?P<b>[^?,]+?)" + _END, re.I)
 
@@ -565,7 +565,7 @@ def _wh_object_readings(q: str) -> list[str]:
         return []
     np, name = spans
     b = _Builder()
-    x_np, l_np = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
+    x_np, _ = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
     x_name = _name(b, q, name)
     pred = "_have_v_1" if word == "have" else f"_{word}/vb_u_unknown"
     if not m.group("prep"):
@@ -585,7 +585,7 @@ _WHEN_BECOME = re.compile(
     r"^\s*(?P<when>when)\s+(?:did|does|do|was|is|were|has|had)\s+(?P<name>[^?,]+?)\s+"
     r"(?:(?P<become>become|became|becomes)|(?:start(?:ed)?|begin|began)\s+as|"
     r"(?:cease[ds]?|stop(?:ped|s)?)\s+(?:being|to\s+be)|(?:step(?:ped)?\s+down|resign(?:ed)?)\s+as"
-    r"|(?P<be>(?<=\s)(?=(?:a|an|the)\s)))\s*"
+    r"|(?=(?:a|an|the)\s))\s*"  # or nothing: "When was NAME a NP of NAME2?"
     r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+(?P<prep>of|for|in|from)\s+(?P<name2>[^?,]+?)" + _END, re.I)
 
 
@@ -608,7 +608,7 @@ def _when_become_readings(q: str) -> list[str]:
          ARG2=_name(b, q, second[1]))
     top = b.new("h")
     b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
-    verb = (m.start("name"), np[0])
+    verb = (m.end("name"), np[0])
     b.ep("_become_v_id" if m.group("become") else "_be_v_id", verb, top, ARG0="e2", ARG1=x_name,
          ARG2=x_np)
     return [b.text("e2", top)]
