@@ -227,11 +227,15 @@ CASES = [
      "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P582 ?v }", "unsupported"),
     ("When did Austen Chamberlain become a Member of the 36th Parliament of the United Kingdom?",
      "SELECT ?v WHERE { wd:Q188999 p:P39 ?s . ?s ps:P39 wd:Q41582591 . ?s pq:P1075 ?v }", "unsupported"),
-    # "when" names both start and end time; "the end of" asks for the end only
+    # "when" names both start and end time; "divorce" asks for the end only
+    ("When did Usher and Tameka Foster divorce?",
+     "SELECT ?value WHERE { wd:Q165911 p:P26 ?s . ?s ps:P26 wd:Q3788039 . ?s pq:P580 ?value }",
+     "unsupported"),
+    # "Geeta Dutt and Guru Dutt": the word "Dutt" names two people; its name axioms hold only
+    # within their own names (the corpus reading once proved this query from the contradiction
+    # that the two are one bearer of "Dutt"; no word names the spouse property)
     ("When was the end of the partnership between Geeta Dutt and Guru Dutt?",
-     "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P582 ?v }", "faithful"),
-    ("When was the end of the partnership between Geeta Dutt and Guru Dutt?",
-     "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P580 ?v }", "unsupported"),
+     "SELECT ?v WHERE { wd:Q470416 p:P26 ?s . ?s ps:P26 wd:Q149136 . ?s pq:P582 ?v }", "unsupported"),
     # "celebrated in X" is public holiday(X, ...) (an exclusive lexicon entry)
     ("What public holidays are celebrated in Barcelona?",
      "SELECT ?obj WHERE { wd:Q1492 wdt:P832 ?obj . ?obj wdt:P31 wd:Q1197685 }", "faithful"),
@@ -401,6 +405,26 @@ CASES = [
      "SELECT ?obj WHERE { wd:Q41532 wdt:P184 ?obj . ?obj wdt:P31 wd:Q5 }", "faithful"),
     ("Name the doctoral advisor of Carl Gustav Jung.",
      "SELECT ?obj WHERE { ?obj wdt:P184 wd:Q41532 . ?obj wdt:P31 wd:Q5 }", "unsupported"),
+    # yes/no copula over two names: one noun phrase per conjunct
+    ("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?",
+     "ASK { wd:Q83229 wdt:P3373 wd:Q162356 . wd:Q83229 wdt:P3373 wd:Q82674 }", "faithful"),
+    # "Is the NP of NAME equal to VALUE?"
+    ("Is the albedo of 1437 Diomedes equal to .024?",
+     "ASK { wd:Q139165 wdt:P4501 ?obj filter ( ?obj = 0.024 ) }", "faithful"),
+    ("Is the albedo of 1437 Diomedes equal to .024?",
+     "ASK { wd:Q139165 wdt:P4501 ?obj filter ( ?obj = 0.25 ) }", "unsupported"),
+    ("Is the albedo of 1437 Diomedes equal to .024?",
+     "ASK { wd:Q139165 wdt:P2067 ?obj filter ( ?obj = 0.024 ) }", "unsupported"),
+    # premises that contradict each other prove anything: a word in two names ("England" in
+    # Edward VI of England and Mary I of England, "Poniatowski") names each item only within its
+    # own name, and no reading of these proves the query any more
+    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
+     "SELECT ?value WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q154382 . ?s pq:P1039 ?value }",
+     "unsupported"),
+    ("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?",
+     "ASK { wd:Q83229 wdt:P3373 wd:Q162356 . wd:Q83229 wdt:P26 wd:Q82674 }", "unsupported"),
+    ("Are there 1.942 employees at Fu Jen Catholic University?",
+     "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 1.942 ) }", "unsupported"),
     # ... but not a word for a value ("what year")
     ("Harold Wilson was elected in what year and to what position?",
      "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }", "faithful"),

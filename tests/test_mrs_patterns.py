@@ -189,6 +189,32 @@ def test_coordinated_yes_no_is_written_distributed():
     assert pattern_readings("Is Tyler Perry a songwriter and TV director?") == []
 
 
+def test_coordinated_copula_has_one_noun_phrase_per_conjunct():
+    """"Were A and B siblings of X?": A is a sibling of X and B is one; one noun phrase for
+    both would make A and B the same thing."""
+    t, _ = _only("Were Agrippina the Elder and Octavia the Elder siblings of Augustus?")
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert set(names) == {"Agrippina the Elder", "Octavia the Elder", "Augustus"}
+    copulas = [a for a in atoms(t.formula) if a.pred == "_be_v_id"]
+    assert {c.args[1] for c in copulas} == {names["Agrippina the Elder"], names["Octavia the Elder"]}
+    assert len({c.args[2] for c in copulas}) == 2
+    ofs = [a for a in atoms(t.formula) if a.pred == "_of_p"]
+    assert {o.args[1] for o in ofs} == {c.args[2] for c in copulas} and {o.args[2] for o in ofs} == {names["Augustus"]}
+    t, _ = _only("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?")
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert {a.args[1] for a in atoms(t.formula) if a.pred == "_be_v_id"} == {names["Edward VI of England"]}
+    assert {a.args[2] for a in atoms(t.formula) if a.pred == "_of_p"} == {names["Lady Jane Grey"], names["Mary I of England"]}
+    t, _ = _only("Was Anderson Silva's sport taekwondo and judo?")
+    assert len([a for a in atoms(t.formula) if a.pred == "poss"]) == 2
+
+
+def test_yes_no_value_shape():
+    t, by = _only("Is the albedo of 1437 Diomedes equal to .024?")
+    albedo = noun_var(t, "_albedo/nn_u_unknown")
+    assert t.intent.kind == "ask" and by["_of_p"].args[1] == albedo
+    assert by["_be_v_id"].args[1:] == (albedo, by["card"].args[0])
+
+
 def test_wh_object_shape():
     t, by = _only("What languages does Arthur Hailey speak?")
     assert t.answer_vars == (noun_var(t, "_languages/nn_u_unknown"),)

@@ -32,8 +32,8 @@ from verifier.grounding import (
     with_written_sign,
 )
 from verifier.logic import (
-    And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term, Truth,
-    Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
+    FALSE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
+    Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import content_keys, stem
@@ -910,6 +910,62 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
     return None
 
 
+def _disambiguate_shared_names(grounding: Grounding, reading) -> list[Axiom]:
+    """The grounding's axioms, with names that two items share made specific.
+
+    A name axiom says that whatever bears the name is the item (``forall x. named(x, "Dutt")
+    -> x = wd:Q470416``).  When a word of two names links to two items ("Geeta *Dutt* and Guru
+    *Dutt*"), the two axioms contradict each other and prove anything.  Each is restricted to
+    the bearer that its own name phrase modifies (``named(x, "Dutt") & compound(e, x, y) &
+    named(y, "Geeta") -> x = wd:Q470416``); where the reading gives no such modifier the axiom
+    is left out."""
+    axioms = grounding.axioms
+    by_head: dict[Formula, set[str]] = {}
+    for ax in axioms:
+        head = _name_axiom(ax.formula)
+        if head is not None:
+            by_head.setdefault(head[0], set()).add(head[1])
+    shared = {h for h, items in by_head.items() if len(items) > 1}
+    if not shared:
+        return axioms
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    names = {f.args[0]: f.args[1] for f in facts if f.pred == "named" and len(f.args) == 2}
+    out: list[Axiom] = []
+    for ax in axioms:
+        head = _name_axiom(ax.formula)
+        if head is None or head[0] not in shared:
+            out.append(ax)
+            continue
+        antecedent, item = head
+        carg = antecedent.args[1]
+        for link in grounding.links:
+            if ax not in link.axioms or not isinstance(link.unit.var, Var):
+                continue
+            mods = sorted({names[f.args[2]] for f in facts if f.pred == "compound" and len(f.args) == 3
+                           and f.args[1] == link.unit.var and f.args[2] in names}, key=str)
+            if not mods:
+                continue
+            x, e, y = Var("x"), Var("_e"), Var("_y")
+            cond = conj(Atom("named", (x, carg)),
+                        *[Exists((e, y), conj(Atom("compound", (e, x, y)), Atom("named", (y, m))))
+                          for m in mods])
+            specific = Axiom(ax.name + " (in its own name)",
+                             Forall((x,), Implies(cond, Eq(x, IRI(item)))), ax.template, ax.source)
+            if specific not in out:
+                out.append(specific)
+    return out
+
+
+def _name_axiom(f: Formula) -> tuple[Atom, str] | None:
+    """(``named(x, C)``, item) of an axiom ``forall x. named(x, C) -> x = item``."""
+    if isinstance(f, Forall) and len(f.vars) == 1 and isinstance(f.body, Implies):
+        a, c = f.body.left, f.body.right
+        if (isinstance(a, Atom) and a.pred == "named" and len(a.args) == 2 and a.args[0] == f.vars[0]
+                and isinstance(c, Eq) and c.left == f.vars[0] and isinstance(c.right, IRI)):
+            return Atom("named", (Var("x"), a.args[1])), c.right.value
+    return None
+
+
 def _mentioned(f: Formula, out: set[str]) -> None:
     for a in atoms(f):
         out.add(a.pred)
@@ -1201,7 +1257,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
-    link_axioms = grounding.axioms
+    link_axioms = _disambiguate_shared_names(grounding, reading)
     reif = _reification_axioms(query)
     all_axioms = _dedupe_axioms(structural + link_axioms + reif)
     used_preds = {a.pred for a in atoms(reading.formula)} | {a.pred for a in atoms(query.pattern)}
@@ -1262,6 +1318,13 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 if r2.proved:
                     sound, g = r2, g2
                     break
+    if sound.status == "proved":
+        # premises that contradict each other prove anything ("Edward VI of England ... Mary I
+        # of England": the name "England" linked to both items); such a proof says nothing
+        inconsistent = entails(premises, FALSE, timeout_ms=timeout_ms, countermodel=False)
+        if inconsistent.status == "proved":
+            sound = ProofResult("unknown", "the reading's premises contradict each other ("
+                                + ", ".join(inconsistent.used) + ")")
     n_units = sum(1 for u in units if u.kind not in ("abstract", "number"))
     linked_units = {id(l.unit) for l in grounding.links}
     share = (len({id(u) for u in units if id(u) in linked_units}) / n_units) if n_units else 0.0

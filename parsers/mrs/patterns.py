@@ -36,6 +36,10 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Did NAME VERB [PREP] [both] A and B?`` and ``Was NAME VERBed PREP A and B?``: a yes/no
   question about two names, written distributed (one verb predication per conjunct), as the
   coordination means it;
+* ``Were A and B [the] NP of NAME?``, ``Was NAME a NP of A and B?`` and ``Was NAME's NP A and
+  B?``: yes/no copulas over two names, one noun phrase per conjunct;
+* ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
+  comparison is checked against the query's filter, not written in the MRS;
 * ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
   stranded preposition, the preposition's);
 * ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
@@ -546,6 +550,90 @@ def _yes_no_coordinated_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# Yes/no copulas over two coordinated names, written distributed with one noun phrase per
+# conjunct (one NP for both would make the two names one thing): "Were Agrippina the Elder and
+# Octavia the Elder siblings of Augustus?", "Was Edward VI of England a sibling of Lady Jane
+# Grey and Mary I of England?", "Was Anderson Silva's sport taekwondo and judo?".  The noun
+# phrase starts with a lower-case word.
+_NP_LOWER = r"(?P<np>(?!(?:the|a|an)\s)(?-i:[a-z])[^?,]*?)"
+_AND = r"\s+(?:and|as\s+well\s+as)\s+"
+_COPULA_SUBJECTS = re.compile(
+    r"^\s*(?:are|were)\s+(?P<a>[^?,]+?)" + _AND + r"(?P<b>[^?,]+?)\s+(?:(?P<det>the|a|an)\s+)?"
+    + _NP_LOWER + r"\s+(?P<prep>of|for)\s+(?P<name>[^?,]+?)" + _END, re.I)
+_COPULA_OBJECTS = re.compile(
+    r"^\s*(?:is|was)\s+(?P<name>[^?,]+?)\s+(?P<det>a|an|the)\s+" + _NP_LOWER
+    + r"\s+(?P<prep>of|for)\s+(?P<a>[^?,]+?)" + _AND + r"(?P<b>[^?,]+?)" + _END, re.I)
+_COPULA_VALUES = re.compile(
+    r"^\s*(?:is|was|are|were)\s+(?P<name>[^?,]+?)(?:'s|’s)\s+(?P<np>(?-i:[a-z][\w-]*))\s+"
+    r"(?P<a>[^?,]+?)" + _AND + r"(?P<b>[^?,]+?)" + _END, re.I)
+
+
+def _yes_no_copula_readings(q: str) -> list[str]:
+    for form, m in (("subjects", _COPULA_SUBJECTS.match(q)), ("objects", _COPULA_OBJECTS.match(q)),
+                    ("values", _COPULA_VALUES.match(q))):
+        if m:
+            break
+    else:
+        return []
+    np = _clean_span(q, *m.span("np"))
+    names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b")]
+    if not _plain_np(q[np[0]:np[1]]) or any(not _name_ok(q[a:z]) for a, z in names):
+        return []
+    b = _Builder()
+    x_name = _name(b, q, names[0])
+    top = b.new("h")
+    for i, span in enumerate(names[1:]):
+        x_c = _name(b, q, span)
+        x_np, l_np = _noun_phrase(b, q, np, "_the_q" if form == "values" else _quantifier(m.group("det")))
+        e = "e2" if i == 0 else b.new("e")
+        if form == "values":  # NAME's NP is A, NAME's NP is B
+            b.ep("poss", (names[0][1], np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_np, ARG2=x_c)
+            continue
+        prep = f"_{m.group('prep').casefold()}_p"
+        if form == "subjects":  # A is the NP of NAME, B is the NP of NAME
+            b.ep(prep, m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_c, ARG2=x_np)
+        else:  # NAME is a NP of A, NAME is a NP of B
+            b.ep(prep, m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_c)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+# "Is the albedo of 1437 Diomedes equal to .024?", "Does the slope of X greater than 0.0":
+# the NP of NAME is a number; the comparison itself is checked against the query's filter
+# from the question's words (as for every comparison), not written in the MRS
+_ASK_VALUE = re.compile(
+    r"^\s*(?:is|was|are|were|does|do|did)\s+(?:it\s+true\s+that\s+)?(?:(?P<det>the|a|an)\s+)?"
+    r"(?P<rest>[^?]+?)\s+(?:(?:is\s+)?(?:equals?(?:\s+to)?|(?:more|greater|less|fewer|higher|lower|"
+    r"larger|smaller|bigger)\s+than|at\s+(?:least|most)|exactly)\s+)?"
+    r"(?P<value>[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)" + _END, re.I)
+
+
+def _ask_value_readings(q: str) -> list[str]:
+    m = _ASK_VALUE.match(q)
+    if not m:
+        return []
+    r0 = m.start("rest")
+    out = []
+    for sp in _SPLIT.finditer(m.group("rest")):
+        spans = _checked_np_name(q, (r0, r0 + sp.start()), (r0 + sp.end(), m.end("rest")))
+        if spans is None:
+            continue
+        np, name = spans
+        b = _Builder()
+        x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+        b.ep(f"_{sp.group(1).casefold()}_p", (r0 + sp.start(1), r0 + sp.end(1)), l_np,
+             ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name))
+        x_val, l_val = b.new("x"), b.new("h")
+        b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=_carg(m.group("value")))
+        b.quantified("udef_q", m.span("value"), x_val, l_val)
+        out.append(b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val))
+        if len(out) >= MAX_SPLITS:
+            break
+    return out
+
+
 # "What languages does Arthur Hailey speak?", "Which films did Mike Myers produce?", "What
 # area of engineering did James Watt work in?": the answer is the NP, the verb's object (or,
 # with a stranded preposition, the preposition's)
@@ -622,6 +710,7 @@ def pattern_readings(question: str) -> list[str]:
     out: list[str] = []
     for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
               _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
-              _yes_no_coordinated_readings, _wh_object_readings, _when_become_readings):
+              _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
+              _wh_object_readings, _when_become_readings):
         out.extend(f(question))
     return out[:MAX_SPLITS]
