@@ -425,6 +425,18 @@ CASES = [
      "ASK { wd:Q83229 wdt:P3373 wd:Q162356 . wd:Q83229 wdt:P26 wd:Q82674 }", "unsupported"),
     ("Are there 1.942 employees at Fu Jen Catholic University?",
      "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 1.942 ) }", "unsupported"),
+    # a preposition alone names no qualifier's property ("in" is not work location, "by" not
+    # author); a date after it names a time qualifier
+    ("What award was Arthur M. Schlesinger nominated for in 1961?",
+     "SELECT ?obj WHERE { wd:Q435195 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P585 ?x filter ( contains ( YEAR ( ?x ) , '1961' ) ) }",
+     "faithful"),
+    ("What award was Arthur M. Schlesinger nominated for in 1961?",
+     "SELECT ?obj WHERE { wd:Q435195 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P937 ?x . FILTER (CONTAINS(YEAR(?x), \"1961\")) }",
+     "unsupported"),
+    ("What position did Ferdinand Marcos hold when he was replaced by Corazon Aquino?",
+     "SELECT ?obj WHERE { wd:Q1463 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1366 wd:Q1480 }", "faithful"),
+    ("What position did Ferdinand Marcos hold when he was replaced by Corazon Aquino?",
+     "SELECT ?obj WHERE { wd:Q1463 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P50 wd:Q1480 . }", "unsupported"),
     # ... but not a word for a value ("what year")
     ("Harold Wilson was elected in what year and to what position?",
      "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }", "faithful"),

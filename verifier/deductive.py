@@ -599,6 +599,11 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
     sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
+    if (sup is not None and q.prop not in _TIME_QUALIFIERS and sup[2]
+            and all(w.strip() in _PREPOSITIONS for w in sup[2].split(","))):
+        # a preposition alone names no property: "in" is not *work location*, "from" not
+        # *has effect*, "by" not *author* (times are different: "on 19 December 1967")
+        sup = None
     linked_items = {l.symbol.symbol for l in grounding.links}
     if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
         # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
@@ -623,6 +628,14 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+#: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
+_TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
+#: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys
+#: (``grounding._PREPOSITION_ROLES``).
+_PREPOSITIONS = frozenset({"in", "on", "at", "from", "by", "to", "for", "during", "since", "until",
+                           "after", "before"})
 
 
 # "When did X become / leave ...": the start or the end of a statement.  A start time is not
