@@ -679,13 +679,10 @@ _WHEN_BECOME = re.compile(
 
 def _when_become_readings(q: str) -> list[str]:
     m = _WHEN_BECOME.match(q)
-    if not m:
+    spans = m and [_checked_np_name(q, m.span("np"), m.span(g)) for g in ("name", "name2")]
+    if not spans or None in spans:
         return []
-    first = _checked_np_name(q, m.span("np"), m.span("name"))
-    second = _checked_np_name(q, m.span("np"), m.span("name2"))
-    if first is None or second is None:
-        return []
-    np, name = first
+    (np, name), (_, name2) = spans
     b = _Builder()
     x_time, l_time = b.new("x"), b.new("h")
     b.ep("time_n", m.span("when"), l_time, ARG0=x_time)
@@ -693,7 +690,7 @@ def _when_become_readings(q: str) -> list[str]:
     x_name = _name(b, q, name)
     x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np,
-         ARG2=_name(b, q, second[1]))
+         ARG2=_name(b, q, name2))
     top = b.new("h")
     b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
     verb = (m.end("name"), np[0])
