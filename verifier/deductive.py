@@ -28,8 +28,8 @@ from typing import Iterable, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
-    with_written_sign,
+    _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text,
+    question_units, with_written_sign,
 )
 from verifier.logic import (
     FALSE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
@@ -632,10 +632,8 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
 
 #: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
 _TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
-#: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys
-#: (``grounding._PREPOSITION_ROLES``).
-_PREPOSITIONS = frozenset({"in", "on", "at", "from", "by", "to", "for", "during", "since", "until",
-                           "after", "before"})
+#: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
+_PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
 
 
 # "When did X become / leave ...": the start or the end of a statement.  A start time is not
@@ -882,6 +880,7 @@ _GENERIC_NOUNS = frozenset({"thing", "one", "person", "people", "someone", "some
                             "object", "answer", "all", "everything", "anything", "year", "date",
                             "time", "day", "month", "century", "decade", "period", "number",
                             "amount", "value", "count", "quantity", "total"})
+_GENERIC_KEYS = frozenset(stem(w) for w in _GENERIC_NOUNS)
 
 
 def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], query: Query,
@@ -902,6 +901,11 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
                 answers.add(a.args[1])
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
+    candidates = [u for u in units if u.kind == "noun" and u.var in answers and id(u) not in linked
+                  and u.var not in linked_vars and u.keys and u.lemma.casefold() not in _GENERIC_NOUNS
+                  and not set(u.keys) & _GENERIC_KEYS]
+    if not candidates:
+        return None
     named: set[str] = set()
     for a in atoms(query.pattern):
         named.add(a.pred.split(":", 1)[-1].rstrip("*+"))
@@ -912,14 +916,9 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
         label_keys |= set(content_keys(grounder.label(sid)))
         for n in grounder.labels.names.get(sid, ()):  # labels and aliases
             label_keys |= set(n.keys)
-    for u in units:
-        if u.kind != "noun" or u.var not in answers or id(u) in linked or u.var in linked_vars:
-            continue
-        keys = set(u.keys)
-        if not keys or keys & label_keys or u.lemma.casefold() in _GENERIC_NOUNS \
-                or keys & {stem(w) for w in _GENERIC_NOUNS}:
-            continue
-        return u.text or u.lemma
+    for u in candidates:
+        if not set(u.keys) & label_keys:
+            return u.text or u.lemma
     return None
 
 
@@ -933,9 +932,9 @@ def _disambiguate_shared_names(grounding: Grounding, reading) -> list[Axiom]:
     named(y, "Geeta") -> x = wd:Q470416``); where the reading gives no such modifier the axiom
     is left out."""
     axioms = grounding.axioms
+    heads = [_name_axiom(ax.formula) for ax in axioms]
     by_head: dict[Formula, set[str]] = {}
-    for ax in axioms:
-        head = _name_axiom(ax.formula)
+    for head in heads:
         if head is not None:
             by_head.setdefault(head[0], set()).add(head[1])
     shared = {h for h, items in by_head.items() if len(items) > 1}
@@ -944,8 +943,7 @@ def _disambiguate_shared_names(grounding: Grounding, reading) -> list[Axiom]:
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
     names = {f.args[0]: f.args[1] for f in facts if f.pred == "named" and len(f.args) == 2}
     out: list[Axiom] = []
-    for ax in axioms:
-        head = _name_axiom(ax.formula)
+    for ax, head in zip(axioms, heads):
         if head is None or head[0] not in shared:
             out.append(ax)
             continue

@@ -325,6 +325,22 @@ _TWO_HOP = re.compile(
 _VALUE = re.compile(r"^[-+]?[\d.,]+(?:e[-+]?\d+)?$", re.I)
 
 
+def _splits(q: str, m: re.Match, group: str) -> list[tuple[tuple[int, int], tuple[str, tuple[int, int]], tuple[int, int]]]:
+    """Each split of the match's ``group`` at "of" / "for" into a plain noun phrase, the
+    preposition (word, span) and a name ("the location of birth | of | Berthe Morisot"), at
+    most :data:`MAX_SPLITS`."""
+    g0 = m.start(group)
+    out = []
+    for sp in _SPLIT.finditer(m.group(group)):
+        spans = _checked_np_name(q, (g0, g0 + sp.start()), (g0 + sp.end(), m.end(group)))
+        if spans is None:
+            continue
+        out.append((spans[0], (sp.group(1), (g0 + sp.start(1), g0 + sp.end(1))), spans[1]))
+        if len(out) >= MAX_SPLITS:
+            break
+    return out
+
+
 def _two_hop_readings(q: str) -> list[str]:
     m = _TWO_HOP.match(q)
     if not m:
@@ -333,18 +349,7 @@ def _two_hop_readings(q: str) -> list[str]:
     if second is None:
         return []
     np2, name2 = second
-    h0 = m.start("head")
-    out = []
-    for sp in _SPLIT.finditer(m.group("head")):  # "the location of birth | of | Berthe Morisot"
-        first = _checked_np_name(q, (h0, h0 + sp.start()), (h0 + sp.end(), m.end("head")))
-        if first is None:
-            continue
-        np1, name1 = first
-        out.append(_two_hop_mrs(q, m, np1, (sp.group(1), (h0 + sp.start(1), h0 + sp.end(1))), name1,
-                                np2, name2))
-        if len(out) >= MAX_SPLITS:
-            break
-    return out
+    return [_two_hop_mrs(q, m, np1, prep, name1, np2, name2) for np1, prep, name1 in _splits(q, m, "head")]
 
 
 def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
@@ -614,23 +619,15 @@ def _ask_value_readings(q: str) -> list[str]:
     m = _ASK_VALUE.match(q)
     if not m:
         return []
-    r0 = m.start("rest")
     out = []
-    for sp in _SPLIT.finditer(m.group("rest")):
-        spans = _checked_np_name(q, (r0, r0 + sp.start()), (r0 + sp.end(), m.end("rest")))
-        if spans is None:
-            continue
-        np, name = spans
+    for np, (word, span), name in _splits(q, m, "rest"):
         b = _Builder()
         x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
-        b.ep(f"_{sp.group(1).casefold()}_p", (r0 + sp.start(1), r0 + sp.end(1)), l_np,
-             ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name))
+        b.ep(f"_{word.casefold()}_p", span, l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name))
         x_val, l_val = b.new("x"), b.new("h")
         b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=_carg(m.group("value")))
         b.quantified("udef_q", m.span("value"), x_val, l_val)
         out.append(b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val))
-        if len(out) >= MAX_SPLITS:
-            break
     return out
 
 
