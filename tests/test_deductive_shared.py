@@ -440,6 +440,15 @@ CASES = [
     # ... but not a word for a value ("what year")
     ("Harold Wilson was elected in what year and to what position?",
      "SELECT ?year ?pos WHERE { wd:Q128956 p:P39 ?s . ?s ps:P39 ?pos . ?s pq:P2715 ?year . }", "faithful"),
+    # "parents" are the subjects of child (P40); "play as" a position; "date" an unmarried partner
+    ("Who is Prince George of Cambridge's parents?",
+     "SELECT ?p WHERE { ?p wdt:P40 wd:Q13590412 . ?p wdt:P31 wd:Q5 }", "faithful"),
+    ("Who is Prince George of Cambridge's parents?",
+     "SELECT ?p WHERE { wd:Q13590412 wdt:P40 ?p . ?p wdt:P31 wd:Q5 }", "unsupported"),
+    ("Did Zinedine Zidane play as a midfielder?", "ASK WHERE { wd:Q1835 wdt:P413 wd:Q193592 }", "faithful"),
+    ("Did Zinedine Zidane play as a midfielder?", "ASK WHERE { wd:Q1835 wdt:P106 wd:Q193592 }", "unsupported"),
+    ("Is Jennifer Lopez date Alex Rodriguez?", "ASK WHERE { wd:Q40715 wdt:P451 wd:Q558664 }", "faithful"),
+    ("Is Jennifer Lopez date Alex Rodriguez?", "ASK WHERE { wd:Q40715 wdt:P26 wd:Q558664 }", "unsupported"),
 ]
 
 
@@ -448,3 +457,17 @@ CASES = [
 def test_verdicts_on_benchmark_questions(verifier, question, sparql, verdict):
     v = verifier.verify(question, sparql)
     assert v.deductive is not None and v.deductive.verdict == verdict, v.deductive.reason
+
+
+def test_superlative_word_inside_a_linked_name_asks_for_no_ordering(verifier):
+    # "Best" is part of the award's name: no ORDER BY is missing (the reading's trouble is the
+    # nomination's arguments, not an ordering)
+    v = verifier.verify("When was Tiger Woods nominated for a Best Male Golfer Espy Award?",
+                        "SELECT ?t WHERE { wd:Q10993 p:P1411 ?s . ?s ps:P1411 wd:Q4896729 . "
+                        "?s pq:P585 ?t }")
+    assert v.deductive.verdict != "intent_mismatch" and "superlative" not in v.deductive.reason
+    # a superlative that no name contains still needs ORDER BY with LIMIT
+    v = verifier.verify("What river in Loire has the highest Strahler number?",
+                        "SELECT ?r WHERE { ?r wdt:P31 wd:Q4022 ; wdt:P1548 ?n ; wdt:P131 wd:Q12569 }")
+    assert v.deductive.verdict == "intent_mismatch" and "superlative" in v.deductive.reason
+

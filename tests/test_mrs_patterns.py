@@ -50,6 +50,12 @@ def test_who_possessive_and_have():
     assert "person" in by and "_of_p" in by
     t, by = _only("What is Malmo's Swedish urban area code?")
     assert by["named"].args[1] == Literal("Malmo") and "poss" in by
+    # "Who is NAME's NP?" (the copula shape also splits at "of": one more reading)
+    [t] = [t for t in translate_readings(pattern_readings("Who is Prince George of Cambridge's parents?"))
+           if any(a.pred == "poss" for a in atoms(t.formula))]
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["named"].args[1] == Literal("Prince George of Cambridge")
+    assert "person" in by and by["person"].args[0] == t.answer_vars[0]
     t, by = _only("Singin the Rain has what Discogs master ID?")
     assert by["_have_v_1"].args[2] == t.answer_vars[0]
 

@@ -284,8 +284,34 @@ def _order_against_superlative(intent, query: Query) -> str | None:
             f"{'descending' if descending else 'ascending'}")
 
 
-def _intent_check(reading, query: Query, question: str = "") -> tuple[bool, str]:
+def _superlative_named(reading, grounding: Grounding, grounder: Grounder, question: str) -> bool:
+    """Whether the question's superlative word is part of a name of a linked query symbol:
+    "nominated for a *Best* Male Golfer ESPY Award" (an item's label), "the *highest* peak of
+    Kebnekaise" with *highest point* (a property's label).  Such a word names the symbol; it
+    asks for no ordering."""
+    intent = reading.intent
+    mrs = getattr(reading, "mrs", None)
+    if intent.kind != "superlative" or not intent.predicate or mrs is None:
+        return False
+    eps = [ep for ep in mrs.eps if ep.pred == intent.predicate and ep.cfrom is not None
+           and 0 <= ep.cfrom < ep.cto <= len(question)]
+    if not eps:
+        return False
+    word = question[eps[0].cfrom:eps[0].cto].strip().lower()
+    if not word:
+        return False
+    for link in grounding.links:
+        for name in grounder.names_of(link.symbol):
+            if word in re.findall(r"[\w-]+", name.name.lower()):
+                return True
+    return False
+
+
+def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False
+                  ) -> tuple[bool, str]:
     kind = reading.intent.kind
+    if kind == "superlative" and superlative_named:
+        kind = reading.intent.base  # the superlative word is part of a linked name
     base = reading.intent.base
     surface = _surface_force(question)
     if surface == "select" and base == "ask":
@@ -1305,7 +1331,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                                             if v not in pattern.vars and v not in query.key_vars),
                        conj(pattern.body, q.atom, *q.filters))
     g = _aligned_pattern(reading_view, query, pattern)
-    intent_ok, intent_reason = _intent_check(reading, query, question)
+    intent_ok, intent_reason = _intent_check(
+        reading, query, question,
+        superlative_named=_superlative_named(reading, grounding, grounder, question))
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
     degenerate = _degenerate(reading, grounding)

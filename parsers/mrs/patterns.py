@@ -13,7 +13,7 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   ``Name|Tell me|Give me [the] NP of|for NAME``: the NP's head
   relates to the name through the preposition (``_of_p`` / ``_for_p``), and the answer is
   what the NP denotes (an identity copula, as the ERG reads it);
-* ``What is NAME's NP?``: a possessive (``poss``);
+* ``What|Who is NAME's NP?``: a possessive (``poss``);
 * ``NAME has what|which NP?``: ``_have_v_1``;
 * ``Tell me|Give me|Name|What is|Which are [the] NP whose name has the word W [in it]`` and
   ``... NP that starts with [the letter] L`` (and "contains the word W in their name"): the
@@ -69,7 +69,7 @@ _END = r"\s*[?.!]*\s*$"
 _COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)"
                      r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
-_POSSESSIVE = re.compile(r"^\s*(?P<wh>what)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
+_POSSESSIVE = re.compile(r"^\s*(?P<wh>what|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
                          r"(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?]+?)" + _END, re.I)
 _HAVE = re.compile(r"^\s*(?P<name>[^?]+?)\s+(?P<verb>has|had|have)\s+(?P<wh>what|which)\s+"
                    r"(?P<np>[^?]+?)" + _END, re.I)
