@@ -449,6 +449,20 @@ CASES = [
     ("Did Zinedine Zidane play as a midfielder?", "ASK WHERE { wd:Q1835 wdt:P106 wd:Q193592 }", "unsupported"),
     ("Is Jennifer Lopez date Alex Rodriguez?", "ASK WHERE { wd:Q40715 wdt:P451 wd:Q558664 }", "faithful"),
     ("Is Jennifer Lopez date Alex Rodriguez?", "ASK WHERE { wd:Q40715 wdt:P26 wd:Q558664 }", "unsupported"),
+    # a time at the end or the start of the question names a time qualifier with its year
+    ("What was the net profit of the State Grid Corporation of China in 2015?",
+     "SELECT ?v WHERE { wd:Q209078 p:P2295 ?s . ?s ps:P2295 ?v . ?s pq:P585 ?t "
+     "FILTER ( contains ( YEAR ( ?t ) , '2015' ) ) }", "faithful"),
+    ("What was the net profit of the State Grid Corporation of China in 2015?",
+     "SELECT ?v WHERE { wd:Q209078 p:P2295 ?s . ?s ps:P2295 ?v . ?s pq:P585 ?t "
+     "FILTER ( contains ( YEAR ( ?t ) , '2016' ) ) }", "unsupported"),
+    ("In 1983, what award did the film \"E.T. The Extra-Terrestrial\" win?",
+     "SELECT ?a WHERE { wd:Q11621 p:P166 ?s . ?s ps:P166 ?a . ?s pq:P585 ?t "
+     "FILTER ( contains ( YEAR ( ?t ) , '1983' ) ) }", "faithful"),
+    # ... and a passive is not a noun phrase: the nominee is the subject of nominated for
+    ("Who was nominated for King of the Hill in 1998?",
+     "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "
+     "FILTER ( contains ( YEAR ( ?t ) , '1998' ) ) }", "unsupported"),
 ]
 
 

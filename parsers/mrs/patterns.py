@@ -46,6 +46,12 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
   name and the NP of NAME2.
 
+A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
+"In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
+is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on the main event.
+A participle and a preposition right after the copula ("Who was nominated for X?") are a
+passive, not a noun phrase: no copula reading.
+
 When the question contains several "of"/"for", each split is one reading (at most
 :data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
 one noun predication spanning all its words (an unknown-word predicate named after its head
@@ -233,12 +239,23 @@ def _answer(b: _Builder, m: re.Match) -> tuple[str, int]:
     return _wh(b, "what", (0, 0)), 0
 
 
+# a participle and a preposition right after the copula ("Who was nominated for ...", "What is
+# known as ..."): a passive ("Who was elected rector of X?" stays a noun phrase)
+_PASSIVE_START = re.compile(
+    r"(?!(?:speed|breed|creed|seed|need|deed|steed|reed|bed|red|feed|weed|shed)\b)"
+    r"(?:[a-z]{2,}ed|born|known|given|written|held|won|made|shown|seen|taken|sworn|begun|"
+    r"sung|built|sold|bought|taught|led|spoken|chosen|drawn|grown|thrown|found|named|called)\s+"
+    r"(?:for|of|in|at|by|after|as|to|from|with|on|into)\s", re.I)
+
+
 def _copula_readings(q: str) -> list[str]:
     m = _COPULA.match(q)
     if not m:
         return []
     rest0 = m.start("rest")
     rest = m.group("rest")
+    if not m.group("det") and _PASSIVE_START.match(rest):
+        return []  # "Who was nominated for X?": a passive, not "Who was the nominee for X?"
     out = []
     splits = list(_SPLIT.finditer(rest))
     for j, sp in enumerate(splits):
@@ -696,15 +713,64 @@ def _when_become_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# A time written at the end or the start of a question ("What was the title of the Financial
+# Times in the year 1888?", "Which team did Brian Lara join at 1987-0-0?", "In 1983, what
+# award did E.T. win?") modifies the main event; the rest of the question is read by the
+# shapes above.  The date is a year (``yofc``) under a temporal preposition, as the ERG
+# writes "in 1888"; which time qualifier it supports is the deductive check's business.
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1\d{3}|20\d{2})"
+_DATE = (r"(?:" + _YEAR + r"-\d{1,2}-\d{1,2}|" + _DAY + r"[/-]" + _DAY + r"[/-]" + _YEAR + r"|"
+         r"(?:(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?)?(?:" + _MONTH + r"\s+(?:" + _DAY + r",?\s+)?(?:of\s+)?)?"
+         + _YEAR + r")")
+_TIME_PREP = r"(?P<prep>in|on|at|during)\s+(?:the\s+year\s+(?:of\s+)?)?"
+_TIME_TAIL = re.compile(r"(?:\s*,)?\s+(?:(?:beginning|starting|ending)\s+)?" + _TIME_PREP + r"(?P<date>" + _DATE + r")(?=" + _END + ")", re.I)
+_TIME_HEAD = re.compile(r"^\s*" + _TIME_PREP + r"(?P<date>" + _DATE + r")\s*,\s*", re.I)
+_MAIN_LABEL = re.compile(r"\[ \S+<\d+:\d+> LBL: (h\d+) ARG0: e2 ")
+
+
+def _with_time(reading: str, prep: str, span: tuple[int, int], year: str) -> str:
+    """``reading`` with "PREP YEAR" modifying its main event ``e2``."""
+    m = _MAIN_LABEL.search(reading)
+    if m is None:
+        return reading
+    pred = {"during": "_during_p"}.get(prep, f"_{prep}_p_temp")
+    a, z = span
+    eps = (f"[ {pred}<{a}:{z}> LBL: {m.group(1)} ARG0: e900 ARG1: e2 ARG2: x901 ] "
+           f"[ yofc<{a}:{z}> LBL: h902 ARG0: x901 CARG: \"{year}\" ] "
+           f"[ def_implicit_q<{a}:{z}> LBL: h903 ARG0: x901 RSTR: h904 BODY: h905 ]")
+    head, sep, tail = reading.rpartition(" > HCONS: < ")
+    return f"{head} {eps}{sep}{tail[:-3]} h904 qeq h902 > ]" if sep and tail.endswith(" > ]") else reading
+
+
+def _time_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its time phrase (blanked, so spans keep their offsets),
+    each with the time added."""
+    m = _TIME_TAIL.search(q) or _TIME_HEAD.match(q)
+    if not m:
+        return []
+    year = re.search(_YEAR, m.group("date")).group(0)
+    blanked = q[:m.start()] + " " * (m.end() - m.start()) + q[m.end():]
+    return [_with_time(r, m.group("prep").casefold(), (m.start("prep"), m.end("date")), year)
+            for f in shapes for r in f(blanked)]
+
+
+_SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
+           _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
+           _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
+           _wh_object_readings, _when_become_readings)
+
+
 def pattern_readings(question: str) -> list[str]:
     """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
     other question).  Character spans refer to ``question`` itself."""
     if not isinstance(question, str) or not question.strip() or len(question) > 300:
         return []
     out: list[str] = []
-    for f in (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-              _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
-              _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
-              _wh_object_readings, _when_become_readings):
+    for f in _SHAPES:
         out.extend(f(question))
+    if not out:
+        out = _time_readings(question, _SHAPES)
     return out[:MAX_SPLITS]
