@@ -459,6 +459,20 @@ CASES = [
     ("In 1983, what award did the film \"E.T. The Extra-Terrestrial\" win?",
      "SELECT ?a WHERE { wd:Q11621 p:P166 ?s . ?s ps:P166 ?a . ?s pq:P585 ?t "
      "FILTER ( contains ( YEAR ( ?t ) , '1983' ) ) }", "faithful"),
+    # the time of an event between two names is its statement's time qualifier, not a value
+    # of its property; "marry" with a coordinated subject is reciprocal (the verb's entries,
+    # not the adjective's) and begins the marriage
+    ("When was Tiger Woods nominated for a Best Male Golfer Espy Award?",
+     "SELECT ?t WHERE { wd:Q10993 p:P1411 ?s . ?s ps:P1411 wd:Q4896729 . ?s pq:P585 ?t }", "faithful"),
+    ("When was Tiger Woods nominated for a Best Male Golfer Espy Award?",
+     "SELECT ?t WHERE { wd:Q10993 p:P166 ?s . ?s ps:P166 wd:Q4896729 . ?s pq:P585 ?t }", "unsupported"),
+    # ... and "when" asks for a time, not for what he was nominated for
+    ("When was Tiger Woods nominated for a Best Male Golfer Espy Award?",
+     "SELECT ?t WHERE { wd:Q10993 wdt:P1411 ?t }", "intent_mismatch"),
+    ("When did Leon Lai and Gaile Lok marry?",
+     "SELECT ?t WHERE { wd:Q16836 p:P26 ?s . ?s ps:P26 wd:Q5517183 . ?s pq:P580 ?t }", "faithful"),
+    ("When did Leon Lai and Gaile Lok marry?",
+     "SELECT ?t WHERE { wd:Q16836 p:P26 ?s . ?s ps:P26 wd:Q5517183 . ?s pq:P582 ?t }", "unsupported"),
     # ... and a passive is not a noun phrase: the nominee is the subject of nominated for
     ("Who was nominated for King of the Hill in 1998?",
      "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "

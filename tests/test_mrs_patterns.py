@@ -264,6 +264,25 @@ def test_time_phrase_modifies_the_main_event():
     assert t.intent.kind == "superlative" and "yofc" in {a.pred for a in atoms(t.formula)}
 
 
+def test_when_event_shape():
+    t, by = _only("When was Tiger Woods nominated for a Best Male Golfer Espy Award?")
+    assert t.answer_vars == (by["time_n"].args[0],) and by["loc_nonsp"].args[2] == t.answer_vars[0]
+    verb = by["_nominated/vbn_u_unknown"]  # a passive: the name undergoes the verb
+    assert verb.args[2] == by["named"].args[0] or {a.args[1] for a in atoms(t.formula) if a.pred == "named"}
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert verb.args[2] == names['"Tiger Woods"'] and by["_for_p"].args[1:] == (verb.args[0], names['"Best Male Golfer Espy Award"'])
+    # an active verb takes the other name as its object; a title may contain "in"
+    t, by = _only("In which year did Ernest Rutherford win the Nobel Prize in Chemistry?")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_win/vb_u_unknown"].args[1:] == (names['"Ernest Rutherford"'], names['"Nobel Prize in Chemistry"'])
+    # two coordinated names and a verb without object: its coordinated subject
+    t, by = _only("When did Leon Lai and Gaile Lok marry?")
+    assert by["_marry/vb_u_unknown"].args[1] == by["_and_c"].args[0]
+    # "When did X VERB the Y in Z?" is not "When was X the Y in Z?"
+    assert all("_be_v_id" not in {a.pred for a in atoms(t.formula)} for t in
+               translate_readings(pattern_readings("When did Ernest Rutherford win the Nobel Prize in Chemistry?")))
+
+
 def test_passive_after_the_copula_is_not_a_noun_phrase():
     # "nominated" is no noun: reading it as "the nominated for X" made "Who was nominated for
     # X?" accept "X was nominated for who"

@@ -466,12 +466,22 @@ def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
     return True
 
 
-def _t_kg(reading, axioms: Sequence[Formula]) -> Formula | None:
+def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset()) -> Formula | None:
     """KG facts the question states about anchored terms: its answer variables and the
     variables that name linked items (facts about other, intermediate variables come from
-    over-general templates as often as from the question, and are left to soundness)."""
+    over-general templates as often as from the question, and are left to soundness).
+
+    ``event_times``: properties whose statements the query qualifies with a time.  "When was
+    X nominated for Y?" makes the verb's templates read the time as a value too (``P(X,
+    when)``); for such a property the time is the statement's qualifier, so that fact is not
+    asked of the query."""
     answers = set(reading.answer_vars)
     derived = kg_consequences(reading.formula, axioms)
+    if event_times:
+        times = {a.args[0] for a in atoms(reading.formula) if a.pred == "time_n" and a.args}
+        derived = [f for f in derived if not (
+            isinstance(f, Atom) and len(f.args) == 2 and f.args[1] in times
+            and (wikidata_id(f.pred) or f.pred.rpartition(":")[2]) in event_times)]
     anchored = set(answers)
     for f in derived:
         if isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, (IRI, Literal)):
@@ -948,6 +958,42 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
     return None
 
 
+_TIME_NAME = re.compile(
+    r"\b(?:date|dates|time|year|years|day|month|inception|founded|established|start|started|end|"
+    r"ended|begin|began|dissolved|abolished|demolished|died|born|period|century|era|age|launch|"
+    r"opening|premiere|retired|retirement|entry|flight|floruit|active|since|until|debut|"
+    r"introduced|released|created|completed|built)\b", re.I)
+
+
+def _when_answer_not_a_time(reading, query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
+                            grounder: Grounder) -> str | None:
+    """Why the query's answer is no time although the question asks when: "When was Tiger
+    Woods nominated for a Best Male Golfer ESPY Award?" answered by the awards he was
+    nominated for (``wd:Q10993 wdt:P1411 ?t``).  The answer is a time when a time qualifier
+    gives it or when some name of the property whose value it is speaks of a time (*date* of
+    death, *inception* or its alias "founded", *start* time ...); otherwise the templates that
+    read "when" as a modifier have made the time a value of a property that has none."""
+    if len(reading.answer_vars) != 1 or len(query.answer_vars) != 1 or query.form != "select":
+        return None
+    (t,) = reading.answer_vars
+    if not any(a.pred == "time_n" and a.args and a.args[0] == t for a in atoms(reading.formula)):
+        return None
+    (v,) = query.answer_vars
+    if any(q.value == v for q in qualifiers):
+        return None  # a qualifier's value: the qualifier check says whether it is a time
+    props = [a for a in atoms(pattern) if len(a.args) == 2 and a.args[1] == v and wikidata_id(a.pred)]
+    if not props or any(a.args[0] == v for a in atoms(pattern)):
+        return None
+    for a in props:
+        pid = wikidata_id(a.pred)
+        names = [grounder.label(pid)] + [n.name for n in grounder.labels.names.get(pid, ())]
+        if any(_TIME_NAME.search(n) for n in names) or grounder.label(pid) == pid:
+            return None
+    pid = wikidata_id(props[0].pred)
+    return (f"the question asks when, but the query's answer is the {grounder.label(pid)} "
+            f"({pid}) of something, not a time")
+
+
 def _disambiguate_shared_names(grounding: Grounding, reading) -> list[Axiom]:
     """The grounding's axioms, with names that two items share made specific.
 
@@ -1334,6 +1380,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     intent_ok, intent_reason = _intent_check(
         reading, query, question,
         superlative_named=_superlative_named(reading, grounding, grounder, question))
+    if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
+        intent_ok, intent_reason = False, not_a_time
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
     degenerate = _degenerate(reading, grounding)
@@ -1374,7 +1422,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
         t_kg = _t_kg(reading, [a.formula for a in structural + link_axioms]
-                     + [p.formula for p in background if not _kg_rule(p.formula)])
+                     + [p.formula for p in background if not _kg_rule(p.formula)],
+                     frozenset(q.statement for q in qualifiers if q.prop in _TIME_QUALIFIERS))
         if t_kg is not None:
             t_kg_aligned = t_kg
             # the query's side: G, its definitions, and KG background (symmetric properties)

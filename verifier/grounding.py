@@ -843,7 +843,7 @@ class Grounder:
             # nor does it overrule a label that the word's own phrase writes in full ("What
             # business publishes X": P123 publisher, although "publish" also names
             # publication date)
-            entry = self._entry_for(n.name, sym)
+            entry = self._entry_for(n.name, sym, u.pos)
             written = n.is_label and bool(n.keys) and all(k in direct for k in n.keys)
             alt = (None if entry is not None or written
                    else self._best_alternative(sym, u, direct, wn, question_keys))
@@ -891,12 +891,18 @@ class Grounder:
                     out.append(e)
         return out
 
-    def _entry_for(self, name: str, sym: SymbolUse) -> LexiconEntry | None:
-        for lex in self.pack.lexicons:
-            for e in lex.entries:
-                if name in e.words and any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+    def _entry_for(self, name: str, sym: SymbolUse, pos: str | None = None) -> LexiconEntry | None:
+        """The lexicon entry that gives ``sym`` the name ``name``; with ``pos``, an entry for
+        that part of speech whose word is the name or has its stem wins ("married" found for
+        the verb "marry": the verb's entries, not the adjective's)."""
+        entries = [e for lex in self.pack.lexicons for e in lex.entries
+                   if any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols)]
+        if pos is not None:
+            keys = content_keys(name)
+            for e in entries:
+                if e.pos == pos and (name in e.words or any(content_keys(w) == keys for w in e.words)):
                     return e
-        return None
+        return next((e for e in entries if name in e.words), None)
 
     def _best_alternative(self, sym: SymbolUse, u: Unit, direct: set[str], wn: set[str],
                           question_keys: set[str]) -> tuple[str, float, str] | None:

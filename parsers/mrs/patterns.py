@@ -44,7 +44,11 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   stranded preposition, the preposition's);
 * ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
   NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
-  name and the NP of NAME2.
+  name and the NP of NAME2;
+* ``When|In which year was NAME VERBed PREP [a|the] NAME2?``, ``When did NAME VERB [PREP]
+  [the] NAME2?`` and ``When did NAME and NAME2 VERB?``: the time of the verb's event, the
+  second name being its object (or its preposition's), the two coordinated names its
+  subject (``_and_c``).
 
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
@@ -684,15 +688,17 @@ def _wh_object_readings(q: str) -> list[str]:
 # the NP of NAME2" (whether its start or its end is asked is read from the question's words
 # by the qualifier check)
 _WHEN_BECOME = re.compile(
-    r"^\s*(?P<when>when)\s+(?:did|does|do|was|is|were|has|had)\s+(?P<name>[^?,]+?)\s+"
-    r"(?:(?P<become>become|became|becomes)|(?:start(?:ed)?|begin|began)\s+as|"
-    r"(?:cease[ds]?|stop(?:ped|s)?)\s+(?:being|to\s+be)|(?:step(?:ped)?\s+down|resign(?:ed)?)\s+as"
+    r"^\s*(?P<when>when)\s+(?P<aux>did|does|do|was|is|were|has|had)\s+(?P<name>[^?,]+?)\s+"
+    r"(?:(?P<become>become|became|becomes)|(?P<verb>(?:start(?:ed)?|begin|began)\s+as|"
+    r"(?:cease[ds]?|stop(?:ped|s)?)\s+(?:being|to\s+be)|(?:step(?:ped)?\s+down|resign(?:ed)?)\s+as)"
     r"|(?=(?:a|an|the)\s))\s*"  # or nothing: "When was NAME a NP of NAME2?"
     r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+(?P<prep>of|for|in|from)\s+(?P<name2>[^?,]+?)" + _END, re.I)
 
 
 def _when_become_readings(q: str) -> list[str]:
     m = _WHEN_BECOME.match(q)
+    if m and not (m.group("become") or m.group("verb")) and m.group("aux").casefold() not in ("was", "is", "were"):
+        return []  # "When did X win the Y in Z?" has a verb: not "When was X the Y in Z?"
     spans = m and [_checked_np_name(q, m.span("np"), m.span(g)) for g in ("name", "name2")]
     if not spans or None in spans:
         return []
@@ -710,6 +716,83 @@ def _when_become_readings(q: str) -> list[str]:
     verb = (m.end("name"), np[0])
     b.ep("_become_v_id" if m.group("become") else "_be_v_id", verb, top, ARG0="e2", ARG1=x_name,
          ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+# "When was Tiger Woods nominated for a Best Male Golfer ESPY Award?", "In which year did
+# Ernest Rutherford win the Nobel Prize in Chemistry?", "When did Leon Lai and Gaile Lok
+# marry?": the time (``loc_nonsp`` + ``time_n``) of an event between a name and another
+# name (a passive's subject undergoes the verb; an active verb takes the second name as its
+# object, or through its preposition); two coordinated names before a verb without object
+# are its coordinated subject, as the grammar reads "X and Y married"
+_WHEN_WORDS = (r"(?P<when>when|(?:(?:in|on|during)\s+)?(?:which|what)\s+(?:year|date|day|month|time)"
+               r"|what\s+time)")
+_WHEN_EVENT = re.compile(
+    r"^\s*" + _WHEN_WORDS + r"\s+(?:(?P<aux>did|does|do|has|have|had)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
+    r"|(?:was|were|is|are)\s+(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
+    + r")))(?:\s+(?P<prep>in|on|at|with|for|to|from|as|into|by|against))?\s+"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<name2>[^?,]+?)" + _END, re.I)
+_WHEN_RECIPROCAL = re.compile(
+    r"^\s*" + _WHEN_WORDS + r"\s+(?:did|do|does)\s+(?P<a>[^?,]+?)\s+and\s+(?P<b>[^?,]+?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))" + _END, re.I)
+# a capitalised name may contain "in", "on", "at", "and" before a capitalised word ("Nobel
+# Prize in Chemistry")
+_TITLE_JOINT = re.compile(r"\s(?:in|on|at|and|de|del|di|of|the)\s+(?=[A-Z])")
+
+
+def _title_ok(name: str) -> bool:
+    return _name_ok(_TITLE_JOINT.sub(" X ", name)) and name[:1].isupper()
+
+
+def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
+    """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
+    top label."""
+    x_time, l_time = b.new("x"), b.new("h")
+    b.ep("time_n", m.span("when"), l_time, ARG0=x_time)
+    b.quantified("which_q", m.span("when"), x_time, l_time)
+    top = b.new("h")
+    b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
+    return top
+
+
+def _when_event_readings(q: str) -> list[str]:
+    m = _WHEN_RECIPROCAL.match(q)
+    if m:
+        word = m.group("verb").casefold()
+        names = [_clean_span(q, *m.span(g)) for g in ("a", "b")]
+        if word in _AUXILIARIES or word in ("be", "get", "become", "have") or \
+                any(not _name_ok(q[a:z]) for a, z in names):
+            return []
+        b = _Builder()
+        top = _time_answer(b, q, m)
+        x_and, l_and = b.new("x"), b.new("h")
+        xa, xb = (_name(b, q, span) for span in names)
+        b.ep("_and_c", (names[0][1], names[1][0]), l_and, ARG0=x_and, ARG1=xa, ARG2=xb)
+        b.quantified("udef_q", (names[0][0], names[1][1]), x_and, l_and)
+        b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_and, ARG2=b.new("i"))
+        return [b.text("e2", top)]
+    m = _WHEN_EVENT.match(q)
+    if not m:
+        return []
+    passive, prep = m.group("part") is not None, m.group("prep")
+    subject = _clean_span(q, *m.span("pname" if passive else "name"))
+    other = _clean_span(q, *m.span("name2"))
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    if (word in _AUXILIARIES or word in ("be", "get", "become", "have", "do") or (passive and not prep)
+            or not _name_ok(q[subject[0]:subject[1]]) or not _title_ok(q[other[0]:other[1]])):
+        return []
+    b = _Builder()
+    top = _time_answer(b, q, m)
+    x_subject, x_other = _name(b, q, subject), _name(b, q, other)
+    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
+    if passive:
+        b.ep(pred, verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x_subject)
+    else:
+        b.ep(pred, verb, top, ARG0="e2", ARG1=x_subject, ARG2=b.new("i") if prep else x_other)
+    if prep:
+        b.ep(f"_{prep.casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_other)
     return [b.text("e2", top)]
 
 
@@ -760,7 +843,7 @@ def _time_readings(q: str, shapes) -> list[str]:
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
-           _wh_object_readings, _when_become_readings)
+           _wh_object_readings, _when_become_readings, _when_event_readings)
 
 
 def pattern_readings(question: str) -> list[str]:
