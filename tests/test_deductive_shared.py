@@ -473,6 +473,15 @@ CASES = [
      "SELECT ?t WHERE { wd:Q16836 p:P26 ?s . ?s ps:P26 wd:Q5517183 . ?s pq:P580 ?t }", "faithful"),
     ("When did Leon Lai and Gaile Lok marry?",
      "SELECT ?t WHERE { wd:Q16836 p:P26 ?s . ?s ps:P26 wd:Q5517183 . ?s pq:P582 ?t }", "unsupported"),
+    # "involved in" an event, "released for" a platform
+    ("Which Democratic Republic country was involved in the Cuban Missile Crisis?",
+     "SELECT ?c WHERE { ?c wdt:P793 wd:Q128160 . ?c wdt:P31 wd:Q5255892 }", "faithful"),
+    ("Which Democratic Republic country was involved in the Cuban Missile Crisis?",
+     "SELECT ?c WHERE { wd:Q128160 wdt:P793 ?c . ?c wdt:P31 wd:Q5255892 }", "unsupported"),
+    ("When was Grand Theft Auto III released for Xbox?",
+     "SELECT ?t WHERE { wd:Q149106 p:P400 ?s . ?s ps:P400 wd:Q132020 . ?s pq:P577 ?t }", "faithful"),
+    ("When was Grand Theft Auto III released for Xbox?",
+     "SELECT ?t WHERE { wd:Q149106 p:P178 ?s . ?s ps:P178 wd:Q132020 . ?s pq:P577 ?t }", "unsupported"),
     # ... and a passive is not a noun phrase: the nominee is the subject of nominated for
     ("Who was nominated for King of the Hill in 1998?",
      "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "
