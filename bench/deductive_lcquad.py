@@ -5,8 +5,9 @@ reading in the shared MRS corpus, plus three perturbations of each gold query (w
 property, wrong entity, swapped direction), each checked not `equivalent` to the gold query.
 Verifies every pair with cached MRS (no ACE), and prints the acceptance of gold pairs, the
 rejection of perturbations, the abstention rate, the median verification time and its ratio
-to the median ACE parse time recorded in the corpus, and the top reasons gold pairs were not
-accepted.  Last line:
+to the median ACE parse time recorded in the corpus, the top reasons gold pairs were not
+accepted, and (with ``--audit``, on by default) the acceptance of gold pairs judged faithful,
+loose or wrong readings of their question.  Last line:
 `gold_accept=<percent> perturbed_reject=<percent> abstain=<percent> median_ms=<x> ratio_to_ace=<x>`
 
     python bench/deductive_lcquad.py [--n 1000] [--workers 2] [--out bench/out/deductive.jsonl]
@@ -169,12 +170,45 @@ def reason_class(reason: str) -> str:
     return r.split(";")[0][:150]
 
 
+#: Judgements of the 1,000 gold pairs of the default sample (seed 0): is the gold query a
+#: faithful reading of its question?  See bench/data/README.md.
+AUDIT = ROOT / "bench" / "data" / "lcquad2_gold_audit.jsonl"
+
+
+def audit_breakdown(gold: list[dict], path: Path) -> None:
+    """Print the acceptance of gold pairs per audit judgement (faithful / loose / wrong)."""
+    if not path.is_file():
+        return
+    judged = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                d = json.loads(line)
+                judged[d["id"]] = d["judgement"]
+    per: dict[str, Counter] = defaultdict(Counter)
+    for r in gold:
+        if r["id"] in judged:
+            per[judged[r["id"]]][r["decision"]] += 1
+    if not per:
+        return
+    print(f"gold pairs by audit judgement ({sum(sum(c.values()) for c in per.values())} of "
+          f"{len(gold)} judged, {path.name}):")
+    for j in ("faithful", "loose", "wrong"):
+        c = per.get(j, Counter())
+        n = sum(c.values())
+        if n:
+            print(f"  {j:9} n={n:4}  accept={100 * c['accept'] / n:.1f}%  abstain={100 * c['abstain'] / n:.1f}%")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "deductive_lcquad.jsonl"))
+    ap.add_argument("--audit", default=str(AUDIT),
+                    help="judgements of the gold pairs (faithful / loose / wrong) to break the "
+                         "gold acceptance down by (default: %(default)s; ignored when absent)")
     args = ap.parse_args(argv)
     if not SHARED.is_dir():
         print(f"shared data not found at {SHARED}", file=sys.stderr)
@@ -215,6 +249,7 @@ def main(argv=None) -> int:
     print("top reasons gold pairs were not accepted:")
     for reason, n in reasons.most_common(10):
         print(f"  {n:5}  {reason}")
+    audit_breakdown(gold, Path(args.audit))
     ace = [corpus[d["question"]]["seconds"] * 1000 for d in pairs]
     med = statistics.median(r["ms"] for r in results)
     gold_accept = 100 * sum(r["decision"] == "accept" for r in gold) / max(1, len(gold))
