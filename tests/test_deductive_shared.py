@@ -482,6 +482,15 @@ CASES = [
      "SELECT ?t WHERE { wd:Q149106 p:P400 ?s . ?s ps:P400 wd:Q132020 . ?s pq:P577 ?t }", "faithful"),
     ("When was Grand Theft Auto III released for Xbox?",
      "SELECT ?t WHERE { wd:Q149106 p:P178 ?s . ?s ps:P178 wd:Q132020 . ?s pq:P577 ?t }", "unsupported"),
+    # "starts with" restricts the start of the name: CONTAINS does not say so
+    ("What are the war deity which start with the letter zalmoxis",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q41863069 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'zalmoxis' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("What are the war deity which start with the letter zalmoxis",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q41863069 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'zalmoxis' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "intent_mismatch"),
     # ... and a passive is not a noun phrase: the nominee is the subject of nominated for
     ("Who was nominated for King of the Hill in 1998?",
      "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "

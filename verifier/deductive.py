@@ -328,8 +328,13 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
     if query.form == "ask" and base != "ask":
         return False, f"the query is an ASK query but the question asks for {('a count' if kind == 'count' else 'values')}"
     name_test = surface_name_test(question)
-    if name_test and not any(isinstance(a, Atom) and a.pred in _STRING_TESTS for a in atoms(query.pattern)):
+    tests = {a.pred for a in atoms(query.pattern) if isinstance(a, Atom) and a.pred in _STRING_TESTS}
+    if name_test and not tests:
         return False, f"the question restricts the name ('{name_test}') but the query tests no name"
+    if name_test and tests == {"contains"} and (edge := _NAME_EDGE.search(name_test)):
+        # "starts with the letter m" answered by CONTAINS: every name with an m passes
+        return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
+                       f"but the query only tests that it contains the string")
     if kind == "count" and shape != "count":
         return False, "the question asks how many but the query does not COUNT"
     if shape == "count" and kind != "count":
@@ -694,6 +699,8 @@ def _time_qualifier_clash(prop: str, question: str) -> str | None:
 
 
 _STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
+#: A name restriction on the start or the end of the name (see :func:`surface_name_test`).
+_NAME_EDGE = re.compile(r"\b(start|begin|end)", re.I)
 
 
 _CMP_WORDS = [
