@@ -491,6 +491,19 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q41863069 . ?sbj rdfs:label ?sbj_label . "
      "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'zalmoxis' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
      "intent_mismatch"),
+    # "replaced by" and "replaces" name the two directions of replacement (the qualifier's
+    # names must say "by" exactly when the question does); "together with" is no passive
+    ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
+     "SELECT ?p WHERE { wd:Q2512 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1366 wd:Q67597 }", "faithful"),
+    ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
+     "SELECT ?p WHERE { wd:Q2512 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1365 wd:Q67597 }", "unsupported"),
+    ("What was the position held by Alec Douglas-Home that replaces  Michael Stewart, Baron Stewart of Fulham?",
+     "SELECT ?p WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1365 wd:Q333773 }", "faithful"),
+    ("What was the position held by Alec Douglas-Home that replaces  Michael Stewart, Baron Stewart of Fulham?",
+     "SELECT ?p WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1366 wd:Q333773 }", "unsupported"),
+    ("When and with whom did Mairead Maguire win an award as Carl von Ossietzky Medaille",
+     "SELECT ?w ?t WHERE { wd:Q157655 p:P166 ?s . ?s ps:P166 wd:Q605151 . ?s pq:P1706 ?w . ?s pq:P585 ?t }",
+     "faithful"),
     # ... and a passive is not a noun phrase: the nominee is the subject of nominated for
     ("Who was nominated for King of the Hill in 1998?",
      "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "

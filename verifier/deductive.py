@@ -36,7 +36,7 @@ from verifier.logic import (
     Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import content_keys, stem
+from verifier.lexical import STOPWORDS, content_keys, stem
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, entails
 from verifier.query import Query
@@ -656,6 +656,9 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
+    voice = _voice_clash(SymbolUse(f"pq:{q.prop}", q.prop, "property"), sup[2], question, grounder)
+    if voice:
+        return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
     v = q.value
     if isinstance(v, IRI):
         if v.value not in linked_items:
@@ -669,6 +672,28 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _voice_clash(sym, words: str, question: str, grounder: Grounder) -> str | None:
+    """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
+    names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
+    "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
+    that contain the question's word must say "by" (or "with": *replaced with*) exactly when
+    the question does."""
+    for w in (x.strip() for x in words.split(",")):
+        if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
+            continue  # "together *with* whom": the preposition is no verb
+        key = stem(w.casefold())
+        with_word = [n for n in grounder.names_of(sym) if key in n.keys]
+        if not with_word:
+            continue
+        by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
+        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
+        if passive and not by_names:
+            return f"the question says '{w} by', the other direction of '{with_word[0].name}'"
+        if not passive and len(by_names) == len(with_word):
+            return f"the question says '{w}' without 'by', the other direction of '{by_names[0].name}'"
+    return None
 
 
 #: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
