@@ -895,14 +895,21 @@ class Grounder:
         """The lexicon entry that gives ``sym`` the name ``name``; with ``pos``, an entry for
         that part of speech whose word is the name or has its stem wins ("married" found for
         the verb "marry": the verb's entries, not the adjective's)."""
-        entries = [e for lex in self.pack.lexicons for e in lex.entries
-                   if any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols)]
-        if pos is not None:
-            keys = content_keys(name)
-            for e in entries:
-                if e.pos == pos and (name in e.words or any(content_keys(w) == keys for w in e.words)):
+        keys = content_keys(name) if pos is not None else ()
+        fallback = None
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                same_pos = pos is not None and e.pos == pos
+                named = name in e.words
+                if not (named or (same_pos and any(content_keys(w) == keys for w in e.words))):
+                    continue  # the cheap test first: most entries have other words
+                if not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    continue
+                if same_pos:
                     return e
-        return next((e for e in entries if name in e.words), None)
+                if fallback is None and named:
+                    fallback = e
+        return fallback
 
     def _best_alternative(self, sym: SymbolUse, u: Unit, direct: set[str], wn: set[str],
                           question_keys: set[str]) -> tuple[str, float, str] | None:

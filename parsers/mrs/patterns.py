@@ -563,17 +563,26 @@ def _yes_no_coordinated_readings(q: str) -> list[str]:
     b = _Builder()
     x_subject = _name(b, q, subject)
     top = b.new("h")
-    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
     for i, span in enumerate(conjuncts):
         x_c = _name(b, q, span)
-        e = "e2" if i == 0 else b.new("e")
-        if passive:  # "Was X nominated for A and B?": X undergoes the verb
-            b.ep(pred, verb, top, ARG0=e, ARG1=b.new("i"), ARG2=x_subject)
-        else:
-            b.ep(pred, verb, top, ARG0=e, ARG1=x_subject, ARG2=b.new("i") if prep else x_c)
-        if prep:
-            b.ep(f"_{prep.casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1=e, ARG2=x_c)
+        _verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, x_c, passive,
+                  (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
+
+
+def _verb_eps(b: _Builder, word: str, verb: tuple[int, int], top: str, e: str, x_subject: str,
+              x_other: str, passive: bool, prep: tuple[str, tuple[int, int]] | None) -> None:
+    """An unknown-word verb (event ``e``) relating a name to another: a passive's subject
+    undergoes the verb ("Was X nominated for A?"), an active verb takes the other name as its
+    object; with a preposition (``prep``: its word and span) the other name is the
+    preposition's."""
+    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
+    if passive:
+        b.ep(pred, verb, top, ARG0=e, ARG1=b.new("i"), ARG2=x_subject)
+    else:
+        b.ep(pred, verb, top, ARG0=e, ARG1=x_subject, ARG2=b.new("i") if prep else x_other)
+    if prep:
+        b.ep(f"_{prep[0].casefold()}_p", prep[1], top, ARG0=b.new("e"), ARG1=e, ARG2=x_other)
 
 
 # Yes/no copulas over two coordinated names, written distributed with one noun phrase per
@@ -786,13 +795,8 @@ def _when_event_readings(q: str) -> list[str]:
     b = _Builder()
     top = _time_answer(b, q, m)
     x_subject, x_other = _name(b, q, subject), _name(b, q, other)
-    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
-    if passive:
-        b.ep(pred, verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x_subject)
-    else:
-        b.ep(pred, verb, top, ARG0="e2", ARG1=x_subject, ARG2=b.new("i") if prep else x_other)
-    if prep:
-        b.ep(f"_{prep.casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_other)
+    _verb_eps(b, word, verb, top, "e2", x_subject, x_other, passive,
+              (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
 
 
