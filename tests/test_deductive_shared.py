@@ -55,6 +55,13 @@ CASES = [
      "ASK WHERE { wd:Q11256 wdt:P39 wd:Q796897 }", "faithful"),
     ("Was the dictator, Fidel Castro, the Prime Minister of Italy?",
      "ASK WHERE { wd:Q11256 wdt:P108 wd:Q796897 }", "unsupported"),
+    # a value of a classifying property written as a proper name ("as Abbasid Caliph")
+    ("When did Al-Mansur end his rule as Abbasid Caliph?",
+     "SELECT ?t WHERE { wd:Q31066 p:P39 ?s . ?s ps:P39 wd:Q28541943 . ?s pq:P582 ?t }", "faithful"),
+    ("When did Al-Mansur end his rule as Abbasid Caliph?",
+     "SELECT ?t WHERE { wd:Q28541943 p:P39 ?s . ?s ps:P39 wd:Q31066 . ?s pq:P582 ?t }", "unsupported"),
+    ("When did Al-Mansur end his rule as Abbasid Caliph?",
+     "SELECT ?t WHERE { wd:Q31066 p:P39 ?s . ?s ps:P39 wd:Q28541943 . ?s pq:P580 ?t }", "unsupported"),
     # a name used as a noun (named_n: "the 2004 Summer Olympics")
     ("Did Neymar participate in the 2004 Summer Olympics?",
      "ASK WHERE { wd:Q142794 wdt:P1344 wd:Q8558 }", "faithful"),
