@@ -62,6 +62,16 @@ CASES = [
      "SELECT ?t WHERE { wd:Q28541943 p:P39 ?s . ?s ps:P39 wd:Q31066 . ?s pq:P582 ?t }", "unsupported"),
     ("When did Al-Mansur end his rule as Abbasid Caliph?",
      "SELECT ?t WHERE { wd:Q31066 p:P39 ?s . ?s ps:P39 wd:Q28541943 . ?s pq:P580 ?t }", "unsupported"),
+    # "Which is the CLASS for the NP of NAME?": the CLASS that is the NP of NAME, or whose NP
+    # is NAME (LC-QuAD 2.0 writes both so); the NP still has to name the property
+    ("Which is the currency for the country of Biafra?",
+     "SELECT ?c WHERE { ?c wdt:P17 wd:Q178469 . ?c wdt:P31 wd:Q8142 }", "faithful"),
+    ("Which is the business cluster for the capital of Karnataka?",
+     "SELECT ?c WHERE { wd:Q1185 wdt:P36 ?c . ?c wdt:P31 wd:Q745456 }", "faithful"),
+    ("Which is the currency for the country of Biafra?",
+     "SELECT ?c WHERE { ?c wdt:P38 wd:Q178469 . ?c wdt:P31 wd:Q8142 }", "unsupported"),
+    ("Which is the business cluster for the capital of Karnataka?",
+     "SELECT ?c WHERE { wd:Q1185 wdt:P36 ?c . ?c wdt:P31 wd:Q4830453 }", "unsupported"),
     # a name used as a noun (named_n: "the 2004 Summer Olympics")
     ("Did Neymar participate in the 2004 Summer Olympics?",
      "ASK WHERE { wd:Q142794 wdt:P1344 wd:Q8558 }", "faithful"),

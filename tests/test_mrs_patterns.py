@@ -78,9 +78,11 @@ def test_other_questions_have_no_pattern_reading(question):
 
 def test_two_noun_phrases_are_a_chain_never_one_thing():
     """ "the 3D film for the series of X": the film is for the series, the series is of X; the
-    words of one phrase never make a name ("the location of Manhattan") or one noun phrase."""
+    words of one phrase never make a name ("the location of Manhattan") or one noun phrase.
+    (The other two readings are those of "the CLASS for the NP of NAME", tested below.)"""
     rs = translate_readings(pattern_readings("Which is the 3D film for the series of the Marvel Cinematic Universe?"))
-    assert len(rs) == 1
+    assert len(rs) == 3
+    assert all(len([a for a in atoms(t.formula) if a.pred == "named"]) == 1 for t in rs)
     by = {a.pred: a for a in atoms(rs[0].formula)}
     film, series = by["_film/nn_u_unknown"].args[0], by["_series/nn_u_unknown"].args[0]
     assert by["_for_p"].args[1:] == (film, series) and by["_of_p"].args[1] == series
@@ -146,6 +148,23 @@ def test_two_hop_shape():
     # a number is a value the query compares, not a name
     t, by = _only("What is the birthplace of Henry Mancini that has an acreage of 213.587?")
     assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']
+
+
+def test_class_for_the_np_of_name_has_both_readings():
+    """LC-QuAD 2.0 writes "the CLASS that is the NP of NAME" and "the CLASS whose NP is NAME"
+    alike: "Which is the CLASS for the NP of NAME?" gets the chain and both readings."""
+    rs = translate_readings(pattern_readings("Which is the currency for the country of Biafra?"))
+    assert len(rs) == 3 and all(t.ok for t in rs)
+    chain, is_, has = ({a.pred: a for a in atoms(t.formula)} for t in rs)
+    assert "_for_p" in chain and "appos" not in chain
+    cur = is_["_currency/nn_u_unknown"].args[0]
+    country = is_["_country/nn_u_unknown"].args[0]
+    assert is_["appos"].args[1:] == (cur, country) and is_["_of_p"].args[1:] == (country, is_["named"].args[0])
+    cur = has["_currency/nn_u_unknown"].args[0]
+    country = has["_country/nn_u_unknown"].args[0]
+    assert has["poss"].args[1:] == (country, cur) and has["appos"].args[1:] == (country, has["named"].args[0])
+    # only "for" links the class: "the child body of the parent body of X" stays one chain
+    assert len(pattern_readings("What is the child body of the parent body of Miranda?")) == 1
 
 
 def test_relative_clause_shape():

@@ -22,6 +22,10 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Which|What [is the]|Name the CLASS has|with the highest|lowest|maximum ... NP?``: the
   class has the NP (``_have_v_1``), which is superlative (``_high_a_1`` with ``superl``, or
   ``_maximum_a_1``); the answer is the CLASS;
+* ``Which|What is [the] CLASS for [the] NP of NAME?``: besides the chain (the CLASS is for the
+  NP, the NP is of NAME), the two readings LC-QuAD 2.0 writes this way: the CLASS that is the
+  NP of NAME (``appos``), and the CLASS whose NP is NAME (``poss``, "the NP of NAME" naming
+  NAME itself, ``appos``), so that a query faithful to either is faithful;
 * ``What|Which|Who is [the] NP1 of|for NAME1 [,] that|which has [a|the] NP2 of|as NAME2``,
   ``... NP1 of NAME1 with [a|the] NP2 of|as NAME2`` and ``... NP1 of NAME1 whose NP2 is
   NAME2``: the answer is the NP1 of NAME1, which has (``_have_v_1`` / ``poss``) an NP2 that
@@ -273,15 +277,41 @@ def _copula_readings(q: str) -> list[str]:
             continue
         # "the child body of the parent body of X": a chain of two noun phrases.  (Reading
         # "the CLASS of the PROPERTY of X" as one thing named twice, as LC-QuAD sometimes means
-        # it, accepted the inverse direction as often as the right one: not done.)
+        # it, accepted the inverse direction as often as the right one: not done.  With "for"
+        # both directions are what LC-QuAD means, and each is a reading: _class_for_mrs.)
         for inner in splits[:j]:
             np1 = (rest0, rest0 + inner.start())
             np2 = (rest0 + inner.end(), rest0 + sp.start())
             if _np_ok(q[np1[0]:np1[1]]) and _np_ok(q[np2[0]:np2[1]]):
                 p1 = (inner.group(1).casefold(), (rest0 + inner.start(1), rest0 + inner.end(1)))
                 out.append(_copula_mrs(q, m, [np1, np2], [p1], prep, name))
+                if p1[0] == "for" and prep[0] == "of":
+                    out.extend(_class_for_mrs(q, m, np1, np2, name, how) for how in ("is", "has"))
                 break
     return [r for r in out if r is not None]
+
+
+def _class_for_mrs(q: str, m: re.Match, np1: tuple[int, int], np2: tuple[int, int],
+                   name: tuple[int, int], how: str) -> str | None:
+    """The two readings of "Which is the CLASS for the NP of NAME?" (LC-QuAD 2.0 writes both
+    of its templates so): ``is``, the CLASS that is the NP of NAME ("the business cluster for
+    the capital of Karnataka"), an apposition; ``has``, the CLASS whose NP is NAME ("the
+    currency for the country of Biafra"), "the NP of NAME" naming NAME itself."""
+    b = _Builder()
+    x_wh, wh_end = _answer(b, m)
+    h1 = _noun_phrase(b, q, _clean_span(q, *np1), _quantifier(m.group("det")))
+    h2 = _noun_phrase(b, q, _clean_span(q, *np2), "_the_q")
+    if h1 is None or h2 is None:
+        return None
+    (x1, l1), (x2, l2) = h1, h2
+    x_name = _name(b, q, _clean_span(q, *name))
+    if how == "is":
+        b.ep("appos", (np1[0], name[1]), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+        b.ep("_of_p", (np2[1], name[0]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
+    else:
+        b.ep("poss", (np1[1], np2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
+        b.ep("appos", (np2[0], name[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
+    return b.main("_be_v_id", (wh_end, m.start("rest")), x_wh, x1)
 
 
 def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, prep: tuple,
