@@ -547,3 +547,11 @@ def test_superlative_word_inside_a_linked_name_asks_for_no_ordering(verifier):
                         "SELECT ?r WHERE { ?r wdt:P31 wd:Q4022 ; wdt:P1548 ?n ; wdt:P131 wd:Q12569 }")
     assert v.deductive.verdict == "intent_mismatch" and "superlative" in v.deductive.reason
 
+
+
+def test_as_well_as_is_a_coordination_not_a_comparison(verifier):
+    # "as well as" reads like the comparative "as ADJ as"; it asks for no comparison, so the
+    # pair fails (if at all) for its own reason: "Shivaji" is not the label of Q239505
+    v = verifier.verify("Did Shivaji marry both Soyarabai as well as Putalabai?",
+                        "ASK WHERE { wd:Q239505 wdt:P26 wd:Q7572005 . wd:Q239505 wdt:P26 wd:Q7262174 }")
+    assert "compares" not in v.deductive.reason and "Q239505" in v.deductive.reason

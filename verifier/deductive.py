@@ -321,6 +321,13 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         kind = "comparative" if reading.intent.kind == "select" else kind
     has_compare = any(isinstance(f, Compare) or (isinstance(f, Eq) and (
         isinstance(f.left, Literal) or isinstance(f.right, Literal))) for f in subformulas(query.pattern))
+    if not has_compare and kind == "comparative":
+        # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
+        # 2.0's way of writing that a value equals the number the question states
+        equal = {float(v.lexical) for op, v in surface_comparisons(question) if op == "="}
+        has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
+                          and _as_number(a.args[1].lexical) in equal
+                          for a in atoms(query.pattern) if isinstance(a, Atom))
     if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
         base = "select"  # "Tell me ...", "Give me ...": a request for values
     if base == "ask" and query.form != "ask" and kind not in ("count",):
@@ -753,6 +760,14 @@ def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
     if m and not any(op == "=" for op, _ in out):
         out.append(("=", _number_literal(m.group(1))))
     return out
+
+
+def _as_number(text: str) -> float | None:
+    """``text`` as a number, or None."""
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _number_literal(text: str) -> Literal:

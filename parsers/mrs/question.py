@@ -71,7 +71,7 @@ class QuestionAnalysis:
     fragment: bool
 
 
-_NON_QUANTITY = frozenset({"same", "different", "other", "similar", "else", "identical",
+_NON_QUANTITY = frozenset({"same", "different", "other", "similar", "else", "identical", "well",
                            "such", "like", "unlike", "distinct"})
 _EQUALITY_PREDS = frozenset({"_equal_a_to", "_equivalent_a_to", "_equal_a_1"})
 _SUPERLATIVE_MARKERS = {"maximum": "max", "max": "max", "maximal": "max", "most": "max",
