@@ -250,3 +250,16 @@ def test_middle_name_match(question, label, found):
     m = _middle_name_match(_tokens(question), words_of(label), label, question)
     assert (question[m[1]:m[2]] if m else None) == found
 
+
+
+@pytest.mark.parametrize("question,label,found", [
+    ("Where was Alexandre Dumsa born?", "Alexandre Dumas", "Alexandre Dumsa"),     # a typo
+    ("Does aluminium-36 have 10.4 neutrons?", "aluminium-26", None),               # another number
+    ("Does aluminum-26 have 10.4 neutrons?", "aluminium-26", "aluminum-26"),        # same number
+    ("Who flew on Apollo 11?", "Apollo 12", None),
+])
+def test_near_spelling_keeps_numbers(question, label, found):
+    from verifier.grounding import _find_words, _tokens, words_of
+
+    m = _find_words(_tokens(question), words_of(label))
+    assert (question[m[1]:m[2]] if m else None) == found

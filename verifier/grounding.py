@@ -413,9 +413,13 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return [(fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
     """Where ``words`` occur in order in ``toks`` (exactly, by stem, or, for names of five
-    letters or more, with a near spelling): (similarity, start offset, end offset)."""
+    letters or more, with a near spelling that writes the same numbers): (similarity, start
+    offset, end offset)."""
     import difflib
 
     n = len(words)
@@ -423,6 +427,7 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
         return None
     target = " ".join(words)
     stems = [stem(w) for w in words]
+    digits = _DIGITS.findall(target)
     best = None
     for i in range(len(toks) - n + 1):
         window = toks[i:i + n]
@@ -434,7 +439,10 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
                 if m < 1 or i + m > len(toks):
                     continue
                 w2 = toks[i:i + m]
-                sm = difflib.SequenceMatcher(None, target, " ".join(t[0] for t in w2), autojunk=False)
+                written = " ".join(t[0] for t in w2)
+                if _DIGITS.findall(written) != digits:
+                    continue  # "aluminium-36" is not a near spelling of "aluminium-26"
+                sm = difflib.SequenceMatcher(None, target, written, autojunk=False)
                 if sm.real_quick_ratio() < 0.88 or sm.quick_ratio() < 0.88:
                     continue
                 ratio = sm.ratio()
