@@ -324,7 +324,7 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
     if not has_compare and kind == "comparative":
         # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
         # 2.0's way of writing that a value equals the number the question states
-        equal = {float(v.lexical) for op, v in surface_comparisons(question) if op == "="}
+        equal = {_as_number(v.lexical) for op, v in surface_comparisons(question) if op == "="}
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
                           and _as_number(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
