@@ -408,9 +408,15 @@ _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
-    """Lower-cased word tokens of a text without accents (as :func:`words_of`) with their
-    character offsets in the text."""
-    return [(fold(m.group(0)), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+    """Lower-cased word tokens of a text without accents and without a possessive "'s" (as
+    :func:`words_of`) with their character offsets in the text."""
+    out = []
+    for m in _TOKEN_RE.finditer(text):
+        w, end = fold(m.group(0)), m.end()
+        if w.endswith(("'s", "’s")) and len(w) > 2:
+            w, end = w[:-2], end - 2
+        out.append((w, m.start(), end))
+    return out
 
 
 _DIGITS = re.compile(r"\d+")
