@@ -243,6 +243,8 @@ def test_predicate_lemmas_that_are_also_irregular_forms():
     ("What is the British Territory of Hong Kong?", "British Dependent Territory", "British Territory"),
     ("Who is Carl Gustav Adolf Emil Jung?", "Carl Jung", None),                    # three middle words
     ("Who taught Carl and Jung?", "Carl Jung", None),                              # "and" is not a middle name
+    ("When did Gordon S. Clinton start?", "Gordon Stanley Clinton", "Gordon S. Clinton"),  # initials
+    ("When did Gordon T. Clinton start?", "Gordon Stanley Clinton", None),
 ])
 def test_middle_name_match(question, label, found):
     from verifier.grounding import _middle_name_match, _tokens, words_of

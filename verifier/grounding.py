@@ -460,9 +460,10 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
 def _middle_name_match(toks: list[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
-    Vassilyevich Lomonosov" for "Mikhail Lomonosov", "Carl Jung" for "Carl Gustav Jung".
-    Only for capitalised labels of two to five words, and only the first and the last word
-    may frame the difference (one or two middle words).  Similarity 0.9."""
+    Vassilyevich Lomonosov" for "Mikhail Lomonosov", "Carl Jung" for "Carl Gustav Jung", or
+    with initials for them: "Gordon Stanley Clinton" for "Gordon S. Clinton".  Only for
+    capitalised labels of two to five words, and only the first and the last word may frame
+    the difference (one or two middle words).  Similarity 0.9."""
     parts = name.split()
     if not 2 <= len(words) <= 5 or len(parts) != len(words) or not all(p[:1].isupper() for p in parts):
         return None
@@ -473,6 +474,12 @@ def _middle_name_match(toks: list[tuple[str, int, int]], words: list[str], name:
         # the label has middle words the question leaves out
         if len(words) >= 3 and i + 1 < len(toks) and toks[i + 1][0] == last:
             return (0.9, a, toks[i + 1][2])
+        # ... or writes as initials
+        k = len(words) - 1
+        if k >= 2 and i + k < len(toks) and toks[i + k][0] == last and all(
+                len(t[0]) == 1 and t[0] == m[0] and question[t[1]:t[1] + 1].isupper()
+                for t, m in zip(toks[i + 1:i + k], words[1:-1])):
+            return (0.9, a, toks[i + k][2])
         # the question has one or two middle words (capitalised) the label leaves out
         if len(words) == 2:
             for k in (2, 3):

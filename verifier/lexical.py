@@ -59,8 +59,9 @@ _IRREGULAR = {
     "mice": "mouse", "feet": "foot", "teeth": "tooth", "geese": "goose", "media": "medium",
     "data": "datum", "criteria": "criterion", "phenomena": "phenomenon", "alumni": "alumnus",
     "is": "be", "was": "be", "were": "be", "are": "be", "has": "have", "had": "have",
-    # spelling variants
+    # spelling variants and abbreviations written as words
     "adviser": "advisor", "advisers": "advisor", "advisors": "advisor",
+    "tv": "television",
 }
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
