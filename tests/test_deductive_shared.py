@@ -72,6 +72,15 @@ CASES = [
      "SELECT ?c WHERE { ?c wdt:P38 wd:Q178469 . ?c wdt:P31 wd:Q8142 }", "unsupported"),
     ("Which is the business cluster for the capital of Karnataka?",
      "SELECT ?c WHERE { wd:Q1185 wdt:P36 ?c . ?c wdt:P31 wd:Q4830453 }", "unsupported"),
+    # "follow" names religion / political ideology, follower first; possessive names
+    ("Which ideology is followed by the political party of Christian Emil Stoud Platou?",
+     "SELECT ?i WHERE { wd:Q3376485 wdt:P102 ?X . ?X wdt:P1142 ?i }", "faithful"),
+    ("Which ideology is followed by the political party of Christian Emil Stoud Platou?",
+     "SELECT ?i WHERE { wd:Q3376485 wdt:P102 ?X . ?i wdt:P1142 ?X }", "unsupported"),
+    ("What is Quecha's Wikimedia language code?",
+     "SELECT ?c WHERE { wd:Q5218 wdt:P424 ?c }", "faithful"),
+    ("Is Tyler Perry a songwriter and TV director?",
+     "ASK WHERE { wd:Q686301 wdt:P106 wd:Q753110 . wd:Q686301 wdt:P106 wd:Q2059704 }", "faithful"),
     # a name used as a noun (named_n: "the 2004 Summer Olympics")
     ("Did Neymar participate in the 2004 Summer Olympics?",
      "ASK WHERE { wd:Q142794 wdt:P1344 wd:Q8558 }", "faithful"),
