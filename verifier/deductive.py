@@ -28,8 +28,8 @@ from typing import Iterable, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text,
-    question_units, with_written_sign,
+    _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, _number_value, instantiate,
+    number_in_text, question_units, with_written_sign,
 )
 from verifier.logic import (
     FALSE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
@@ -317,16 +317,17 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
     if surface == "select" and base == "ask":
         base = "select"  # "Give me ...", "Which ..." parsed without an answer variable
     shape = query.shape
-    if kind != "comparative" and surface_comparisons(question):
+    stated = surface_comparisons(question)
+    if kind != "comparative" and stated:
         kind = "comparative" if reading.intent.kind == "select" else kind
     has_compare = any(isinstance(f, Compare) or (isinstance(f, Eq) and (
         isinstance(f.left, Literal) or isinstance(f.right, Literal))) for f in subformulas(query.pattern))
     if not has_compare and kind == "comparative":
         # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
         # 2.0's way of writing that a value equals the number the question states
-        equal = {_as_number(v.lexical) for op, v in surface_comparisons(question) if op == "="}
+        equal = {_number_value(v.lexical) for op, v in stated if op == "="}
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
-                          and _as_number(a.args[1].lexical) in equal
+                          and _number_value(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
     if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
         base = "select"  # "Tell me ...", "Give me ...": a request for values
@@ -760,14 +761,6 @@ def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
     if m and not any(op == "=" for op, _ in out):
         out.append(("=", _number_literal(m.group(1))))
     return out
-
-
-def _as_number(text: str) -> float | None:
-    """``text`` as a number, or None."""
-    try:
-        return float(text.replace(",", ""))
-    except ValueError:
-        return None
 
 
 def _number_literal(text: str) -> Literal:

@@ -27,7 +27,8 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, label_shape, lemma_keys, stem, words_of,
+    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, label_shape, lemma_keys, stem,
+    without_possessive, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
@@ -412,10 +413,9 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     :func:`words_of`) with their character offsets in the text."""
     out = []
     for m in _TOKEN_RE.finditer(text):
-        w, end = fold(m.group(0)), m.end()
-        if w.endswith(("'s", "’s")) and len(w) > 2:
-            w, end = w[:-2], end - 2
-        out.append((w, m.start(), end))
+        folded = fold(m.group(0))
+        w = without_possessive(folded)
+        out.append((w, m.start(), m.end() - (len(folded) - len(w))))
     return out
 
 

@@ -26,8 +26,9 @@ from typing import Iterable
 
 from nltk.stem.porter import PorterStemmer
 
-__all__ = ["content_keys", "lemma_keys", "fold", "words_of", "stem", "lemma_of", "label_shape", "LabelIndex",
-           "NameEntry", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
+__all__ = ["content_keys", "lemma_keys", "fold", "words_of", "without_possessive", "stem",
+           "lemma_of", "label_shape", "LabelIndex", "NameEntry", "STOPWORDS", "PREPOSITIONS",
+           "WordNetRelations"]
 
 log = logging.getLogger(__name__)
 
@@ -111,13 +112,12 @@ def fold(text: str) -> str:
 def words_of(text: str) -> list[str]:
     """Lower-cased word tokens of a text (apostrophe-s split off), accents removed: "Malmo"
     in a question matches the label "Malmö"."""
-    out = []
-    for w in _WORD_RE.findall(fold(text)):
-        if w.endswith(("'s", "’s")):
-            w = w[:-2]
-        if w:
-            out.append(w)
-    return out
+    return [w for w in map(without_possessive, _WORD_RE.findall(fold(text))) if w]
+
+
+def without_possessive(word: str) -> str:
+    """``word`` without a final possessive "'s" ("obama's" -> "obama")."""
+    return word[:-2] if word.endswith(("'s", "’s")) else word
 
 
 @lru_cache(maxsize=1 << 17)
