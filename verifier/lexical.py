@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import os
 import logging
 import re
 import unicodedata
@@ -263,7 +264,9 @@ class LabelIndex:
         idx = cls.from_labels_tsv(src)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(".tmp")
+            # one temporary file per process: workers that build the cache at the same time
+            # must not replace each other's half-written file
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with tmp.open("wb") as f:
                 pickle.dump(idx, f, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.replace(cache)
