@@ -15,8 +15,8 @@
 
 from __future__ import annotations
 
-import os
 import logging
+import os
 import re
 import unicodedata
 from collections import defaultdict
