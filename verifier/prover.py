@@ -131,7 +131,7 @@ class _Encoder:
             if f is None:
                 f = z3.Function(f"f_{t.name}_{len(t.args)}", *([self.T] * len(t.args)), self.T)
                 self.funcs[(t.name, len(t.args))] = f
-            return f(*[self.term(a, env) for a in t.args]) if t.args else f()
+            return _app(f, [self.term(a, env) for a in t.args], z3.ExprRef) if t.args else f()
         raise TypeError(f"not a term: {t!r}")
 
     def number(self, t: Term, env) -> z3.ArithRef:
@@ -158,7 +158,7 @@ class _Encoder:
     def formula(self, f: Formula, env: Mapping[Var, z3.ExprRef]) -> z3.BoolRef:
         if isinstance(f, Atom):
             p = self.pred(f.pred, len(f.args))
-            return p(*[self.term(a, env) for a in f.args]) if f.args else p()
+            return _app(p, [self.term(a, env) for a in f.args], z3.BoolRef) if f.args else p()
         if isinstance(f, Eq):
             return self.term(f.left, env) == self.term(f.right, env)
         if isinstance(f, Compare):
@@ -170,9 +170,9 @@ class _Encoder:
         if isinstance(f, Truth):
             return z3.BoolVal(f.value, self.ctx)
         if isinstance(f, And):
-            return z3.And(*[self.formula(a, env) for a in f.args])
+            return _connective(z3.Z3_mk_and, z3.And, [self.formula(a, env) for a in f.args])
         if isinstance(f, Or):
-            return z3.Or(*[self.formula(a, env) for a in f.args])
+            return _connective(z3.Z3_mk_or, z3.Or, [self.formula(a, env) for a in f.args])
         if isinstance(f, Not):
             return z3.Not(self.formula(f.arg, env))
         if isinstance(f, Implies):
@@ -218,6 +218,29 @@ class _Encoder:
                 p = self.preds[(name, 2)]
                 out.append((f"triple link {name}", z3.ForAll([x, y], p(x, y) == triple(x, pc, y))))
         return _dedupe_named(out)
+
+
+def _ast_array(args: Sequence[z3.ExprRef]):
+    arr = (z3.Ast * len(args))()
+    for i, a in enumerate(args):
+        arr[i] = a.as_ast()
+    return arr
+
+
+def _app(f: z3.FuncDeclRef, args: Sequence[z3.ExprRef], kind: type) -> z3.ExprRef:
+    """``f(*args)`` without z3.py's per-argument sort checks and coercions (the encoder only
+    applies its own declarations to terms of the declared sort): the same term, built in a
+    fraction of the time, which matters because encoding took as long as solving."""
+    ctx = f.ctx
+    return kind(z3.Z3_mk_app(ctx.ref(), f.as_ast(), len(args), _ast_array(args)), ctx)
+
+
+def _connective(mk, slow, args: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.And`` / ``z3.Or`` over Boolean expressions of one context, without the coercions."""
+    if not args:
+        return slow(*args)
+    ctx = args[0].ctx
+    return z3.BoolRef(mk(ctx.ref(), len(args), _ast_array(args)), ctx)
 
 
 def _dedupe_named(items: list[tuple[str, z3.BoolRef]]) -> list[tuple[str, z3.BoolRef]]:
