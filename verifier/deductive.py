@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem
 from verifier.namespaces import wikidata_id
-from verifier.prover import Premise, ProofResult, entails
+from verifier.prover import Premise, ProofResult, entails, entails_each
 from verifier.query import Query
 
 __all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
@@ -1132,13 +1132,11 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     out = []
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
-    for part in parts:
-        local = [v for v in bound if v in free_vars(part)]
-        g_part = exists(local, part)
-        if _unmentioned_symbols(g_part, premises):
-            r = ProofResult("refuted", "symbol not mentioned")
-        else:
-            r = entails(premises, g_part, timeout_ms=timeout_ms, countermodel=False)
+    goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
+    to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
+    proofs = dict(zip(to_prove, entails_each(premises, to_prove, timeout_ms=timeout_ms)))
+    for part, g_part in zip(parts, goals):
+        r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")
         syms = _symbols_of(part)
         ok = r.status == "proved"
         expl = ""
