@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -15,7 +16,7 @@ from parsers.sparql_transform import (
     dropped_triple, renamed_and_shuffled, replaced_property, swapped_direction,
 )
 from verifier.notation import parse_formula as F
-from verifier.prover import Premise, entails, equivalent, satisfiable
+from verifier.prover import Premise, entails, entails_each, equivalent, satisfiable
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -28,6 +29,21 @@ def test_background_paper_example_is_proved_with_core():
     r = entails([MASS, BENZENE, QUESTION], F("exists v. wdt:P2067(wd:Q2270, v)"))
     assert r.status == "proved"
     assert set(r.used) == {"mass_n_of -> P2067", "benzene -> Q2270", "T(question)"}
+
+
+def test_core_lists_premises_in_their_order():
+    for order in itertools.permutations([QUESTION, BENZENE, MASS]):
+        r = entails(list(order), F("exists v. wdt:P2067(wd:Q2270, v)"))
+        assert r.used == tuple(p.name for p in order)
+
+
+def test_entails_each_agrees_with_entails_per_conclusion():
+    goals = [F("exists v. wdt:P2067(wd:Q2270, v)"), F("exists v. wdt:P2102(wd:Q2270, v)"),
+             F("wdt:P2067(wd:Q2270, wd:Q2270)"), F("exists v. wdt:P2067(wd:Q2270, v) & v = v")]
+    each = entails_each([MASS, BENZENE, QUESTION], goals)
+    assert [r.status for r in each] == ["proved", "refuted", "refuted", "proved"]
+    assert [r.status for r in each] == [entails([MASS, BENZENE, QUESTION], g).status for g in goals]
+    assert entails_each([MASS], []) == []
 
 
 def test_unused_premise_is_not_in_core():
