@@ -534,6 +534,16 @@ CASES = [
     ("Who was nominated for King of the Hill in 1998?",
      "SELECT ?n WHERE { wd:Q1135966 p:P1411 ?s . ?s ps:P1411 ?n . ?s pq:P585 ?t "
      "FILTER ( contains ( YEAR ( ?t ) , '1998' ) ) }", "unsupported"),
+    # a proper name written whole inside a longer label ("The Daily Show" of "The Daily Show
+    # with Trevor Noah"), but not a part of a longer name ("Teutonic" of "Teutonic Knights"
+    # inside "Teutonic Order"); a numbered instance ("33rd Tony Awards") is tested above
+    ("What is language for The Daily Show?",
+     "SELECT ?a ?b WHERE { wd:Q824192 wdt:P364 ?a . wd:Q824192 wdt:P407 ?b }", "faithful"),
+    ("Did Shivaji marry both Soyarabai as well as Putalabai?",
+     "ASK WHERE { wd:Q239505 wdt:P26 wd:Q7572005 . wd:Q239505 wdt:P26 wd:Q7262174 }", "faithful"),
+    ("Please tell me the Teutonic Knights' chivalric order.",
+     "SELECT ?answer WHERE { wd:Q48189 wdt:P550 ?answer }", "unsupported"),
+
 ]
 
 

@@ -420,6 +420,7 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 
 _DIGITS = re.compile(r"\d+")
+_DETERMINERS = frozenset({"the", "a", "an"})
 
 
 def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
@@ -652,6 +653,8 @@ class Grounder:
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
         if best is None:
+            best = self._name_inside_label(sym, units, question, toks, spans)
+        if best is None:
             return []
         sim, a, b = best[0], best[1], best[2]
         if sim < 0.999:  # a near spelling: not if the question names another item exactly
@@ -688,6 +691,55 @@ class Grounder:
             if link is not None:
                 out.append(link)
         return out
+
+    def _name_inside_label(self, sym: SymbolUse, units: list[Unit], question: str,
+                           toks: list[tuple[str, int, int]], spans: dict[str, tuple[int, int]]
+                           ) -> tuple[float, int, int, str] | None:
+        """A proper name of the question written, whole, inside a longer label of the item:
+        "Moldavia" in "Principality of Moldavia", "The Daily Show" in "The Daily Show with
+        Trevor Noah", "Shivaji" in "Shivaji Bhonsle I".  The question's name must be a named
+        noun phrase, capitalised, and all of it must occur as consecutive words of the label
+        (so "Jimmy Carter" is not inside "Jimmy Wales"); at least a third of the label's
+        content words.  Similarity 0.85, and, like a near spelling, refused when another item's
+        label is exactly the question's name."""
+        named = {u.var.name for u in units if u.kind == "named" and isinstance(u.var, Var)}
+        best = None
+        for var in named:
+            if var not in spans:
+                continue
+            sa, sb = spans[var]
+            inner = [t for t in toks if t[1] >= sa and t[2] <= sb]
+            whole = inner
+            while inner and inner[0][0] in _DETERMINERS:
+                inner = inner[1:]
+            if not inner or not question[inner[0][1]:inner[0][1] + 1].isupper():
+                continue
+            q_words = [t[0] for t in inner]
+            if len(" ".join(q_words)) < 4:
+                continue
+            # the whole name as the question writes it: no capitalised word or number right
+            # before or after ("Teutonic" of "Teutonic Knights", "Tony Awards" of "the 32nd
+            # Tony Awards" are parts of longer names)
+            i = toks.index(whole[0])
+            j = toks.index(whole[-1])
+            around = ([toks[i - 1]] if i > 1 else []) + ([toks[j + 1]] if j + 1 < len(toks) else [])
+            if any(question[t[1]:t[1] + 1].isupper() or _DIGITS.search(t[0]) for t in around):
+                continue
+            for n in self.names_of(sym):
+                words = words_of(n.name)
+                while words and words[0] in _DETERMINERS:
+                    words = words[1:]
+                k = len(q_words)
+                at = next((i for i in range(len(words) - k + 1) if words[i:i + k] == q_words), None)
+                if k >= len(words) or at is None or _DIGITS.search(" ".join(words[:at] + words[at + k:])):
+                    continue  # not inside, or the label's other words number it ("33rd Tony Awards")
+                keys = content_keys(n.name)
+                if not keys or len(set(content_keys(" ".join(q_words))) & set(keys)) < len(keys) / 3:
+                    continue
+                a, b = inner[0][1], inner[-1][2]
+                if best is None or b - a > best[2] - best[1]:
+                    best = (0.85, a, b, n.name)
+        return best
 
     # ---- main entry
     def ground(self, units: list[Unit], query: Query, question: str = "",
