@@ -730,7 +730,7 @@ class Grounder:
                 while words and words[0] in _DETERMINERS:
                     words = words[1:]
                 k = len(q_words)
-                at = next((i for i in range(len(words) - k + 1) if words[i:i + k] == q_words), None)
+                at = next((w for w in range(len(words) - k + 1) if words[w:w + k] == q_words), None)
                 if k >= len(words) or at is None or _DIGITS.search(" ".join(words[:at] + words[at + k:])):
                     continue  # not inside, or the label's other words number it ("33rd Tony Awards")
                 keys = content_keys(n.name)

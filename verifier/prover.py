@@ -379,8 +379,8 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     out = []
     for goal in goals:
         t1 = time.perf_counter()
+        solver.push()
         try:
-            solver.push()
             solver.add(z3.Not(goal))
             res = solver.check()
             ms = (time.perf_counter() - t1) * 1000
@@ -390,9 +390,10 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
                 out.append(ProofResult("refuted", "countermodel found", (), "", ms))
             else:
                 out.append(ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, None), (), "", ms))
-            solver.pop()
         except z3.Z3Exception as e:
             out.append(ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t1) * 1000))
+        finally:
+            solver.pop()  # the next conclusion must not see this one's negation
     log.debug("entails_each: %d conclusions in %.0f ms", len(goals), (time.perf_counter() - t0) * 1000)
     return out
 
