@@ -1017,7 +1017,9 @@ class Grounder:
                     ok = best is not None and cov >= 0.99
                 if ok:
                     per_symbol.append((sid, score, best.name))
-            per_symbol.sort(key=lambda x: -x[1])
+            # ties in id order (P131 before P13802): the candidates come in hash order, and the
+            # explanation must not name a different alternative from one run to the next
+            per_symbol.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
             self._alt_cache[cache_key] = per_symbol
         for sid, score, name in per_symbol:
             if sid != sym.id:
@@ -1034,7 +1036,7 @@ class Grounder:
                 s = cov + 0.1 * hit
                 if s > scored.get(n.symbol, (0, ""))[0]:
                     scored[n.symbol] = (s, n.name)
-        return sorted(((sid, s, nm) for sid, (s, nm) in scored.items()), key=lambda x: -x[1])[:k]
+        return sorted(((sid, s, nm) for sid, (s, nm) in scored.items()), key=lambda x: (-x[1], len(x[0]), x[0]))[:k]
 
     # ---- templates
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
