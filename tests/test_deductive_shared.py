@@ -572,3 +572,13 @@ def test_as_well_as_is_a_coordination_not_a_comparison(verifier):
     v = verifier.verify("Did Shivaji marry both Soyarabai as well as Putalabai?",
                         "ASK WHERE { wd:Q239505 wdt:P26 wd:Q7572005 . wd:Q239505 wdt:P26 wd:Q7262174 }")
     assert "compares" not in v.deductive.reason and v.deductive.verdict == "faithful"
+
+
+def test_a_label_the_question_writes_is_not_blamed_on_an_alternative(verifier):
+    # "public holidays" writes the label *public holiday* word for word, although the reading
+    # splits it ("public" + "holidays"): the explanation of the wrong entity names the entity,
+    # not *place of publication* as a better property for "public"
+    v = verifier.verify("What public holidays are celebrated in Barcelona?",
+                        "SELECT ?obj WHERE { wd:Q483236 wdt:P832 ?obj . ?obj wdt:P31 wd:Q1197685 }")
+    assert v.decision == "reject"
+    assert "Q483236" in v.deductive.reason and "P291" not in v.deductive.reason

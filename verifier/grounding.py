@@ -458,6 +458,14 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
     return best
 
 
+def _label_written(question: str, label: str) -> bool:
+    """Whether the question writes the label word for word (exactly or by stems)."""
+    if not question:
+        return False
+    found = _find_words(_tokens(question), words_of(label))
+    return found is not None and found[0] >= 0.999
+
+
 def _middle_name_match(toks: list[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
@@ -776,10 +784,10 @@ class Grounder:
                 if sym.kind == "item":
                     in_names |= {id(l.unit) for l in links}
                 if not links:
-                    links = self._symbol_links(sym, units, ukeys, question_keys, g)
+                    links = self._symbol_links(sym, units, ukeys, question_keys, g, question)
             else:
                 free = [u for u in units if id(u) not in in_names]
-                links = self._symbol_links(sym, free, ukeys, question_keys, g)
+                links = self._symbol_links(sym, free, ukeys, question_keys, g, question)
                 links += self._preposition_links(sym, free)
             if not links:
                 g.unsupported.append(sym)
@@ -894,7 +902,7 @@ class Grounder:
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
-                      g: Grounding) -> list[Link]:
+                      g: Grounding, question: str = "") -> list[Link]:
         names_by_pos = {p_: self.names_of(sym, p_) for p_ in {u.pos for u in units}}
         kind = sym.kind
         # an identifier's name may be written without "ID" ("What is Museofile of X?" for P539
@@ -929,7 +937,13 @@ class Grounder:
             # business publishes X": P123 publisher, although "publish" also names
             # publication date)
             entry = self._entry_for(n.name, sym, u.pos)
-            written = n.is_label and bool(n.keys) and all(k in direct for k in n.keys)
+            written = n.is_label and bool(n.keys) and (
+                all(k in direct for k in n.keys)
+                # ... or that the question writes word for word around the unit's words when
+                # the reading splits it ("coat of arms" as "coat" and "arms"): "arms" alone is
+                # an alias of *coat of arms image*, which must not overrule *coat of arms*
+                or (len(n.keys) >= 2 and set(u.keys) <= set(n.keys)
+                    and _label_written(question, n.name)))
             alt = (None if entry is not None or written
                    else self._best_alternative(sym, u, direct, wn, question_keys))
             if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
