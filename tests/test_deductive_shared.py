@@ -582,3 +582,15 @@ def test_a_label_the_question_writes_is_not_blamed_on_an_alternative(verifier):
                         "SELECT ?obj WHERE { wd:Q483236 wdt:P832 ?obj . ?obj wdt:P31 wd:Q1197685 }")
     assert v.decision == "reject"
     assert "Q483236" in v.deductive.reason and "P291" not in v.deductive.reason
+
+
+def test_a_number_inside_a_title_is_no_comparison(verifier):
+    # "after The Jazz Giants '56": the year is part of the album's title, so "after" compares
+    # nothing (a reading makes '56 a year of the title's head noun)
+    v = verifier.verify("The album after The Jazz Giants '56 featured what musician?",
+                        "SELECT ?answer WHERE { wd:Q7743037 wdt:P156 ?X . ?X wdt:P175 ?answer }")
+    assert v.deductive.verdict != "intent_mismatch" and "compares" not in v.deductive.reason
+    # a year that heads no name is still a comparison
+    v = verifier.verify("How is a Gregorian date written prior to 1584",
+                        "SELECT ?obj WHERE { wd:Q200262 p:P571 ?s . ?s ps:P571 ?obj . ?s pq:P31 wd:Q26961029 }")
+    assert v.deductive.verdict == "intent_mismatch" and "compar" in v.deductive.reason

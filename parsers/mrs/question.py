@@ -254,6 +254,8 @@ def _value_of(ix: _Index, x: str, lemma: str = "") -> tuple[Term | None, str | N
     """The number a variable stands for (``card``, ``yofc``...) and its unit noun."""
     unit = None
     value: Term | None = None
+    if _heads_a_name(ix, x):
+        return None, None  # "after The Jazz Giants '56": a title with a number, not a value
     for ep in ix.m.eps:
         if ep.pred in _NUMBER_PREDS and ep.carg is not None and x in (ep.arg("ARG1"), ep.iv):
             pred = ep.pred if lemma in _TEMPORAL else "card"
@@ -263,6 +265,24 @@ def _value_of(ix: _Index, x: str, lemma: str = "") -> tuple[Term | None, str | N
             if info.pos == "n" and not info.is_abstract:
                 unit = ep.pred
     return value, unit
+
+
+def _heads_a_name(ix: _Index, x: str) -> bool:
+    """Whether ``x`` heads a compound that (through further compounds) contains a proper
+    name: the number of "The Jazz Giants '56" is part of a title."""
+    seen, todo = {x}, [x]
+    while todo:
+        v = todo.pop()
+        for ep in ix.m.eps:
+            if ep.pred == "compound" and ep.arg("ARG1") == v:
+                y = ep.arg("ARG2")
+                if y is None or y in seen:
+                    continue
+                if any(e.pred == "named" for e in ix.by_iv.get(y, ())):
+                    return True
+                seen.add(y)
+                todo.append(y)
+    return False
 
 
 def _number_of_event(ix: _Index, e: str | None) -> EP | None:
