@@ -458,6 +458,11 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
     return best
 
 
+def _by_score_then_id(c: tuple[str, float, str]) -> tuple[float, int, str]:
+    """Sort key of scored candidates (id, score, name): best first, ties in id order."""
+    return (-c[1], len(c[0]), c[0])
+
+
 def _label_written(question: str, label: str) -> bool:
     """Whether the question writes the label word for word (exactly or by stems)."""
     if not question:
@@ -1033,7 +1038,7 @@ class Grounder:
                     per_symbol.append((sid, score, best.name))
             # ties in id order (P131 before P13802): the candidates come in hash order, and the
             # explanation must not name a different alternative from one run to the next
-            per_symbol.sort(key=lambda x: (-x[1], len(x[0]), x[0]))
+            per_symbol.sort(key=_by_score_then_id)
             self._alt_cache[cache_key] = per_symbol
         for sid, score, name in per_symbol:
             if sid != sym.id:
@@ -1050,7 +1055,7 @@ class Grounder:
                 s = cov + 0.1 * hit
                 if s > scored.get(n.symbol, (0, ""))[0]:
                     scored[n.symbol] = (s, n.name)
-        return sorted(((sid, s, nm) for sid, (s, nm) in scored.items()), key=lambda x: (-x[1], len(x[0]), x[0]))[:k]
+        return sorted(((sid, s, nm) for sid, (s, nm) in scored.items()), key=_by_score_then_id)[:k]
 
     # ---- templates
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
