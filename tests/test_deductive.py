@@ -263,6 +263,10 @@ def test_middle_name_match(question, label, found):
     ("What is Barack Obama's height?", "Barack Obama", "Barack Obama"),
     ("What is Quecha's Wikimedia language code?", "Quechua", "Quecha"),
     ("Who founded McDonald's?", "McDonald's", "McDonald"),
+    # a Roman numeral written as a number, and only as the same number
+    ("Which university has a Grade 1 listed building?", "Grade I listed building", "Grade 1 listed building"),
+    ("Which university has a Grade 2 listed building?", "Grade I listed building", None),
+    ("Who was Edward I of England?", "Edward I of England", "Edward I of England"),
 ])
 def test_name_found_in_question(question, label, found):
     from verifier.grounding import _find_words, _tokens, words_of

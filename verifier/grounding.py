@@ -421,6 +421,13 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 
 _DIGITS = re.compile(r"\d+")
 _DETERMINERS = frozenset({"the", "a", "an"})
+_ROMAN = {r: str(i) for i, r in enumerate(
+    "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(), start=1)}
+
+
+def _numeral(word: str) -> str:
+    """A Roman numeral as its number ("ii" -> "2"); any other word as it is."""
+    return _ROMAN.get(word, word)
 
 
 def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
@@ -434,12 +441,15 @@ def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[flo
         return None
     target = " ".join(words)
     stems = [stem(w) for w in words]
+    # "Grade 1 listed building" writes the label "Grade I listed building"
+    numerals = [_numeral(w) for w in words] if any(w in _ROMAN for w in words) else None
     digits = _DIGITS.findall(target)
     best = None
     for i in range(len(toks) - n + 1):
         window = toks[i:i + n]
         ws = [t[0] for t in window]
-        if ws == words or [stem(w) for w in ws] == stems:
+        if ws == words or [stem(w) for w in ws] == stems or (
+                numerals and [_numeral(w) for w in ws] == numerals):
             return (1.0, window[0][1], window[-1][2])
         if len(target) >= 5:
             for m in (n - 1, n, n + 1):
