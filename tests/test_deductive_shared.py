@@ -542,6 +542,13 @@ CASES = [
     ("Please tell me the Teutonic Knights' chivalric order.",
      "SELECT ?answer WHERE { wd:Q48189 wdt:P550 ?answer }", "unsupported"),
 
+    # "when" of a state: its start and its end time answer it (not the end when the question
+    # says it began)
+    ("When was Glen McGrath a member of the Worcestershire County Cricket Club?",
+     "SELECT ?a ?b WHERE { wd:Q1392178 p:P54 ?s . ?s ps:P54 wd:Q2725667 . ?s pq:P580 ?a . ?s pq:P582 ?b }",
+     "faithful"),
+    ("When did Seoul become a sister city with Tokyo?",
+     "SELECT ?v WHERE { wd:Q8684 p:P190 ?s . ?s ps:P190 wd:Q1490 . ?s pq:P582 ?v }", "unsupported"),
 ]
 
 

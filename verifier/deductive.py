@@ -653,6 +653,11 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # a preposition alone names no property: "in" is not *work location*, "from" not
         # *has effect*, "by" not *author* (times are different: "on 19 December 1967")
         sup = None
+    if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
+            and any(u.kind == "abstract" and "time" in u.keys for u in units)):
+        # "When was X a member of Y?": "when" asks for the time of a state, which its start
+        # and its end time answer (a clash with "start" / "end" words is checked below)
+        sup = (1.0, label, "when")
     linked_items = {l.symbol.symbol for l in grounding.links}
     if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
         # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
