@@ -419,6 +419,13 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _question_tokens(question: str) -> tuple[tuple[str, int, int], ...]:
+    """:func:`_tokens` of a question, computed once: the names of every symbol of every
+    reading are looked up in them."""
+    return tuple(_tokens(question))
+
+
 _DIGITS = re.compile(r"\d+")
 _DETERMINERS = frozenset({"the", "a", "an"})
 _ROMAN = {r: str(i) for i, r in enumerate(
@@ -430,7 +437,7 @@ def _numeral(word: str) -> str:
     return _ROMAN.get(word, word)
 
 
-def _find_words(toks: list[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
+def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
     """Where ``words`` occur in order in ``toks`` (exactly, by stem, or, for names of five
     letters or more, with a near spelling that writes the same numbers): (similarity, start
     offset, end offset)."""
@@ -477,11 +484,11 @@ def _label_written(question: str, label: str) -> bool:
     """Whether the question writes the label word for word (exactly or by stems)."""
     if not question:
         return False
-    found = _find_words(_tokens(question), words_of(label))
+    found = _find_words(_question_tokens(question), words_of(label))
     return found is not None and found[0] >= 0.999
 
 
-def _middle_name_match(toks: list[tuple[str, int, int]], words: list[str], name: str,
+def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
     Vassilyevich Lomonosov" for "Mikhail Lomonosov", "Carl Jung" for "Carl Gustav Jung", or
@@ -654,7 +661,7 @@ class Grounder:
         typos) and link the noun phrase whose span covers it."""
         if not question or not spans:
             return []
-        toks = _tokens(question)
+        toks = _question_tokens(question)
         best: tuple[float, int, int, str] | None = None
         for n in self.names_of(sym):
             words = words_of(n.name)
@@ -716,7 +723,7 @@ class Grounder:
         return out
 
     def _name_inside_label(self, sym: SymbolUse, units: list[Unit], question: str,
-                           toks: list[tuple[str, int, int]], spans: dict[str, tuple[int, int]]
+                           toks: Sequence[tuple[str, int, int]], spans: dict[str, tuple[int, int]]
                            ) -> tuple[float, int, int, str] | None:
         """A proper name of the question written, whole, inside a longer label of the item:
         "Moldavia" in "Principality of Moldavia", "The Daily Show" in "The Daily Show with
@@ -852,7 +859,7 @@ class Grounder:
         out = []
         lit = sym.term
         if isinstance(lit, Literal) and lit.kind == "string" and len(lit.lexical) >= 2 and question and spans:
-            found = _find_words(_tokens(question), words_of(lit.lexical))
+            found = _find_words(_question_tokens(question), words_of(lit.lexical))
             if found is not None and found[0] >= 0.999:
                 a, b = found[1], found[2]
                 for var, (sa, sb) in spans.items():
