@@ -217,3 +217,43 @@ def test_flat_shortcut_equals_the_scoped_translation() -> None:
             assert T._build(prep, plug) == T._flat(prep)
         checked += 1
     assert checked > 500
+
+
+# "What is the name, which is the same as Jane?" as a robust parse writes it: the relative
+# clause is about a generic_entity that nothing else mentions (relative_mod).
+DETACHED = ('[ TOP: h0 INDEX: e2 [ e SF: ques ] RELS: < [ thing<0:4> LBL: h4 ARG0: x3 ] '
+            '[ which_q<0:4> LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ] '
+            '[ relative_mod<5:40> LBL: h1 ARG0: i8 ARG1: x9 ARG2: h10 ] '
+            '[ udef_q<5:40> LBL: h11 ARG0: x9 RSTR: h12 BODY: h13 ] '
+            '[ generic_entity<5:40> LBL: h14 ARG0: x9 ] '
+            '[ _be_v_id<5:7> LBL: h1 ARG0: e2 ARG1: x3 ARG2: x15 ] '
+            '[ _the_q<8:11> LBL: h18 ARG0: x15 RSTR: h19 BODY: h20 ] '
+            '[ _name_n_of<12:16> LBL: h21 ARG0: x15 ARG1: i31 ] '
+            '[ _the+same_a_1<24:32> LBL: h10 ARG0: e39 ARG1: e40 ] '
+            '[ _as_p<33:35> LBL: h10 ARG0: e40 ARG1: x9 ARG2: x41 ] '
+            '[ proper_q<36:40> LBL: h42 ARG0: x41 RSTR: h43 BODY: h44 ] '
+            '[ named<36:40> LBL: h45 ARG0: x41 CARG: "Jane" ] > '
+            'HCONS: < h0 qeq h1 h6 qeq h4 h12 qeq h14 h19 qeq h21 h43 qeq h45 > ]')
+
+
+def test_detached_relative_clause_is_about_the_answer() -> None:
+    [t] = translate_mrs(DETACHED)
+    assert t.ok and t.answer_vars == (Var("x3"),)
+    found = {a.pred: a.args for a in atoms(t.formula)}
+    assert "generic_entity" not in found
+    assert found["_as_p"][1] == Var("x3")          # the answer is the same as Jane
+    assert found["relative_mod"][1] == Var("x3")
+    assert free_vars(t.formula) == {Var("x3")}
+    assert any("relative clause" in w for w in t.warnings)
+
+
+def test_detached_relative_clause_kept_when_the_answer_is_not_unique() -> None:
+    # a yes/no question has no answer variable: the clause stays about something
+    yn = DETACHED.replace(
+        "[ which_q<0:4> LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ]",
+        "[ _a_q<0:4> LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ]")
+    [t] = translate_mrs(yn)
+    assert t.ok and t.answer_vars == ()
+    found = {a.pred: a.args for a in atoms(t.formula)}
+    assert "generic_entity" in found and found["_as_p"][1] == Var("x9")
+    assert not any("relative clause" in w for w in t.warnings)

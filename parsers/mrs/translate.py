@@ -462,10 +462,49 @@ def _scope_reason(msg: str) -> str:
     return msg.split(" (")[0]
 
 
+def attach_detached_relatives(m: Mrs, answer_vars: Sequence[str]) -> tuple[Mrs, bool]:
+    """Attach a relative clause that the parse left without a head to the answer.
+
+    A robust analysis writes a relative clause it could not attach as ``relative_mod(i, x,
+    h)`` about a ``generic_entity(x)`` that nothing else mentions ("What is the language
+    used by Esther Bubley *that has a feminine grammatical gender*?": the language has the
+    gender, but the parse says only that *something* has it).  In a question with one answer
+    variable ``a`` the clause is read as being about the answer: ``x`` is renamed ``a`` and
+    its quantifier and ``generic_entity`` predication are dropped.  Returns the MRS and
+    whether anything changed (the MRS itself when nothing did).
+    """
+    if len(answer_vars) != 1:
+        return m, False
+    a = answer_vars[0]
+    generic: dict[str, int] = {}
+    for ep in m.eps:
+        if ep.pred == "generic_entity" and ep.iv is not None:
+            generic[ep.iv] = generic.get(ep.iv, 0) + 1
+    detached = {ep.arg("ARG1") for ep in m.eps if ep.pred == "relative_mod"}
+    targets = {x for x in detached if x in generic and x != a and generic[x] == 1}
+    if not targets:
+        return m, False
+    drop_labels: set[str] = set()
+    eps: list[EP] = []
+    for ep in m.eps:
+        if ep.iv in targets and (ep.is_quantifier or ep.pred == "generic_entity"):
+            if ep.is_quantifier:
+                rstr = ep.arg("RSTR")
+                if rstr is not None:
+                    drop_labels.add(rstr)
+            continue
+        if any(val in targets for _, val in ep.args):
+            ep = ep._replace(args=tuple((r, a if v in targets else v) for r, v in ep.args))
+        eps.append(ep)
+    hcons = tuple(h for h in m.hcons if h.hi not in drop_labels)
+    return Mrs(m.top, m.index, tuple(eps), hcons, m.variables, m.icons), True
+
+
 def _translate(m: Mrs, max_scopes: int, reading_index: int,
                check: bool = False) -> list[Translation]:
-    p = scope_problem(m)
     qa = analyse_question(m)
+    m, attached = attach_detached_relatives(m, qa.answer_vars)
+    p = scope_problem(m)
     prep = _Prepared(m, p, qa)
     # scope-sensitive readings: enumerate more scopings than asked for, since several
     # usually give the same formula (existentials commuting) and are reported once
@@ -485,6 +524,8 @@ def _translate(m: Mrs, max_scopes: int, reading_index: int,
     warnings = tuple(dict.fromkeys(prep.warnings))
     if relaxed:
         warnings += ("no fully scoped reading; empty holes read as true",)
+    if attached:
+        warnings += ("a relative clause without a head read as about the answer",)
     out: list[Translation] = []
     seen: list[Formula] = []
     for k, plug in enumerate(sols):
