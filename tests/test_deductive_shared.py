@@ -549,6 +549,27 @@ CASES = [
      "faithful"),
     ("When did Seoul become a sister city with Tokyo?",
      "SELECT ?v WHERE { wd:Q8684 p:P190 ?s . ?s ps:P190 wd:Q1490 . ?s pq:P582 ?v }", "unsupported"),
+    # a phrase on "become" restricts its complement; a phrase on another phrase restricts
+    # that one's noun ("in Oregon" attached to "for")
+    ("When did Seoul become a sister city with Tokyo?",
+     "SELECT ?v WHERE { wd:Q8684 p:P190 ?s . ?s ps:P190 wd:Q1490 . ?s pq:P580 ?v }", "faithful"),
+    ("What is the minimum age for compulsory education in Oregon?",
+     "SELECT ?answer WHERE { wd:Q824 wdt:P3270 ?answer }", "faithful"),
+    ("What is the minimum age for compulsory education in Oregon?",
+     "SELECT ?answer WHERE { ?answer wdt:P3270 wd:Q824 }", "unsupported"),
+    # a relative clause the parse left without a head is about the answer
+    ("Who are the writers of the Sermon on the Mount, whose personal name is Emmanuel?",
+     "SELECT ?answer WHERE { wd:Q51640 wdt:P50 ?answer . ?answer wdt:P735 wd:Q18001873 }", "faithful"),
+    ("Who are the writers of the Sermon on the Mount, whose personal name is Emmanuel?",
+     "SELECT ?answer WHERE { ?answer wdt:P50 wd:Q51640 . ?answer wdt:P735 wd:Q18001873 }", "unsupported"),
+    # the object of a verb of getting names a property of its subject; "opposite of" is
+    # symmetric
+    ("What award did Saroj Khan achieve for working on Guru?",
+     "SELECT ?a WHERE { wd:Q3473673 p:P166 ?s . ?s ps:P166 ?a . ?s pq:P1686 wd:Q1393668 }", "faithful"),
+    ("What is the equivalent of hubris, the antonym of humility?",
+     "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P461 wd:Q1186677 }", "faithful"),
+    ("What is the equivalent of hubris, the antonym of humility?",
+     "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P1889 wd:Q1186677 }", "unsupported"),
 ]
 
 
