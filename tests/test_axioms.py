@@ -227,6 +227,18 @@ def test_cli_lint_exit_codes(tmp_path, capsys):
     assert "formula-syntax" in capsys.readouterr().out
 
 
+def test_shipped_pack_examples_pass_on_the_shipped_extract(capsys):
+    """`verifier axioms test` with no arguments uses axioms/examples (MRS readings and labels
+    of the embedded examples; rebuilt by bench/make_pack_example_extracts.py): every example
+    with a reading gives its expected verdict."""
+    code = cli_main(["axioms", "test"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    last = out.strip().splitlines()[-1]
+    passed = int(last.split()[0])
+    assert " 0 failed" in last and passed >= 20, last
+
+
 # ------------------------------------------------------------------------- instantiation
 
 
