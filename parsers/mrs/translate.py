@@ -44,7 +44,7 @@ from parsers.mrs.structure import EP, Mrs, MrsError, coerce_mrs, var_type
 
 __all__ = [
     "QuestionLogic", "TranslationFailure", "Translation", "translate_mrs", "translate_readings",
-    "rank_translations", "best_translation", "DEFAULT_MAX_SCOPES",
+    "rank_translations", "best_translation", "attach_detached_relatives", "DEFAULT_MAX_SCOPES",
 ]
 
 log = logging.getLogger(__name__)
