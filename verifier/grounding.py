@@ -734,6 +734,13 @@ class Grounder:
         label is exactly the question's name."""
         named = {u.var.name for u in units if u.kind == "named" and isinstance(u.var, Var)}
         best = None
+        # the item's names without leading determiners, once for all the question's names
+        names = []
+        for n in self.names_of(sym):
+            words = words_of(n.name)
+            while words and words[0] in _DETERMINERS:
+                words = words[1:]
+            names.append((n, words))
         for var in named:
             if var not in spans:
                 continue
@@ -755,10 +762,7 @@ class Grounder:
             around = ([toks[i - 1]] if i > 1 else []) + ([toks[j + 1]] if j + 1 < len(toks) else [])
             if any(question[t[1]:t[1] + 1].isupper() or _DIGITS.search(t[0]) for t in around):
                 continue
-            for n in self.names_of(sym):
-                words = words_of(n.name)
-                while words and words[0] in _DETERMINERS:
-                    words = words[1:]
+            for n, words in names:
                 k = len(q_words)
                 at = next((w for w in range(len(words) - k + 1) if words[w:w + k] == q_words), None)
                 if k >= len(words) or at is None or _DIGITS.search(" ".join(words[:at] + words[at + k:])):
