@@ -570,6 +570,24 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P461 wd:Q1186677 }", "faithful"),
     ("What is the equivalent of hubris, the antonym of humility?",
      "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P1889 wd:Q1186677 }", "unsupported"),
+    # start and end time qualifiers: named by a start or end verb with a year of the question;
+    # a time span asks for both ends
+    ("Where did Mikhail Lomonosov finish his education in 1736?",
+     "SELECT ?obj WHERE { wd:Q58720 p:P69 ?s . ?s ps:P69 ?obj . ?s pq:P582 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1736' ) ) }", "faithful"),
+    ("Where did Mikhail Lomonosov finish his education in 1736?",
+     "SELECT ?obj WHERE { wd:Q58720 p:P69 ?s . ?s ps:P69 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1736' ) ) }", "unsupported"),
+    ("In which year range did Mehmed the Conqueror gained power as the sultan of the Ottoman Empire ?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q34503 p:P39 ?s . ?s ps:P39 wd:Q15315411 . ?s pq:P582 ?value1 . "
+     "?s pq:P580 ?value2 }", "faithful"),
+    # "why did he resign" asks for the end cause
+    ("When was George Reid elected as Member of the 30th parliament of the UK and why did he resign",
+     "SELECT ?value1 ?value2 WHERE { wd:Q23352 p:P39 ?s . ?s ps:P39 wd:Q41582581 . ?s pq:P1534 ?value1 . "
+     "?s pq:P2715 ?value2 }", "faithful"),
+    ("When was George Reid elected as Member of the 30th parliament of the UK and why did he resign",
+     "SELECT ?value1 ?value2 WHERE { wd:Q23352 p:P39 ?s . ?s ps:P39 wd:Q41582581 . ?s pq:P1366 ?value1 . "
+     "?s pq:P2715 ?value2 }", "unsupported"),
 ]
 
 

@@ -654,10 +654,21 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # *has effect*, "by" not *author* (times are different: "on 19 December 1967")
         sup = None
     if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
-            and any(u.kind == "abstract" and "time" in u.keys for u in units)):
-        # "When was X a member of Y?": "when" asks for the time of a state, which its start
-        # and its end time answer (a clash with "start" / "end" words is checked below)
-        sup = (1.0, label, "when")
+            and (asks := _asks_for_time(units))):
+        # "When was X a member of Y?", "In which year ...": the question asks for the time of
+        # a state, which its start and its end time answer (a clash with "start" / "end"
+        # words is checked below)
+        sup = (1.0, label, asks)
+    if (sup is None and q.prop == "P1534" and isinstance(q.value, Var) and q.value in answers
+            and (why := _WHY_ENDED.search(question))):
+        # "... and why did he resign?", "... and what ceased the position?": the question asks
+        # for the cause of the end of the statement
+        sup = (1.0, label, why.group(0))
+    if (sup is None and q.prop in _EDGE_WORDS and isinstance(q.value, Var) and q.value not in answers
+            and q.filters and (edge := _EDGE_WORDS[q.prop].search(question))):
+        # "Where did X finish his education in 1736?": the end of the statement is in 1736
+        # (the filter's values must be the question's, checked below)
+        sup = (1.0, label, edge.group(0))
     linked_items = {l.symbol.symbol for l in grounding.links}
     if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
         # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
@@ -726,8 +737,36 @@ _ENDS = re.compile(r"\b(?:end|ended|ends|leave|left|leaves|stop|stopped|cease|ce
                    r"stepped down|dissolved|abolished)\b", re.I)
 
 
+#: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
+#: their marriage end", "what ceased the position".
+_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:end|ended|ends|leave|left|stop|stopped|"
+                        r"cease|ceased|resign|resigned|quit|terminate|terminated|exit|lose|lost)\b|"
+                        r"\bwhat\s+(?:caused|ceased|ended|terminated)\b", re.I)
+#: Start and end time qualifiers and the words that name them.
+_EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
+#: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
+_SPANS = re.compile(r"\b(?:year|time|date)s?\s+(?:range|span|period)s?\b", re.I)
+#: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
+_TIME_NOUNS = frozenset({"year", "date", "time", "day", "month", "decade", "century", "range", "span",
+                         "period"})
+
+
+def _asks_for_time(units: Sequence[Unit]) -> str | None:
+    """The word by which a question asks for a time: "when", or a time noun ("year",
+    "date", ...); None when it asks for none."""
+    for u in units:
+        if u.kind == "abstract" and "time" in u.keys:
+            return "when"
+    for u in units:
+        if u.kind in ("noun", "relational_noun") and u.lemma in _TIME_NOUNS:
+            return u.lemma
+    return None
+
+
 def _time_qualifier_clash(prop: str, question: str) -> str | None:
     """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
+    if _SPANS.search(question):
+        return None
     starts, ends = bool(_STARTS.search(question)), bool(_ENDS.search(question))
     if prop == "P580" and ends and not starts:
         return "ended"
