@@ -275,3 +275,43 @@ def test_name_found_in_question(question, label, found):
     assert (question[m[1]:m[2]] if m else None) == found
     if found and label.casefold().startswith(found.casefold()):
         assert m[0] == 1.0
+
+
+@pytest.mark.parametrize("a,b,k,within", [
+    ("subsidari", "subsidiari", 1, True), ("bomin", "nomin", 1, True), ("counti", "countri", 1, True),
+    ("elcinaema", "elcinema", 1, True), ("sonwrit", "songwrit", 1, True), ("abcdef", "abcxyz", 2, False),
+    ("songwriterx", "sonwritr", 2, False), ("metallurgi", "metalurgy", 2, True),
+])
+def test_within_edits(a, b, k, within):
+    from verifier.grounding import _within_edits
+
+    assert _within_edits(a, b, k) is within
+
+
+def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():
+    """A word that neither the grammar nor WordNet knows ("subsidary") names the property whose
+    name it misspells; a word WordNet knows ("county") is no typo of "country", and without
+    WordNet nothing is read as misspelt."""
+    from verifier.axioms import load_pack
+    from verifier.axioms.loader import default_pack_dirs
+    from verifier.grounding import Grounder, SymbolUse, Unit
+    from verifier.lexical import LabelIndex, WordNetRelations, content_keys
+    from verifier.logic import Atom, Var
+
+    labels = LabelIndex()
+    labels.add("P355", ["child organization or unit", "subsidiary"], kind="property")
+    labels.add("P17", ["country"], kind="property")
+    syms = [SymbolUse("wdt:P355", "P355", "property"), SymbolUse("wdt:P17", "P17", "property")]
+
+    def noun(word: str, pred: str) -> Unit:
+        x = Var("x3")
+        return Unit(Atom(pred, (x,)), "noun", word, "n", content_keys(word), content_keys(word), word, x)
+
+    typo = noun("subsidary", "_subsidary/nn_u_unknown")
+    county = noun("county", "_county/nn_u_unknown")
+    known = noun("subsidary", "_subsidary_n_1")  # the grammar knows it: not a typo
+    wn = WordNetRelations({"county": {"n": ["counti", "district"]}})
+    g = Grounder(load_pack(default_pack_dirs()), labels, wn)
+    near = g._misspelt_keys([typo, county, known], syms)
+    assert near == {id(typo): {"subsidiari"}}
+    assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}

@@ -640,3 +640,15 @@ def test_a_number_inside_a_title_is_no_comparison(verifier):
     v = verifier.verify("How is a Gregorian date written prior to 1584",
                         "SELECT ?obj WHERE { wd:Q200262 p:P571 ?s . ?s ps:P571 ?obj . ?s pq:P31 wd:Q26961029 }")
     assert v.deductive.verdict == "intent_mismatch" and "compar" in v.deductive.reason
+
+
+def test_a_misspelt_word_names_the_property_it_misspells(verifier):
+    """"subsidary" (an unknown word, not in WordNet) is read as "subsidiary" (child
+    organization); needs the WordNet table, the dictionary that tells a typo from a rare word."""
+    if verifier.wordnet is None:
+        pytest.skip("WordNet relations not built (verifier setup wordnet)")
+    q = "which is the  parent organisation and the  subsidary of metro-godwyn-mayer?"
+    gold = "SELECT ?ans_1 ?ans_2 WHERE { wd:Q179200 wdt:P749 ?ans_1 . wd:Q179200 wdt:P355 ?ans_2 }"
+    assert verifier.verify(q, gold).verdict == "faithful"
+    wrong = "SELECT ?ans_1 ?ans_2 WHERE { wd:Q179200 wdt:P749 ?ans_1 . wd:Q922169 wdt:P355 ?ans_2 }"
+    assert verifier.verify(q, wrong).verdict == "unsupported"

@@ -488,6 +488,21 @@ def _label_written(question: str, label: str) -> bool:
     return found is not None and found[0] >= 0.999
 
 
+def _within_edits(a: str, b: str, k: int) -> bool:
+    """Whether ``a`` becomes ``b`` in at most ``k`` insertions, deletions or substitutions."""
+    if abs(len(a) - len(b)) > k:
+        return False
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        if min(cur) > k:
+            return False
+        prev = cur
+    return prev[-1] <= k
+
+
 def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
@@ -588,6 +603,8 @@ class Grounder:
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
         self._values: dict[str, list[Literal]] = {}
+        #: name keys that an unknown word of the question misspells, per unit (see ground)
+        self._near: dict[int, set[str]] = {}
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -790,6 +807,8 @@ class Grounder:
                 self._values.setdefault(wid, []).append(a.args[1])
         question_keys: set[str] = set()
         ukeys = {id(u): self.unit_keys(u) for u in units}
+        syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
+        self._near = self._misspelt_keys(units, syms)
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
         # a noun counted by a number ("Does X have 3.2 masts?") says "number" ("number of masts")
@@ -798,7 +817,6 @@ class Grounder:
             question_keys.add("number")
         # items, classes and literals first: a word written as part of an item's name
         # ("... Second Edition on CD-ROM, Version 4.0") does not also name a property
-        syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
         in_names: set[int] = set()
         for sym in syms:
             if sym.kind == "qualifier":
@@ -820,6 +838,31 @@ class Grounder:
             g.links.extend(links)
         self._pronoun_links(units, g)
         return g
+
+    def _misspelt_keys(self, units: list[Unit], syms: Sequence[SymbolUse]) -> dict[int, set[str]]:
+        """Name keys of the query's properties and classes that a word of the question
+        misspells: a word the grammar does not know (an unknown-word predicate such as
+        ``_subsidary/nn_u_unknown``) and WordNet does not list either, one edit away from a
+        name word of at least five letters ("subsidary" for *subsidiary*, "bominated" for
+        *nominated*; two edits from one of nine letters or more).  Without WordNet there is no
+        dictionary to tell a typo from a rare word, and nothing is read as misspelt."""
+        if self.wordnet is None:
+            return {}
+        name_keys = {k for s_ in syms if s_.kind in ("property", "class")
+                     for n in self.names_of(s_) for k in n.keys if len(k) >= 5}
+        out: dict[int, set[str]] = {}
+        for u in units:
+            if u.kind not in ("noun", "relational_noun", "verb", "adjective") or "_u_unknown" not in u.pred:
+                continue
+            if u.lemma.casefold() in self.wordnet.related or len(u.lemma) < 6:
+                continue
+            for k in u.keys:
+                if k in name_keys:
+                    continue
+                near = {m for m in name_keys if _within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
+                if near:
+                    out.setdefault(id(u), set()).update(near)
+        return out
 
     def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
         """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym`` ("in" ->
@@ -942,7 +985,7 @@ class Grounder:
                 continue  # a name names a property only next to a value ("InChIKey K")
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
                 continue
-            direct = set(u.keys) | set(u.np_keys)
+            direct = set(u.keys) | set(u.np_keys) | self._near.get(id(u), set())
             wn = ukeys[id(u)] - direct
             if kind == "property":
                 score, cov, n = self._score(names, direct, wn, context)
