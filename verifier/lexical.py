@@ -186,6 +186,15 @@ class NameEntry:
     is_label: bool
 
 
+_NEGATIONS = frozenset({"not", "never", "non", "cannot"})
+
+
+def _negated(name: str) -> bool:
+    """Whether a name says "not" ("not the same as", "isn't", "non-fiction")."""
+    words = re.findall(r"[^\W_]+(?:'t)?", name.casefold())
+    return any(w in _NEGATIONS or w.endswith("n't") for w in words)
+
+
 class LabelIndex:
     """Names of KG symbols indexed by matching key.
 
@@ -201,9 +210,18 @@ class LabelIndex:
         self.descriptions: dict[str, str] = {}
 
     def add(self, symbol: str, names: Iterable[str], kind: str = "item", description: str = "") -> None:
+        """Index a symbol's names (the first is its label).  An alias that negates what the
+        label does not ("not the same as" for *different from*) is left out: without its
+        negation, which matching ignores like any stop word, it would name the opposite."""
         first = True
+        label_negated = False
         for n in names:
             if not n or not n.strip():
+                continue
+            negated = _negated(n)
+            if first:
+                label_negated = negated
+            elif negated and not label_negated:
                 continue
             keys = content_keys(n)
             if not keys:
@@ -249,7 +267,7 @@ class LabelIndex:
 
         src = Path(path)
         st = src.stat()
-        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v2".encode(),
+        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v3".encode(),
                               digest_size=8).hexdigest()
         folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
         cache = folder / f"labels-{key}.pkl"
