@@ -315,3 +315,17 @@ def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():
     near = g._misspelt_keys([typo, county, known], syms)
     assert near == {id(typo): {"subsidiari"}}
     assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}
+
+
+def test_an_alias_that_negates_the_label_is_left_out():
+    """"not the same as" is an alias of *different from*; without its "not" (a stop word) it
+    would let "the same as" name *different from*."""
+    from verifier.lexical import LabelIndex
+
+    idx = LabelIndex()
+    idx.add("P1889", ["different from", "not the same as", "is not", "distinct from"], kind="property")
+    idx.add("P460", ["said to be the same as", "the same as"], kind="property")
+    idx.add("Q1", ["non-fiction"], kind="item")
+    assert [e.name for e in idx.names["P1889"]] == ["different from", "distinct from"]
+    assert {e.symbol for e in idx.candidates(["same"])} == {"P460"}
+    assert [e.name for e in idx.names["Q1"]] == ["non-fiction"]  # the label itself may negate

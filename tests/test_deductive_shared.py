@@ -581,6 +581,11 @@ CASES = [
     ("In which year range did Mehmed the Conqueror gained power as the sultan of the Ottoman Empire ?",
      "SELECT ?value1 ?value2 WHERE { wd:Q34503 p:P39 ?s . ?s ps:P39 wd:Q15315411 . ?s pq:P582 ?value1 . "
      "?s pq:P580 ?value2 }", "faithful"),
+    # "..., which is the same as NAME2" (a pattern reading): said to be the same as
+    ("What is the Christian name of Jean Rhys, which is the same as Jane?",
+     "SELECT ?answer WHERE { wd:Q230598 wdt:P735 ?answer . ?answer wdt:P460 wd:Q1682564 }", "faithful"),
+    ("What is the Christian name of Jean Rhys, which is the same as Jane?",
+     "SELECT ?answer WHERE { wd:Q230598 wdt:P735 ?answer . ?answer wdt:P1889 wd:Q1682564 }", "unsupported"),
     # "why did he resign" asks for the end cause
     ("When was George Reid elected as Member of the 30th parliament of the UK and why did he resign",
      "SELECT ?value1 ?value2 WHERE { wd:Q23352 p:P39 ?s . ?s ps:P39 wd:Q41582581 . ?s pq:P1534 ?value1 . "

@@ -148,6 +148,14 @@ def test_two_hop_shape():
     # a number is a value the query compares, not a name
     t, by = _only("What is the birthplace of Henry Mancini that has an acreage of 213.587?")
     assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']
+    # "..., which is the same as NAME2": the NP1 is the same as NAME2 (_same_a_as), no NP2
+    t, by = _only("What is the Christian name of Jean Rhys, which is the same as Jane?")
+    name = noun_var(t, "_name/nn_u_unknown")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], name)
+    assert by["_of_p"].args[1:] == (name, names['"Jean Rhys"'])
+    assert by["_same_a_as"].args[1:] == (name, names['"Jane"'])
+    assert "_have_v_1" not in by and "appos" not in by
 
 
 def test_class_for_the_np_of_name_has_both_readings():

@@ -371,7 +371,8 @@ def _have_readings(q: str) -> list[str]:
 _TWO_HOP = re.compile(
     r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+"
     r"(?:(?:(?:that|which|who)\s+(?P<have>has|have|had)|(?P<with>with))\s+(?:(?:a|an|the)\s+)?"
-    r"(?P<np2>[^?,]+?)\s+(?:of|as)\s+|(?P<whose>whose)\s+(?P<np2w>[^?,]+?)\s+(?:is|was|are|were)\s+)"
+    r"(?P<np2>[^?,]+?)\s+(?:of|as)\s+|(?P<whose>whose)\s+(?P<np2w>[^?,]+?)\s+(?:is|was|are|were)\s+"
+    r"|(?:that|which|who)\s+(?:is|was|are|were)\s+(?:also\s+)?the\s+(?P<same>same)\s+as\s+)"
     r"(?P<name2>[^?,]+?)" + _END, re.I)
 _VALUE = re.compile(r"^[-+]?[\d.,]+(?:e[-+]?\d+)?$", re.I)
 
@@ -396,21 +397,29 @@ def _two_hop_readings(q: str) -> list[str]:
     m = _TWO_HOP.match(q)
     if not m:
         return []
-    second = _checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
-    if second is None:
-        return []
-    np2, name2 = second
+    if m.group("same"):  # "..., which is the same as NAME2": no second noun phrase
+        if not _name_ok(m.group("name2")):
+            return []
+        np2, name2 = None, m.span("name2")
+    else:
+        second = _checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
+        if second is None:
+            return []
+        np2, name2 = second
     return [_two_hop_mrs(q, m, np1, prep, name1, np2, name2) for np1, prep, name1 in _splits(q, m, "head")]
 
 
 def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
-                 name1: tuple[int, int], np2: tuple[int, int], name2: tuple[int, int]) -> str:
+                 name1: tuple[int, int], np2: tuple[int, int] | None, name2: tuple[int, int]) -> str:
     b = _Builder()
     x_wh = _wh(b, m.group("wh"), m.span("wh"))
     x1, l1 = _noun_phrase(b, q, np1, _quantifier(m.group("det")))
-    x2, l2 = _noun_phrase(b, q, np2, "_a_q")
     n1 = _name(b, q, name1)
     b.ep(f"_{prep[0].casefold()}_p", prep[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=n1)
+    if np2 is None:  # "the same as NAME2": _same_a_as, as the ERG reads it
+        b.ep("_same_a_as", m.span("same"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=_name(b, q, name2))
+        return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
+    x2, l2 = _noun_phrase(b, q, np2, "_a_q")
     if m.group("whose"):
         b.ep("poss", m.span("whose"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
     else:
