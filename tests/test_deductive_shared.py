@@ -586,6 +586,15 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q230598 wdt:P735 ?answer . ?answer wdt:P460 wd:Q1682564 }", "faithful"),
     ("What is the Christian name of Jean Rhys, which is the same as Jane?",
      "SELECT ?answer WHERE { wd:Q230598 wdt:P735 ?answer . ?answer wdt:P1889 wd:Q1682564 }", "unsupported"),
+    # reduced relative clauses with a preposition (pattern readings); "written in" a language
+    ("Name a codex written in Old English.",
+     "SELECT ?sbj WHERE { ?sbj wdt:P407 wd:Q42365 . ?sbj wdt:P31 wd:Q213924 }", "faithful"),
+    ("Name a codex written in Old English.",
+     "SELECT ?sbj WHERE { ?sbj wdt:P495 wd:Q42365 . ?sbj wdt:P31 wd:Q213924 }", "unsupported"),
+    ("Name someone working in Vancouver",
+     "SELECT ?sbj WHERE { ?sbj wdt:P937 wd:Q24639 . ?sbj wdt:P31 wd:Q5 }", "faithful"),
+    ("Name someone working in Vancouver",
+     "SELECT ?sbj WHERE { ?sbj wdt:P19 wd:Q24639 . ?sbj wdt:P31 wd:Q5 }", "unsupported"),
     # "why did he resign" asks for the end cause
     ("When was George Reid elected as Member of the 30th parliament of the UK and why did he resign",
      "SELECT ?value1 ?value2 WHERE { wd:Q23352 p:P39 ?s . ?s ps:P39 wd:Q41582581 . ?s pq:P1534 ?value1 . "

@@ -181,6 +181,19 @@ def test_relative_clause_shape():
     agency = noun_var(t, "_agency/nn_u_unknown")
     name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
     assert by["_represents/vbz_u_unknown"].args[1:] == (agency, name)
+    # another preposition than "by": the NP undergoes the participle, the name is the
+    # preposition's; an NP VERBing PREP NAME does the verb; "someone" is a person
+    t, by = _only("Name a codex written in Old English.")
+    codex, name = noun_var(t, "_codex/nn_u_unknown"), noun_var(t, "named")
+    verb = by["_written/vbn_u_unknown"]
+    assert verb.args[2] == codex and by["_in_p"].args[1:] == (verb.args[0], name)
+    t, by = _only("Name someone working in Vancouver")
+    verb = by["_working/vbg_u_unknown"]
+    assert verb.args[1] == noun_var(t, "person") and by["_in_p"].args[1:] == (verb.args[0], noun_var(t, "named"))
+    # not a participle ("component"), a time ("beginning in 1974"): no relative clause
+    assert not any("vbn_u_unknown" in r or "vbg_u_unknown" in r for q in (
+        "Which is the cell component for cholesterol?", "Who was Jonathan Pryce's partner beginning in 1974?")
+        for r in pattern_readings(q))
     assert by["_be_v_id"].args[1:] == (t.answer_vars[0], agency)
     t, by = _only("Which is the book that is published by Rolling Stone?")
     name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")

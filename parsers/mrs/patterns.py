@@ -37,6 +37,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
   (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
+  with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
+  name is the preposition's ("Name a codex written in Old English"), and an NP VERBing PREP
+  NAME does the verb ("Name someone working in Vancouver"); "someone" is a person;
 * ``Did NAME VERB [PREP] [both] A and B?`` and ``Was NAME VERBed PREP A and B?``: a yes/no
   question about two names, written distributed (one verb predication per conjunct), as the
   coordination means it;
@@ -442,7 +445,8 @@ _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 _RELATIVE = re.compile(
     r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
     r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
-    r"(?:(?:(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?P<part>" + _PARTICIPLE + r")\s+by"
+    r"(?:(?:(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
+    r"|(?P<ing>(?-i:[a-z]){3,}ing))\s+(?P<pprep>by|in|at|on|from|for|with|into|after|as|to)"
     r"|(?:that|which|who)\s+(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
@@ -454,18 +458,52 @@ def _relative_readings(q: str) -> list[str]:
     if spans is None:
         return []
     np, name = spans
-    verb = "part" if m.group("part") else "verb"
+    verb = "part" if m.group("part") else "ing" if m.group("ing") else "verb"
     word = m.group(verb).casefold()
     if word in _AUXILIARIES:
         return []
+    if m.group("pprep") and m.group("pprep").casefold() != "by" and not (
+            (verb == "part" and _PASSIVE_START.match(q, m.start("part")))
+            or (verb == "ing" and word not in _NOT_VERBING and not _VALUE.match(q[name[0]:name[1]]))):
+        # with another preposition than "by" only a sure participle ("written in", not
+        # "component for") and a verb in -ing that is no preposition or time ("beginning in
+        # 1974") make a relative clause
+        return []
     b = _Builder()
     x_wh, wh_end = _answer(b, m)
-    x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+    if q[np[0]:np[1]].casefold() in _SOMEONE:  # "Name someone involved in X": a person
+        x_np, l_np = b.new("x"), b.new("h")
+        b.ep("person", np, l_np, ARG0=x_np)
+        b.quantified("_some_q", np, x_np, l_np)
+    else:
+        x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     x_name = _name(b, q, name)
-    tag = "vbn" if verb == "part" else "vbz"
-    doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
-    b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=b.new("e"), ARG1=doer, ARG2=undergoer)
+    tag = {"part": "vbn", "ing": "vbg"}.get(verb, "vbz")
+    prep = (m.group("pprep") or "by").casefold()
+    e = b.new("e")
+    if verb == "ing":
+        # "someone working in Vancouver": the NP does the verb, the name is the preposition's
+        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=x_np, ARG2=b.new("i"))
+        b.ep(f"_{prep}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
+    elif verb == "part" and prep != "by":
+        # "a codex written in Old English": the NP undergoes the verb (its doer unexpressed),
+        # and the name is the preposition's
+        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=b.new("i"), ARG2=x_np)
+        b.ep(f"_{prep}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
+    else:
+        doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
+        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
     return [b.main("_be_v_id", (wh_end, np[0]), x_wh, x_np)]
+
+
+#: Words in -ing that are prepositions or name a time, not a verb of a relative clause.
+_NOT_VERBING = frozenset({"beginning", "starting", "ending", "including", "excluding", "following",
+                          "according", "regarding", "concerning", "during", "being", "having",
+                          "something", "anything", "nothing", "everything", "thing", "king", "wing",
+                          "spring", "string", "ring", "building", "painting", "recording", "meeting",
+                          "setting", "wedding", "evening", "morning", "ceiling"})
+#: Pronouns for a person that a request may ask for ("Name someone ...").
+_SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody", "a person"})
 
 
 # "How many academic degrees does Ernest Rutherford have?", "How many positions are held by
