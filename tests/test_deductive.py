@@ -310,10 +310,13 @@ def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():
     typo = noun("subsidary", "_subsidary/nn_u_unknown")
     county = noun("county", "_county/nn_u_unknown")
     known = noun("subsidary", "_subsidary_n_1")  # the grammar knows it: not a typo
+    x = Var("x4")  # the head of "the subsidary company": its phrase has the typo
+    head = Unit(Atom("_company_n_1", (x,)), "noun", "company", "n", ("compani",),
+                content_keys("subsidary company"), "subsidary company", x)
     wn = WordNetRelations({"county": {"n": ["counti", "district"]}})
     g = Grounder(load_pack(default_pack_dirs()), labels, wn)
-    near = g._misspelt_keys([typo, county, known], syms)
-    assert near == {id(typo): {"subsidiari"}}
+    assert g._misspelt_keys([typo, county, head], syms) == {id(typo): {"subsidiari"}, id(head): {"subsidiari"}}
+    assert g._misspelt_keys([known, county], syms) == {}
     assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}
 
 

@@ -850,7 +850,7 @@ class Grounder:
             return {}
         name_keys = {k for s_ in syms if s_.kind in ("property", "class")
                      for n in self.names_of(s_) for k in n.keys if len(k) >= 5}
-        out: dict[int, set[str]] = {}
+        misspelt: dict[str, set[str]] = {}
         for u in units:
             if u.kind not in ("noun", "relational_noun", "verb", "adjective") or "_u_unknown" not in u.pred:
                 continue
@@ -861,7 +861,14 @@ class Grounder:
                     continue
                 near = {m for m in name_keys if _within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
                 if near:
-                    out.setdefault(id(u), set()).update(near)
+                    misspelt[k] = near
+        # the word itself, and the head of its noun phrase ("the elCinaema ID": "ID" stands for
+        # the phrase, whose words must name *elCinema person ID*)
+        out: dict[int, set[str]] = {}
+        for u in units:
+            for k in set(u.keys) | set(u.np_keys):
+                if k in misspelt:
+                    out.setdefault(id(u), set()).update(misspelt[k])
         return out
 
     def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
