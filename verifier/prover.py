@@ -377,12 +377,16 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     except (TypeError, ValueError, RecursionError) as e:
         return [ProofResult("unknown", f"cannot encode: {type(e).__name__}: {e}")] * len(conclusions)
     out = []
-    for goal in goals:
+    for i, goal in enumerate(goals):
         t1 = time.perf_counter()
-        solver.push()
         try:
-            solver.add(z3.Not(goal))
-            res = solver.check()
+            # each negated conclusion is guarded by its own literal and checked under that
+            # assumption only, so the next conclusion does not see it.  (Not push/pop: z3's
+            # push internalises the premises outside the check's timeout, and hung for minutes
+            # on a query with thirteen filters over a variable property.)
+            guard = z3.Bool(f"__goal_{i}", enc.ctx)
+            solver.add(z3.Implies(guard, z3.Not(goal)))
+            res = solver.check(guard)
             ms = (time.perf_counter() - t1) * 1000
             if res == z3.unsat:
                 out.append(ProofResult("proved", "", (), "", ms))
@@ -392,8 +396,6 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
                 out.append(ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, None), (), "", ms))
         except z3.Z3Exception as e:
             out.append(ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t1) * 1000))
-        finally:
-            solver.pop()  # the next conclusion must not see this one's negation
     log.debug("entails_each: %d conclusions in %.0f ms", len(goals), (time.perf_counter() - t0) * 1000)
     return out
 
