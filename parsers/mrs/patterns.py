@@ -499,9 +499,9 @@ def _relative_readings(q: str) -> list[str]:
 #: Words in -ing that are prepositions or name a time, not a verb of a relative clause.
 _NOT_VERBING = frozenset({"beginning", "starting", "ending", "including", "excluding", "following",
                           "according", "regarding", "concerning", "during", "being", "having",
-                          "something", "anything", "nothing", "everything", "thing", "king", "wing",
-                          "spring", "string", "ring", "building", "painting", "recording", "meeting",
-                          "setting", "wedding", "evening", "morning", "ceiling"})
+                          "something", "anything", "nothing", "everything", "spring", "string",
+                          "building", "painting", "recording", "meeting", "setting", "wedding",
+                          "evening", "morning", "ceiling"})
 #: Pronouns for a person that a request may ask for ("Name someone ...").
 _SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody", "a person"})
 
