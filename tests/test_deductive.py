@@ -283,9 +283,9 @@ def test_name_found_in_question(question, label, found):
     ("songwriterx", "sonwritr", 2, False), ("metallurgi", "metalurgy", 2, True),
 ])
 def test_within_edits(a, b, k, within):
-    from verifier.grounding import _within_edits
+    from verifier.lexical import within_edits
 
-    assert _within_edits(a, b, k) is within
+    assert within_edits(a, b, k) is within
 
 
 def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():

@@ -28,7 +28,7 @@ from typing import Collection, Iterable, Sequence
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
     LabelIndex, NameEntry, WordNetRelations, content_keys, fold, label_shape, lemma_keys, stem,
-    without_possessive, words_of,
+    within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
@@ -488,21 +488,6 @@ def _label_written(question: str, label: str) -> bool:
     return found is not None and found[0] >= 0.999
 
 
-def _within_edits(a: str, b: str, k: int) -> bool:
-    """Whether ``a`` becomes ``b`` in at most ``k`` insertions, deletions or substitutions."""
-    if abs(len(a) - len(b)) > k:
-        return False
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-        if min(cur) > k:
-            return False
-        prev = cur
-    return prev[-1] <= k
-
-
 def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
@@ -859,7 +844,7 @@ class Grounder:
             for k in u.keys:
                 if k in name_keys:
                     continue
-                near = {m for m in name_keys if _within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
+                near = {m for m in name_keys if within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
                 if near:
                     misspelt[k] = near
         # the word itself, and the head of its noun phrase ("the elCinaema ID": "ID" stands for

@@ -28,8 +28,8 @@ from typing import Iterable
 from nltk.stem.porter import PorterStemmer
 
 __all__ = ["content_keys", "lemma_keys", "fold", "words_of", "without_possessive", "stem",
-           "lemma_of", "label_shape", "LabelIndex", "NameEntry", "STOPWORDS", "PREPOSITIONS",
-           "WordNetRelations"]
+           "lemma_of", "label_shape", "within_edits", "LabelIndex", "NameEntry", "STOPWORDS",
+           "PREPOSITIONS", "WordNetRelations"]
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +184,22 @@ class NameEntry:
     keys: tuple[str, ...]
     shape: str
     is_label: bool
+
+
+def within_edits(a: str, b: str, k: int) -> bool:
+    """Whether ``a`` becomes ``b`` in at most ``k`` insertions, deletions or substitutions
+    (Levenshtein distance, stopped as soon as it must exceed ``k``)."""
+    if abs(len(a) - len(b)) > k:
+        return False
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        if min(cur) > k:
+            return False
+        prev = cur
+    return prev[-1] <= k
 
 
 _NEGATIONS = frozenset({"not", "never", "non", "cannot"})

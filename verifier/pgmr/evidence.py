@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
-from verifier.lexical import PREPOSITIONS, STOPWORDS, WordNetRelations, content_keys, words_of
+from verifier.lexical import PREPOSITIONS, STOPWORDS, WordNetRelations, content_keys, within_edits, words_of
 from verifier.pgmr.encoders import normalize_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,18 +126,7 @@ def near_spelling(a: str, b: str) -> bool:
     words are left out: one edit often makes another word there ("death" / "depth")."""
     if min(len(a), len(b)) < 6 or a[0] != b[0] or a == b:
         return False
-    limit = 2 if min(len(a), len(b)) >= 9 else 1
-    if abs(len(a) - len(b)) > limit:
-        return False
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-        if min(cur) > limit:
-            return False
-        prev = cur
-    return prev[-1] <= limit
+    return within_edits(a, b, 2 if min(len(a), len(b)) >= 9 else 1)
 
 
 @dataclass(frozen=True, slots=True)
