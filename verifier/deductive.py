@@ -732,16 +732,17 @@ _PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
 _STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
                      r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
                      r"since|from)\b", re.I)
-_ENDS = re.compile(r"\b(?:end|ended|ends|leave|left|leaves|stop|stopped|cease|ceased|resign|"
-                   r"resigned|quit|until|till|divorce|divorced|finish|finished|last|step down|"
-                   r"stepped down|dissolved|abolished)\b", re.I)
+#: Verbs of ending, for an end time and for the end cause.
+_END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resigned|quit"
+_ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
+                   r"step down|stepped down|dissolved|abolished)\b", re.I)
 
 
 #: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
 #: their marriage end", "what ceased the position".
-_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:end|ended|ends|leave|left|stop|stopped|"
-                        r"cease|ceased|resign|resigned|quit|terminate|terminated|exit|lose|lost)\b|"
-                        r"\bwhat\s+(?:caused|ceased|ended|terminated)\b", re.I)
+_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:" + _END_VERBS
+                        + r"|terminate|terminated|exit|lose|lost)\b|\bwhat\s+(?:caused|ceased|ended|terminated)\b",
+                        re.I)
 #: Start and end time qualifiers and the words that name them.
 _EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
 #: A time span asked for as a whole ("In which year range ..."): both its ends answer it.

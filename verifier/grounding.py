@@ -833,14 +833,15 @@ class Grounder:
         dictionary to tell a typo from a rare word, and nothing is read as misspelt."""
         if self.wordnet is None:
             return {}
+        unknown = [u for u in units
+                   if u.kind in ("noun", "relational_noun", "verb", "adjective") and "_u_unknown" in u.pred
+                   and len(u.lemma) >= 6 and u.lemma.casefold() not in self.wordnet.related]
+        if not unknown:  # most readings: no name keys to collect
+            return {}
         name_keys = {k for s_ in syms if s_.kind in ("property", "class")
                      for n in self.names_of(s_) for k in n.keys if len(k) >= 5}
         misspelt: dict[str, set[str]] = {}
-        for u in units:
-            if u.kind not in ("noun", "relational_noun", "verb", "adjective") or "_u_unknown" not in u.pred:
-                continue
-            if u.lemma.casefold() in self.wordnet.related or len(u.lemma) < 6:
-                continue
+        for u in unknown:
             for k in u.keys:
                 if k in name_keys:
                     continue

@@ -503,7 +503,7 @@ _NOT_VERBING = frozenset({"beginning", "starting", "ending", "including", "exclu
                           "building", "painting", "recording", "meeting", "setting", "wedding",
                           "evening", "morning", "ceiling"})
 #: Pronouns for a person that a request may ask for ("Name someone ...").
-_SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody", "a person"})
+_SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
 
 
 # "How many academic degrees does Ernest Rutherford have?", "How many positions are held by
