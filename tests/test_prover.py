@@ -16,7 +16,8 @@ from parsers.sparql_transform import (
     dropped_triple, renamed_and_shuffled, replaced_property, swapped_direction,
 )
 from verifier.notation import parse_formula as F
-from verifier.prover import Premise, entails, entails_each, equivalent, satisfiable
+from verifier.prover import (RLIMIT_PER_MS, Premise, entails, entails_each, equivalent, satisfiable,
+                             solver_budget)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -110,6 +111,24 @@ def test_rlimit_outcome_does_not_depend_on_earlier_checks():
     assert (first.status, first.reason) == (again.status, again.reason)
     assert entails([F("p(a)"), F("forall x. p(x) -> q(x)")], F("q(a)"), rlimit=2_000_000,
                    fresh_context=True).proved
+
+
+def test_entails_each_limits_each_check_by_resources():
+    # the resource limit counts from the start of each check: cheap checks after others all
+    # pass under a limit their sum exceeds; a hard one stops with "resource limit"
+    hard = F("forall x y z. r(x, y) & r(y, z) -> r(x, z)")
+    goals = [F(f"q{i}(a)") for i in range(6)]
+    premises = [F(f"p(a) -> q{i}(a)") for i in range(6)] + [F("p(a)")]
+    used = [r.status for r in entails_each(premises, goals, rlimit=600, timeout_ms=600_000)]
+    assert used == ["proved"] * 6
+    [r] = entails_each([hard, F("forall x. exists y. r(x, y)")], [F("r(a, a)")], rlimit=1, timeout_ms=600_000)
+    assert r.status == "unknown" and "resource limit" in r.reason
+
+
+def test_solver_budget_is_counted_in_resources_with_a_wall_clock_net():
+    b = solver_budget(2000)
+    assert b["rlimit"] == 2000 * RLIMIT_PER_MS and b["timeout_ms"] > 2000
+    assert entails([F("p(a)"), F("forall x. p(x) -> q(x)")], F("q(a)"), **solver_budget(50)).proved
 
 
 def test_satisfiable():

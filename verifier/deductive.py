@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem
 from verifier.namespaces import wikidata_id
-from verifier.prover import Premise, ProofResult, entails, entails_each
+from verifier.prover import Premise, ProofResult, entails, entails_each, solver_budget
 from verifier.query import Query
 
 __all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
@@ -1179,7 +1179,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     dominated = {d[0].id: d for d in grounding.dominated}
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
-    proofs = dict(zip(to_prove, entails_each(premises, to_prove, timeout_ms=timeout_ms)))
+    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms))))
     for part, g_part in zip(parts, goals):
         r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")
         syms = _symbols_of(part)
@@ -1476,7 +1476,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     elif degenerate:
         sound = ProofResult("unknown", degenerate)
     else:
-        sound = entails(premises, g, timeout_ms=timeout_ms, countermodel=False)
+        sound = entails(premises, g, **solver_budget(timeout_ms), countermodel=False)
         n_ans = min(len(query.answer_vars), len(reading.answer_vars))
         if sound.status != "proved" and 1 < n_ans and len(query.answer_vars) <= 3 and query.form == "select":
             # several answers ("Where was X born, and where did he die?"): any column order
@@ -1484,14 +1484,14 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 if list(order) == sorted(order):
                     continue
                 g2 = _aligned_pattern(reading_view, query, pattern, order)
-                r2 = entails(premises, g2, timeout_ms=timeout_ms, countermodel=False)
+                r2 = entails(premises, g2, **solver_budget(timeout_ms), countermodel=False)
                 if r2.proved:
                     sound, g = r2, g2
                     break
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
-        inconsistent = entails(premises, FALSE, timeout_ms=timeout_ms, countermodel=False)
+        inconsistent = entails(premises, FALSE, **solver_budget(timeout_ms), countermodel=False)
         if inconsistent.status == "proved":
             sound = ProofResult("unknown", "the reading's premises contradict each other ("
                                 + ", ".join(inconsistent.used) + ")")
@@ -1512,11 +1512,11 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             # the query's side: G, its definitions, and KG background (symmetric properties)
             g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
                       + [Premise(a.name, a.formula) for a in reif] + relevant_background)
-            complete = entails(g_side, t_kg_aligned, timeout_ms=timeout_ms)
+            complete = entails(g_side, t_kg_aligned, **solver_budget(timeout_ms))
             if complete.status == "refuted":
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
                                 if entails(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
-                                           timeout_ms=timeout_ms, countermodel=False).status != "proved")
+                                           **solver_budget(timeout_ms), countermodel=False).status != "proved")
         ignored = _ignored_names(grounder, grounding, units, question)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
@@ -1565,7 +1565,9 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     the order of :func:`parsers.mrs.rank_translations`.  ``first`` are further translated
     readings tried before them and not counted (the pattern readings of
     :mod:`parsers.mrs.patterns`).  The best reading's verdict is the pair's verdict.
-    ``timeout_ms`` bounds each solver call; ``budget_ms`` the whole pair: once spent, no
+    ``timeout_ms`` bounds each solver call, in milliseconds of solving on an idle machine
+    (:func:`verifier.prover.solver_budget`: counted by Z3's resource counter, so the verdict
+    does not depend on the machine's load); ``budget_ms`` the whole pair: once spent, no
     further reading is tried (and no diagnosis is made), so that one pathological pair
     cannot stall an audit.
     """

@@ -48,6 +48,7 @@ from verifier.benchmark.ids import compact, prefix_map, wikidata_ref, with_id
 from verifier.benchmark.plausible import CorpusStats, TripleFacts, query_facts
 from verifier.benchmark.records import BenchRecord
 from verifier.logic import Literal, Var
+from verifier.prover import RLIMIT_PER_MS
 
 __all__ = ["CATEGORIES", "PERTURBATION_CATEGORIES", "PerturbConfig", "Candidate", "PairOutcome",
            "perturb_pair", "propose", "regenerated_gold", "decide_equivalence", "DROP_REASONS"]
@@ -613,11 +614,6 @@ def propose(category: str, tree: tuple, stats: CorpusStats, rng: random.Random,
 # --------------------------------------------------------------------------------------------
 # Checking and records
 # --------------------------------------------------------------------------------------------
-
-
-RLIMIT_PER_MS = 3000
-"""Z3 resource units per millisecond of solving (measured on this project's 2-core build
-machine: about 2.8 million units per second on a hard quantified problem)."""
 
 
 def decide_equivalence(a: Any, b: Any, timeout_ms: int = 4000,
