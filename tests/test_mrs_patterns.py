@@ -109,14 +109,35 @@ def test_name_restriction_asks_for_the_noun_phrase(question, noun):
 
 @pytest.mark.parametrize("question", [
     "Tell me the radio network which contains the word nbc in their name and which has its headquarters in X.",
-    "What is the municipality of West Bengal which start with the letter titagarh",
-    "Name an alcoholic beverage obtained by fermentation that starts with letter R",
     "Which river starts with a glacier?",
+    "Which river starts with glacial meltwater?",
     "What river in Loire has the highest Strahler number?",
     "Which city has the highest population in Europe?",
 ])
 def test_name_restriction_with_other_constraints_has_no_pattern_reading(question):
     assert pattern_readings(question) == []
+
+
+@pytest.mark.parametrize("question,relation,noun,name", [
+    ("What is the municipality of West Bengal which start with the letter titagarh", "_of_p",
+     "_municipality/nn_u_unknown", "West Bengal"),
+    ("Name an alcoholic beverage obtained by fermentation that starts with letter R",
+     "_obtained/vbn_u_unknown", "_beverage/nn_u_unknown", "fermentation"),
+    ('Name a skyscraper designed by Atkins that contains the word "Al" in its name',
+     "_designed/vbn_u_unknown", "_skyscraper/nn_u_unknown", "Atkins"),
+    ("Which is the video game series developed by n-Space and starts with the letter r?",
+     "_developed/vbn_u_unknown", "_series/nn_u_unknown", "n-Space"),
+])
+def test_name_restriction_after_other_constraints_keeps_them(question, relation, noun, name):
+    """A name test closing the question is set aside and the rest read by the other shapes:
+    the answer is the noun phrase, still related to the name (the deductive check reads the
+    name test from the question's words)."""
+    t, by = _only(question)
+    x = noun_var(t, noun)
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], x)
+    rel, named = by[relation], by["named"]
+    assert x in rel.args and named.args[0] in rel.args and named.args[1] == Literal(name)
+    assert not any(p.startswith(("_name/", "_word/", "_letter/", "_start")) for p in by)
 
 
 @pytest.mark.parametrize("question,adjective,direction,head", [

@@ -545,12 +545,25 @@ _AUXILIARIES = frozenset({"is", "was", "has", "does", "contains", "starts", "beg
 # which the deductive check compares with the query's string test (not part of the MRS)
 _NAME_TEST = re.compile(
     r"^\s*(?:(?:tell|give|show)\s+me(?:\s+about)?|name|list|(?P<wh>what|which)(?:\s+(?:is|are|was|were))?)\s+"
-    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?]+?)\s*(?:\s(?:whose|that|which)\s+|['’]s\s+)"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?]+?)\s*(?:\s(?:whose|that|which)\s+|['’]s\s+"
+    r"|\s(?=(?:contains?|starts?|begins?)\s))"  # "What German dog breed contains the word W?"
     r"(?P<rest>(?:name\s+)?(?:has|have|contains?|starts?|begins?)\b[^?]*?)" + _END, re.I)
+# the word or letter a name test spells: one token, or a quoted phrase ("the word "city "")
+_SPELT = r"(?:\"[^\"]+\"|“[^”]+”|\S+)"
 _NAME_TEST_REST = re.compile(
-    r"^(?:name\s+(?:has|contains?)\s+(?:the\s+)?words?\s+\S+(?:\s+in\s+it)?"
-    r"|(?:has|have|contains?)\s+(?:the\s+)?words?\s+\S+(?:\s+in\s+(?:their|its|it's|it’s)\s+name)?(?:\s+in\s+it)?"
-    r"|(?:name\s+)?(?:starts?|begins?)\s+with\s+(?:(?:the|an?)\s+)?(?:(?:letter|alphabet)\s+)?\S+)$", re.I)
+    r"^(?:name\s+(?:has|contains?)\s+(?:the\s+)?words?\s+" + _SPELT + r"(?:\s+in\s+it)?"
+    r"|(?:has|have|contains?)\s+(?:the\s+)?words?\s+" + _SPELT
+    + r"(?:\s+in\s+(?:their|its|it's|it’s)\s+name)?(?:\s+in\s+it)?"
+    r"|(?:name\s+)?(?:starts?|begins?)\s+with\s+(?:(?:the|an?)\s+)?"
+    r"(?:(?:letter|alphabet)\s+\S+|[\"'“‘]?[^\W\d_][\"'”’]?|\"[^\"]+\"))$", re.I)  # not "with a glacier"
+# a name test closing a question that says more about the answer ("Name a skyscraper designed
+# by Atkins that contains the word "Al" in its name"): set aside as the time phrase is
+_NAME_TEST_TAIL = re.compile(
+    r"[\s,]*(?:\b(?:and\s+)?(?:also\s+)?(?:that|which|who)\s+|\band\s+(?:also\s+)?"
+    r"|\bwith\s+(?=(?:the\s+)?words?\b))(?P<rest>(?:(?:its|their)\s+)?(?:name\s+)?"
+    r"(?:has|have|contains?|starts?|begins?)\b[^?]*?|(?:the\s+)?words?\s+" + _SPELT
+    + r"\s+in\s+(?:its|their|the)\s+name)" + _END, re.I)
+_WORD_IN_NAME = re.compile(r"^(?:the\s+)?words?\s+" + _SPELT + r"\s+in\s+(?:its|their|the)\s+name$", re.I)
 
 
 def _name_test_readings(q: str) -> list[str]:
@@ -921,6 +934,20 @@ def _time_readings(q: str, shapes) -> list[str]:
             for f in shapes for r in f(blanked)]
 
 
+def _without_name_test(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without a name test at its end (blanked, so spans keep their
+    offsets).  The deductive check reads the name test from the question's words, as for
+    every question, so the readings need not carry it."""
+    m = _NAME_TEST_TAIL.search(q)
+    if not m:
+        return []
+    rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
+    if not (_NAME_TEST_REST.match(rest) or _WORD_IN_NAME.match(rest)):
+        return []
+    blanked = q[:m.start()] + " " * (len(q) - m.start())
+    return [r for f in shapes for r in f(blanked)]
+
+
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
@@ -935,6 +962,8 @@ def pattern_readings(question: str) -> list[str]:
     out: list[str] = []
     for f in _SHAPES:
         out.extend(f(question))
+    if not out:
+        out = _without_name_test(question, _SHAPES)
     if not out:
         out = _time_readings(question, _SHAPES)
     return out[:MAX_SPLITS]
