@@ -2,7 +2,9 @@
 
 A fixed sample (seed 0) of `--n` LC-QuAD 2.0 test pairs whose question has at least one
 reading in the shared MRS corpus, plus three perturbations of each gold query (wrong
-property, wrong entity, swapped direction), each checked not `equivalent` to the gold query.
+property, wrong entity, swapped direction), each checked not `equivalent` to the gold query;
+a triple of a property the axioms' background makes symmetric (sibling, spouse, shares border
+with) is not swapped, since the swap means the same (another triple is swapped instead).
 Verifies every pair with cached MRS (no ACE), and prints the acceptance of gold pairs, the
 rejection of perturbations, the abstention rate, the median verification time and its ratio
 to the median ACE parse time recorded in the corpus, the top reasons gold pairs were not
@@ -57,7 +59,11 @@ def perturbations(pairs: list[dict], seed: int = 0) -> list[dict]:
     from parsers.sparql_transform import (
         iri_token, normalize, replace_in_triple, swap_triple, triple_sites,
     )
+    from verifier.axioms.loader import load_pack
     from verifier.prover import equivalent
+
+    # swapping a symmetric property's triple ("sibling") keeps the query's meaning
+    symmetric = load_pack().symmetric_properties
 
     # co-occurrence pools from the whole test file (plausible substitutes)
     props_with: dict[str, Counter] = defaultdict(Counter)
@@ -129,8 +135,10 @@ def perturbations(pairs: list[dict], seed: int = 0) -> list[dict]:
                     break
             if done:
                 break
-        # swapped direction
+        # swapped direction (not of a symmetric property)
         for site in rng.sample(sites, len(sites)):
+            if str(site.verb[1]) in symmetric:
+                continue
             if site.subject != site.object and accept(swap_triple(tree, site), "swapped_direction",
                                                       {"triple": str(site.verb[1])}):
                 break

@@ -55,6 +55,12 @@ def test_shipped_lexicons_cover_the_chemistry_properties():
     assert by_word["partner"].mode == "all" and set(by_word["partner"].symbols) == {"wdt:P26", "wdt:P451"}
 
 
+def test_symmetric_properties_of_the_background():
+    sym = load_pack().symmetric_properties
+    assert {"wdt:P3373", "wdt:P26", "wdt:P47"} <= sym  # sibling, spouse, shares border with
+    assert not {"wdt:P40", "wdt:P31", "wdt:P1066"} & sym  # child, instance of, student of
+
+
 def test_yaml_error_has_line_number(tmp_path):
     d = _pack(tmp_path, templates="templates:\n  - name: x\n    doc: a: b: c\n")
     issues = [i for i in lint([d]) if i.code == "yaml"]

@@ -257,3 +257,15 @@ def test_equivalence_decisions_use_a_resource_budget_not_the_clock():
     # one resource unit cannot decide anything: the resource limit, not the clock, says so
     assert res.equivalent is None and "resource limit" in (res.forward.reason or "")
     assert decide_equivalence(g, parse_query("SELECT ?x WHERE { wd:Q2270 wdt:P2067 ?x }")).equivalent
+
+
+def test_no_swap_of_a_symmetric_property():
+    """Swapping a sibling triple means the same (the axioms' background makes P3373
+    symmetric): only the other triple is swapped."""
+    from verifier.benchmark.perturb import _swapped_direction
+
+    tree = normalize(parse_tree("SELECT ?x WHERE { wd:Q42 wdt:P3373 ?x . ?x wdt:P106 ?o . }"))
+    swaps = [c.detail["from"] for c in _swapped_direction(tree, None, None, random.Random(0))]
+    assert swaps == ["?x wdt:P106 ?o"]
+    tree = normalize(parse_tree("SELECT ?x WHERE { wd:Q42 <http://www.wikidata.org/prop/direct/P26> ?x . }"))
+    assert list(_swapped_direction(tree, None, None, random.Random(0))) == []

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from verifier.logic import Formula
+from verifier.logic import Atom, Forall, Formula, Implies
 
 __all__ = [
     "MATCH_KINDS", "LINK_KINDS", "LABEL_SHAPES", "PLACEHOLDERS", "VERDICTS",
@@ -171,6 +171,20 @@ class Pack:
         """Lexicon entries whose words include ``word`` (case-insensitive)."""
         w = word.casefold()
         return [e for lex in self.lexicons for e in lex.entries if w in e.words]
+
+    @property
+    def symmetric_properties(self) -> frozenset[str]:
+        """KG properties that a background axiom makes symmetric
+        (``forall x y. P(x, y) -> P(y, x)``): swapping the subject and object of such a
+        triple does not change what a query means."""
+        out = set()
+        for _, f, _ in self.background:
+            if (isinstance(f, Forall) and len(f.vars) == 2 and isinstance(f.body, Implies)
+                    and isinstance(f.body.left, Atom) and isinstance(f.body.right, Atom)
+                    and f.body.left.pred == f.body.right.pred
+                    and f.body.left.args == f.vars and f.body.right.args == f.vars[::-1]):
+                out.add(f.body.left.pred)
+        return frozenset(out)
 
     @property
     def examples(self) -> list[tuple[str, Example]]:

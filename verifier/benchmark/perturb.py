@@ -20,7 +20,9 @@ Categories:
 
 * ``wrong_property``: one property id replaced everywhere (``p:``/``ps:``/``wdt:`` together);
 * ``wrong_entity``: one item id replaced everywhere;
-* ``swapped_direction``: subject and object of one required triple swapped (no literals);
+* ``swapped_direction``: subject and object of one required triple swapped (no literals; not
+  a ``wdt:`` property that the shipped axioms' background makes symmetric, such as sibling,
+  whose swap means the same);
 * ``dropped_triple``: one required triple removed (never leaving a variable used elsewhere
   unbound, and only when at least two meaningful triples exist);
 * ``added_triple``: one constraint triple added on a query variable or item;
@@ -40,6 +42,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -248,11 +251,27 @@ def _is_literal(n: Any) -> bool:
     return isinstance(n, Literal) or (isinstance(n, tuple) and bool(n) and n[0] == "typed")
 
 
+@lru_cache(maxsize=1)
+def _symmetric_properties() -> frozenset[str]:
+    """The ``wdt:`` properties the shipped axioms' background makes symmetric (sibling,
+    spouse, shares border with ...)."""
+    from verifier.axioms.loader import load_pack
+
+    return load_pack().symmetric_properties
+
+
 def _swapped_direction(tree, facts, stats, rng) -> Iterator[Candidate]:
     from parsers.sparql_transform import meaningful_sites, swap_triple
 
+    prefixes = prefix_map(tree)
+
+    def symmetric(verb) -> bool:  # the swap would mean the same
+        ref = wikidata_ref(verb, prefixes)
+        return ref is not None and ref.family == "wdt" and f"wdt:{ref.id}" in _symmetric_properties()
+
     sites = [s for s in meaningful_sites(tree)
-             if s.subject != s.object and not _is_literal(s.subject) and not _is_literal(s.object)]
+             if s.subject != s.object and not _is_literal(s.subject) and not _is_literal(s.object)
+             and not symmetric(s.verb)]
     rng.shuffle(sites)
     for site in sites:
         yield Candidate(swap_triple(tree, site),
