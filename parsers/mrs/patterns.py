@@ -60,6 +60,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
 is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on the main event.
+A name test closing a question that says more ("Name a skyscraper designed by Atkins that
+contains the word "Al" in its name") is set aside the same way and the rest read by the shapes
+above (the deductive check reads the name test from the question's words).
 A participle and a preposition right after the copula ("Who was nominated for X?") are a
 passive, not a noun phrase: no copula reading.
 
