@@ -332,3 +332,21 @@ def test_an_alias_that_negates_the_label_is_left_out():
     assert [e.name for e in idx.names["P1889"]] == ["different from", "distinct from"]
     assert {e.symbol for e in idx.candidates(["same"])} == {"P460"}
     assert [e.name for e in idx.names["Q1"]] == ["non-fiction"]  # the label itself may negate
+
+
+def test_holiday_name_is_a_named_unit():
+    """The ERG writes "Christmas", "Easter" as ``holiday`` with the name as CARG (like
+    ``named``): the grounding links it as a name."""
+    from parsers.mrs import translate_readings
+    from verifier.grounding import question_units
+
+    q = "What celebrates Christmas?"
+    mrs = ('[ TOP: h0 INDEX: e2 [ e SF: ques ] RELS: < [ thing<0:4> LBL: h4 ARG0: x3 ] '
+           '[ which_q<0:4> LBL: h5 ARG0: x3 RSTR: h6 BODY: h7 ] '
+           '[ _celebrate_v_1<5:15> LBL: h8 ARG0: e2 ARG1: x3 ARG2: x9 ] '
+           '[ holiday<16:25> LBL: h10 ARG0: x9 CARG: "Christmas" ] '
+           '[ proper_q<16:25> LBL: h11 ARG0: x9 RSTR: h12 BODY: h13 ] > '
+           'HCONS: < h0 qeq h8 h6 qeq h4 h12 qeq h10 > ]')
+    [t] = [r for r in translate_readings([mrs]) if r.ok]
+    named = [u for u in question_units(t, q) if u.kind == "named"]
+    assert [(u.lemma, u.text) for u in named] == [("christmas", "Christmas")]

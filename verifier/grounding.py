@@ -159,7 +159,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
         seen.add(a)
         pred = a.pred
         var = a.args[0]
-        if pred in ("named", "named_n"):  # named_n: a name used as a noun ("the Olympics")
+        if pred in ("named", "named_n", "holiday"):  # named_n: a name used as a noun ("the Olympics"); holiday: "Christmas"
             name = a.args[-1].lexical if isinstance(a.args[-1], Literal) else ""
             text = text_of(var) or name
             units.append(Unit(a, "named", name.casefold(), "n", content_keys(name), content_keys(text), text, var))
