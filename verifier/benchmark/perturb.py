@@ -42,8 +42,8 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from verifier.benchmark.gold import GoldPair
