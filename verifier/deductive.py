@@ -1419,6 +1419,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
     from verifier.grounding import _np_spans
 
+    budget = solver_budget(timeout_ms)
     reading = _distinguish_repeated(_passive_agents(_correct_parser_defects(reading, question)))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
@@ -1476,7 +1477,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     elif degenerate:
         sound = ProofResult("unknown", degenerate)
     else:
-        sound = entails(premises, g, **solver_budget(timeout_ms), countermodel=False)
+        sound = entails(premises, g, **budget, countermodel=False)
         n_ans = min(len(query.answer_vars), len(reading.answer_vars))
         if sound.status != "proved" and 1 < n_ans and len(query.answer_vars) <= 3 and query.form == "select":
             # several answers ("Where was X born, and where did he die?"): any column order
@@ -1484,14 +1485,14 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 if list(order) == sorted(order):
                     continue
                 g2 = _aligned_pattern(reading_view, query, pattern, order)
-                r2 = entails(premises, g2, **solver_budget(timeout_ms), countermodel=False)
+                r2 = entails(premises, g2, **budget, countermodel=False)
                 if r2.proved:
                     sound, g = r2, g2
                     break
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
-        inconsistent = entails(premises, FALSE, **solver_budget(timeout_ms), countermodel=False)
+        inconsistent = entails(premises, FALSE, **budget, countermodel=False)
         if inconsistent.status == "proved":
             sound = ProofResult("unknown", "the reading's premises contradict each other ("
                                 + ", ".join(inconsistent.used) + ")")
@@ -1512,11 +1513,11 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             # the query's side: G, its definitions, and KG background (symmetric properties)
             g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
                       + [Premise(a.name, a.formula) for a in reif] + relevant_background)
-            complete = entails(g_side, t_kg_aligned, **solver_budget(timeout_ms))
+            complete = entails(g_side, t_kg_aligned, **budget)
             if complete.status == "refuted":
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
                                 if entails(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
-                                           **solver_budget(timeout_ms), countermodel=False).status != "proved")
+                                           **budget, countermodel=False).status != "proved")
         ignored = _ignored_names(grounder, grounding, units, question)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason

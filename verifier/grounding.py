@@ -588,8 +588,6 @@ class Grounder:
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
         self._values: dict[str, list[Literal]] = {}
-        #: name keys that an unknown word of the question misspells, per unit (see ground)
-        self._near: dict[int, set[str]] = {}
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -793,7 +791,7 @@ class Grounder:
         question_keys: set[str] = set()
         ukeys = {id(u): self.unit_keys(u) for u in units}
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
-        self._near = self._misspelt_keys(units, syms)
+        near = self._misspelt_keys(units, syms)
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
         # a noun counted by a number ("Does X have 3.2 masts?") says "number" ("number of masts")
@@ -813,10 +811,10 @@ class Grounder:
                 if sym.kind == "item":
                     in_names |= {id(l.unit) for l in links}
                 if not links:
-                    links = self._symbol_links(sym, units, ukeys, question_keys, g, question)
+                    links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near)
             else:
                 free = [u for u in units if id(u) not in in_names]
-                links = self._symbol_links(sym, free, ukeys, question_keys, g, question)
+                links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near)
                 links += self._preposition_links(sym, free)
             if not links:
                 g.unsupported.append(sym)
@@ -964,7 +962,9 @@ class Grounder:
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
-                      g: Grounding, question: str = "") -> list[Link]:
+                      g: Grounding, question: str = "", near: dict[int, set[str]] | None = None) -> list[Link]:
+        """Links of ``sym`` from the words of ``units``; ``near`` holds, per unit, the name keys
+        its misspelt words stand for (:meth:`_misspelt_keys`)."""
         names_by_pos = {p_: self.names_of(sym, p_) for p_ in {u.pos for u in units}}
         kind = sym.kind
         # an identifier's name may be written without "ID" ("What is Museofile of X?" for P539
@@ -978,7 +978,7 @@ class Grounder:
                 continue  # a name names a property only next to a value ("InChIKey K")
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
                 continue
-            direct = set(u.keys) | set(u.np_keys) | self._near.get(id(u), set())
+            direct = set(u.keys) | set(u.np_keys) | (near or {}).get(id(u), set())
             wn = ukeys[id(u)] - direct
             if kind == "property":
                 score, cov, n = self._score(names, direct, wn, context)

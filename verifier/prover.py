@@ -54,6 +54,8 @@ def solver_budget(ms: int) -> dict[str, int]:
     not count, such as internalising huge terms)."""
     ms = max(1, int(ms))
     return {"timeout_ms": ms * WALL_FACTOR, "rlimit": ms * RLIMIT_PER_MS}
+
+
 _STRING_FUNCS = frozenset({"str", "lcase", "ucase", "concat", "substr", "strbefore", "strafter",
                            "replace", "lang", "encode_for_uri", "strlang", "group_concat"})
 

@@ -484,14 +484,12 @@ def _relative_readings(q: str) -> list[str]:
     tag = {"part": "vbn", "ing": "vbg"}.get(verb, "vbz")
     prep = (m.group("pprep") or "by").casefold()
     e = b.new("e")
-    if verb == "ing":
-        # "someone working in Vancouver": the NP does the verb, the name is the preposition's
-        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=x_np, ARG2=b.new("i"))
-        b.ep(f"_{prep}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
-    elif verb == "part" and prep != "by":
-        # "a codex written in Old English": the NP undergoes the verb (its doer unexpressed),
-        # and the name is the preposition's
-        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=b.new("i"), ARG2=x_np)
+    if verb == "ing" or prep != "by":
+        # the name is the preposition's; "someone working in Vancouver": the NP does the verb;
+        # "a codex written in Old English": the NP undergoes it (its doer unexpressed)
+        unexpressed = b.new("i")
+        doer, undergoer = (x_np, unexpressed) if verb == "ing" else (unexpressed, x_np)
+        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
         b.ep(f"_{prep}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
     else:
         doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
@@ -561,12 +559,12 @@ _NAME_TEST_REST = re.compile(
     r"(?:(?:letter|alphabet)\s+\S+|[\"'“‘]?[^\W\d_][\"'”’]?|\"[^\"]+\"))$", re.I)  # not "with a glacier"
 # a name test closing a question that says more about the answer ("Name a skyscraper designed
 # by Atkins that contains the word "Al" in its name"): set aside as the time phrase is
+_WORD_IN_NAME_TEXT = r"(?:the\s+)?words?\s+" + _SPELT + r"\s+in\s+(?:its|their|the)\s+name"  # "with" it
 _NAME_TEST_TAIL = re.compile(
     r"[\s,]*(?:\b(?:and\s+)?(?:also\s+)?(?:that|which|who)\s+|\band\s+(?:also\s+)?"
     r"|\bwith\s+(?=(?:the\s+)?words?\b))(?P<rest>(?:(?:its|their)\s+)?(?:name\s+)?"
-    r"(?:has|have|contains?|starts?|begins?)\b[^?]*?|(?:the\s+)?words?\s+" + _SPELT
-    + r"\s+in\s+(?:its|their|the)\s+name)" + _END, re.I)
-_WORD_IN_NAME = re.compile(r"^(?:the\s+)?words?\s+" + _SPELT + r"\s+in\s+(?:its|their|the)\s+name$", re.I)
+    r"(?:has|have|contains?|starts?|begins?)\b[^?]*?|" + _WORD_IN_NAME_TEXT + r")" + _END, re.I)
+_WORD_IN_NAME = re.compile("^" + _WORD_IN_NAME_TEXT + "$", re.I)
 
 
 def _name_test_readings(q: str) -> list[str]:
