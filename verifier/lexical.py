@@ -152,8 +152,9 @@ def label_shape(name: str) -> str:
         return "by"
     if last in PREPOSITIONS and len(ws) > 1:
         return "prep"
+    # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year")
     if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
-                                 and ws[1] in PREPOSITIONS | {"the", "a"}):
+                                 and ws[1] in PREPOSITIONS | {"the", "a"} and ws[1] != "per"):
         return "verb"
     if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
         return "prep"
@@ -277,16 +278,19 @@ class LabelIndex:
     @classmethod
     def cached(cls, path: str | Path, cache_dir: str | Path | None = None) -> "LabelIndex":
         """:meth:`from_labels_tsv`, kept as a pickle in the user cache folder and rebuilt when
-        the source file changes (size or modification time)."""
+        the source file changes (size or modification time) or the code that derives names,
+        keys and shapes does (this module); older caches of the same file are removed."""
         import hashlib
         import pickle
 
         src = Path(path)
         st = src.stat()
-        key = hashlib.blake2s(f"{src.resolve()}|{st.st_size}|{st.st_mtime_ns}|v3".encode(),
-                              digest_size=8).hexdigest()
+        source_key = hashlib.blake2s(f"{src.resolve()}".encode(), digest_size=6).hexdigest()
+        code = Path(__file__).read_bytes()
+        key = hashlib.blake2s(f"{st.st_size}|{st.st_mtime_ns}|".encode() + code,
+                              digest_size=6).hexdigest()
         folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
-        cache = folder / f"labels-{key}.pkl"
+        cache = folder / f"labels-{source_key}-{key}.pkl"
         if cache.exists():
             try:
                 with cache.open("rb") as f:
@@ -304,6 +308,11 @@ class LabelIndex:
             with tmp.open("wb") as f:
                 pickle.dump(idx, f, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.replace(cache)
+            # superseded caches of this file, and those of the old naming (never read again)
+            for stale in [*folder.glob(f"labels-{source_key}-*.pkl"),
+                          *folder.glob("labels-" + "[0-9a-f]" * 16 + ".pkl")]:
+                if stale != cache:
+                    stale.unlink(missing_ok=True)
         except OSError as e:
             log.warning("cannot write label cache %s: %s", cache, e)
         return idx

@@ -1,0 +1,42 @@
+"""Label shapes and the label-index cache of :mod:`verifier.lexical`."""
+
+from __future__ import annotations
+
+import os
+
+from verifier.lexical import LabelIndex, label_shape
+
+
+def test_label_shapes():
+    assert label_shape("lies in the body of water") == "verb"
+    assert label_shape("operates the vehicle") == "verb"
+    assert label_shape("shares border with") == "prep"
+    assert label_shape("place of birth") == "noun"
+    assert label_shape("educated at") == "prep"
+    assert label_shape("developer") == "agent"
+    # a rate is a noun, not a verb with its preposition
+    assert label_shape("beats per minute") == "noun"
+    assert label_shape("visitors per year") == "noun"
+
+
+def _write_labels(path, label):
+    path.write_text("id\tlabel\taliases\tdescription\n"
+                    f"P1725\t{label}\tbpm\ttempo of a musical work\n", encoding="utf-8")
+
+
+def test_label_cache_is_rebuilt_and_superseded_files_removed(tmp_path):
+    src = tmp_path / "labels.tsv"
+    cache = tmp_path / "cache"
+    _write_labels(src, "beats per minute")
+    first = LabelIndex.cached(src, cache)
+    files = list(cache.glob("labels-*.pkl"))
+    assert len(files) == 1
+    assert LabelIndex.cached(src, cache).names.keys() == first.names.keys()  # read back
+    # an old-style cache file (before the code fingerprint) is never read and is removed
+    (cache / "labels-0123456789abcdef.pkl").write_bytes(b"stale")
+    _write_labels(src, "tempo in beats per minute")
+    st = src.stat()
+    os.utime(src, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    second = LabelIndex.cached(src, cache)
+    assert [n.name for n in second.names["P1725"]][0] == "tempo in beats per minute"
+    assert len(list(cache.glob("labels-*.pkl"))) == 1
