@@ -602,6 +602,18 @@ CASES = [
     ("When was George Reid elected as Member of the 30th parliament of the UK and why did he resign",
      "SELECT ?value1 ?value2 WHERE { wd:Q23352 p:P39 ?s . ?s ps:P39 wd:Q41582581 . ?s pq:P1366 ?value1 . "
      "?s pq:P2715 ?value2 }", "unsupported"),
+    # a rate label ("beats per minute") is a noun, had by what it is of
+    ("Which cover version has the highest beats per minute?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q155171 . ?ent wdt:P1725 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "faithful"),
+    ("Which cover version has the highest beats per minute?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q155171 . ?ent wdt:P2047 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "unsupported"),
+    # "start as a member of Y": the member's memberships are the subject's
+    ("What year did Michael Lauudrup start as a member of Real Madrid C.F.?",
+     "SELECT ?value WHERE { wd:Q188720 p:P54 ?s . ?s ps:P54 wd:Q8682 . ?s pq:P580 ?value }", "faithful"),
+    ("What year did Michael Lauudrup start as a member of Real Madrid C.F.?",
+     "SELECT ?value WHERE { wd:Q8682 p:P54 ?s . ?s ps:P54 wd:Q188720 . ?s pq:P580 ?value }", "unsupported"),
 ]
 
 
