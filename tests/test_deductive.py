@@ -94,6 +94,21 @@ def test_intent_mismatches(verifier):
     assert ok.verdict == "faithful", ok.explanation
 
 
+def test_surface_force_of_questions_that_start_otherwise():
+    from verifier.deductive import _surface_force
+
+    assert _surface_force("Which compound has the lowest boiling point?") == "select"
+    assert _surface_force("Is the density of gold greater than 19?") == "ask"
+    # a wh-word later in the question, or a request, asks for values
+    assert _surface_force("Robert Hooke attended which university?") == "select"
+    assert _surface_force("In what year did benzene get its name?") == "select"
+    assert _surface_force("I need to know the mass of benzene.") == "select"
+    assert _surface_force("Please tell me the mass of benzene.") == "select"
+    # a statement with a question mark: the reading decides
+    assert _surface_force("Benzene has a boiling point of 80?") is None
+    assert _surface_force("Is X the one who won?") == "ask"
+
+
 def test_near_spelling_does_not_replace_an_exact_name(verifier):
     v = verifier.verify("What is the boiling point of ethanol?", "SELECT ?b WHERE { wd:Q14982 wdt:P2102 ?b }")
     assert v.decision == "reject" and "Q14982" in v.explanation

@@ -614,6 +614,23 @@ CASES = [
      "SELECT ?value WHERE { wd:Q188720 p:P54 ?s . ?s ps:P54 wd:Q8682 . ?s pq:P580 ?value }", "faithful"),
     ("What year did Michael Lauudrup start as a member of Real Madrid C.F.?",
      "SELECT ?value WHERE { wd:Q8682 p:P54 ?s . ?s ps:P54 wd:Q188720 . ?s pq:P580 ?value }", "unsupported"),
+    # *issue* (alias "number") names fewer words of "the highest Strahler number" than
+    # *maximum Strahler number*: it does not overrule it
+    ("What river in Loire has the highest Strahler number?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P1548 ?obj . ?ent wdt:P131 wd:Q12569 } "
+     "ORDER BY DESC ( ?obj ) LIMIT 5", "faithful"),
+    ("What river in Loire has the highest Strahler number?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P433 ?obj . ?ent wdt:P131 wd:Q12569 } "
+     "ORDER BY DESC ( ?obj ) LIMIT 5", "unsupported"),
+    # ... but a property the unit's words name only through WordNet ("office" ~ "position")
+    # is not overruled by every property that has the word itself
+    ("What is the office of the head of the organization and the seat of the Commonwealth of Nations?",
+     "SELECT ?a ?b WHERE { wd:Q7785 wdt:P2388 ?a . wd:Q7785 wdt:P159 ?b }", "faithful"),
+    # a request that starts with "I need to know" asks for values
+    ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
+     "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),
+    ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
+     "ASK WHERE { wd:Q1969034 wdt:P4472 ?answer }", "intent_mismatch"),
 ]
 
 

@@ -475,7 +475,7 @@ def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple
     return best
 
 
-def _by_score_then_id(c: tuple[str, float, str]) -> tuple[float, int, str]:
+def _by_score_then_id(c: tuple) -> tuple[float, int, str]:
     """Sort key of scored candidates (id, score, name): best first, ties in id order."""
     return (-c[1], len(c[0]), c[0])
 
@@ -568,6 +568,12 @@ def _agent_base(k: str) -> str:
         if k.endswith(suf) and len(k) > len(suf) + 3:
             return stem(k[: -len(suf)])
     return k
+
+
+def _anchored_keys(n: NameEntry, direct: set[str]) -> frozenset[str]:
+    """The keys of name ``n`` that a unit's own words say (or as the agent noun of a word:
+    develop -> developer); not WordNet's relations ("number" is related to "phone")."""
+    return frozenset(k for k in n.keys if k in direct or _agent_base(k) in direct)
 
 
 class Grounder:
@@ -1007,8 +1013,8 @@ class Grounder:
                 or (len(n.keys) >= 2 and set(u.keys) <= set(n.keys)
                     and _label_written(question, n.name)))
             alt = (None if entry is not None or written
-                   else self._best_alternative(sym, u, direct, wn, question_keys))
-            if alt is not None and alt[1] > score + _DOMINANCE_MARGIN:
+                   else self._dominating_alternative(sym, u, n, score, direct, wn, question_keys))
+            if alt is not None:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
             link = self._link_with_name(u, sym, n, score, cov, entry)
@@ -1072,9 +1078,31 @@ class Grounder:
                     fallback = e
         return fallback
 
-    def _best_alternative(self, sym: SymbolUse, u: Unit, direct: set[str], wn: set[str],
-                          question_keys: set[str]) -> tuple[str, float, str] | None:
-        """The best other symbol of the same kind for the unit's words (score, name)."""
+    def _dominating_alternative(self, sym: SymbolUse, u: Unit, n: NameEntry, score: float,
+                                direct: set[str], wn: set[str],
+                                question_keys: set[str]) -> tuple[str, float, str, frozenset[str]] | None:
+        """Another symbol that the unit's words name better than ``sym`` (through its name
+        ``n`` with ``score``), or None.  The best other symbol overrules it when it scores
+        higher, unless its name accounts for only some of the unit's words that ``n``
+        accounts for ("the highest Strahler number": *issue*, alias "number", does not
+        overrule *maximum Strahler number*); and for a property named by some of the unit's
+        own words (not only through WordNet), any other property whose name accounts for all
+        of them and more does ("number" does not name *issue* there)."""
+        alts = [a for a in self._alternatives_for(sym, u, direct, wn, question_keys) if a[0] != sym.id]
+        if not alts:
+            return None
+        own = _anchored_keys(n, direct)
+        best = alts[0]
+        if best[1] > score + _DOMINANCE_MARGIN and not best[3] < own:
+            return best
+        if sym.kind == "property" and own:
+            return next((a for a in alts if a[3] > own), None)
+        return None
+
+    def _alternatives_for(self, sym: SymbolUse, u: Unit, direct: set[str], wn: set[str],
+                          question_keys: set[str]) -> list[tuple[str, float, str, frozenset[str]]]:
+        """The symbols of ``sym``'s kind that the unit's words name, best first (id, score,
+        name, and the keys of that name that the unit's words say: :func:`_anchored_keys`)."""
         kind = "property" if sym.kind == "property" else "item"
         cache_key = (u.pred, u.keys, u.np_keys, kind, frozenset(question_keys))
         per_symbol = self._alt_cache.get(cache_key)
@@ -1092,15 +1120,12 @@ class Grounder:
                     score, cov, best = self._score(ns, direct, set(), set())
                     ok = best is not None and cov >= 0.99
                 if ok:
-                    per_symbol.append((sid, score, best.name))
+                    per_symbol.append((sid, score, best.name, _anchored_keys(best, direct)))
             # ties in id order (P131 before P13802): the candidates come in hash order, and the
             # explanation must not name a different alternative from one run to the next
             per_symbol.sort(key=_by_score_then_id)
             self._alt_cache[cache_key] = per_symbol
-        for sid, score, name in per_symbol:
-            if sid != sym.id:
-                return (sid, score, name)
-        return None
+        return per_symbol
 
     def alternatives(self, u: Unit, kind: str = "property", k: int = 3) -> list[tuple[str, float, str]]:
         """The best ``k`` symbols of a kind for a unit (for explanations)."""
