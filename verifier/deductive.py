@@ -230,21 +230,19 @@ _WH_START = re.compile(r"^\W*(what|which|who|whom|whose|when|where|why|how|give|
 _YN_START = re.compile(r"^\W*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b", re.I)
 # a request for values that starts otherwise: "Please tell me ...", "I need to know ..."
 _REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b)", re.I)
-_WH_WORD = re.compile(r"\b(what|which|who|whom|whose|when|where|why|how)\b", re.I)
 
 
 def _surface_force(question: str) -> str | None:
-    """``select`` for questions that start with a wh-word or a request, ``ask`` for those
-    that start with an auxiliary, else None (the reading decides).  A question that starts
-    otherwise but has a wh-word ("Robert Hooke attended which university ...?", "In what
-    year ...?") asks for values too: of the LC-QuAD 2.0 test questions that start with
-    neither, 395 have SELECT queries and 4 ASK queries, none of these 4 with a wh-word."""
+    """``select`` for questions that start with a wh-word or a request ("Please tell me",
+    "I need to know"), ``ask`` for those that start with an auxiliary, else None (the reading
+    decides).  A wh-word later in the question ("Robert Hooke attended which university
+    ...?") is left to the reading: forcing ``select`` there let a garbled fragment reading
+    without an answer variable accept a swapped-direction query on the bench and gained no
+    gold pair."""
     if _WH_START.match(question) or _REQUEST_START.match(question):
         return "select"
     if _YN_START.match(question):
         return "ask"
-    if _WH_WORD.search(question):
-        return "select"
     return None
 
 
