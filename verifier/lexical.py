@@ -278,15 +278,18 @@ class LabelIndex:
     @classmethod
     def cached(cls, path: str | Path, cache_dir: str | Path | None = None) -> "LabelIndex":
         """:meth:`from_labels_tsv`, kept as a pickle in the user cache folder and rebuilt when
-        the source file changes (size or modification time) or the code that derives names,
-        keys and shapes does (this module); older caches of the same file are removed."""
+        the source file changes (size or modification time) or the code that reads it and
+        derives names, keys and shapes does (this module and the TSV loader); older caches of
+        the same file are removed."""
         import hashlib
         import pickle
 
         src = Path(path)
         st = src.stat()
         source_key = hashlib.blake2s(f"{src.resolve()}".encode(), digest_size=6).hexdigest()
-        code = Path(__file__).read_bytes()
+        from verifier.pgmr import loaders
+
+        code = Path(__file__).read_bytes() + Path(loaders.__file__).read_bytes()
         key = hashlib.blake2s(f"{st.st_size}|{st.st_mtime_ns}|".encode() + code,
                               digest_size=6).hexdigest()
         folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
