@@ -40,3 +40,20 @@ def test_label_cache_is_rebuilt_and_superseded_files_removed(tmp_path):
     second = LabelIndex.cached(src, cache)
     assert [n.name for n in second.names["P1725"]][0] == "tempo in beats per minute"
     assert len(list(cache.glob("labels-*.pkl"))) == 1
+
+
+def test_label_cache_follows_the_code_that_derives_names(tmp_path, monkeypatch):
+    import verifier.lexical as lexical
+
+    src = tmp_path / "labels.tsv"
+    cache = tmp_path / "cache"
+    _write_labels(src, "beats per minute")
+    LabelIndex.cached(src, cache)
+    (before,) = cache.glob("labels-*.pkl")
+    # the same labels file with other name-deriving code: rebuilt, the old file removed
+    changed = tmp_path / "lexical.py"
+    changed.write_bytes(open(lexical.__file__, "rb").read() + b"\n# changed\n")
+    monkeypatch.setattr(lexical, "__file__", str(changed))
+    LabelIndex.cached(src, cache)
+    (after,) = cache.glob("labels-*.pkl")
+    assert after.name != before.name and not before.exists()
