@@ -59,11 +59,9 @@ def perturbations(pairs: list[dict], seed: int = 0) -> list[dict]:
     from parsers.sparql_transform import (
         iri_token, normalize, replace_in_triple, swap_triple, triple_sites,
     )
-    from verifier.axioms.loader import load_pack
+    from verifier.benchmark.ids import prefix_map
+    from verifier.benchmark.perturb import symmetric_verb
     from verifier.prover import equivalent
-
-    # swapping a symmetric property's triple ("sibling") keeps the query's meaning
-    symmetric = load_pack().symmetric_properties
 
     # co-occurrence pools from the whole test file (plausible substitutes)
     props_with: dict[str, Counter] = defaultdict(Counter)
@@ -135,9 +133,10 @@ def perturbations(pairs: list[dict], seed: int = 0) -> list[dict]:
                     break
             if done:
                 break
-        # swapped direction (not of a symmetric property)
+        # swapped direction (not of a symmetric property: "sibling" swapped means the same)
+        prefixes = prefix_map(tree)
         for site in rng.sample(sites, len(sites)):
-            if str(site.verb[1]) in symmetric:
+            if symmetric_verb(site.verb, prefixes):
                 continue
             if site.subject != site.object and accept(swap_triple(tree, site), "swapped_direction",
                                                       {"triple": str(site.verb[1])}):

@@ -1104,7 +1104,9 @@ class Grounder:
         """The symbols of ``sym``'s kind that the unit's words name, best first (id, score,
         name, and the keys of that name that the unit's words say: :func:`_anchored_keys`)."""
         kind = "property" if sym.kind == "property" else "item"
-        cache_key = (u.pred, u.keys, u.np_keys, kind, frozenset(question_keys))
+        # what the scores depend on: ``direct`` also holds the keys a misspelt word stands for,
+        # which depend on the query's symbols, not on the unit alone
+        cache_key = (u.pred, frozenset(direct), frozenset(wn), kind, frozenset(question_keys))
         per_symbol = self._alt_cache.get(cache_key)
         if per_symbol is None:
             by_symbol: dict[str, list[NameEntry]] = {}

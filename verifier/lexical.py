@@ -284,11 +284,11 @@ class LabelIndex:
         import hashlib
         import pickle
 
+        from verifier.pgmr import loaders
+
         src = Path(path)
         st = src.stat()
         source_key = hashlib.blake2s(f"{src.resolve()}".encode(), digest_size=6).hexdigest()
-        from verifier.pgmr import loaders
-
         code = Path(__file__).read_bytes() + Path(loaders.__file__).read_bytes()
         key = hashlib.blake2s(f"{st.st_size}|{st.st_mtime_ns}|".encode() + code,
                               digest_size=6).hexdigest()

@@ -54,7 +54,8 @@ from verifier.logic import Literal, Var
 from verifier.prover import RLIMIT_PER_MS
 
 __all__ = ["CATEGORIES", "PERTURBATION_CATEGORIES", "PerturbConfig", "Candidate", "PairOutcome",
-           "perturb_pair", "propose", "regenerated_gold", "decide_equivalence", "DROP_REASONS"]
+           "perturb_pair", "propose", "regenerated_gold", "decide_equivalence", "symmetric_verb",
+           "DROP_REASONS"]
 
 PERTURBATION_CATEGORIES: tuple[str, ...] = (
     "wrong_property", "wrong_entity", "swapped_direction", "dropped_triple", "added_triple",
@@ -260,18 +261,21 @@ def _symmetric_properties() -> frozenset[str]:
     return load_pack().symmetric_properties
 
 
+def symmetric_verb(verb: Any, prefixes: Mapping[str, str]) -> bool:
+    """Whether a triple's verb node is a ``wdt:`` property that the shipped axioms'
+    background makes symmetric, so that swapping the triple keeps the query's meaning
+    (``prefixes``: :func:`verifier.benchmark.ids.prefix_map` of the query)."""
+    ref = wikidata_ref(verb, prefixes)
+    return ref is not None and ref.family == "wdt" and f"wdt:{ref.id}" in _symmetric_properties()
+
+
 def _swapped_direction(tree, facts, stats, rng) -> Iterator[Candidate]:
     from parsers.sparql_transform import meaningful_sites, swap_triple
 
     prefixes = prefix_map(tree)
-
-    def symmetric(verb) -> bool:  # the swap would mean the same
-        ref = wikidata_ref(verb, prefixes)
-        return ref is not None and ref.family == "wdt" and f"wdt:{ref.id}" in _symmetric_properties()
-
     sites = [s for s in meaningful_sites(tree)
              if s.subject != s.object and not _is_literal(s.subject) and not _is_literal(s.object)
-             and not symmetric(s.verb)]
+             and not symmetric_verb(s.verb, prefixes)]
     rng.shuffle(sites)
     for site in sites:
         yield Candidate(swap_triple(tree, site),
