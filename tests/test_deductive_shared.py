@@ -626,6 +626,17 @@ CASES = [
     # is not overruled by every property that has the word itself
     ("What is the office of the head of the organization and the seat of the Commonwealth of Nations?",
      "SELECT ?a ?b WHERE { wd:Q7785 wdt:P2388 ?a . wd:Q7785 wdt:P159 ?b }", "faithful"),
+    # "the field of profession for X": a chain of two noun phrases as well as one name
+    ("What is the field of profession for Robert A. Heinlein?",
+     "SELECT ?answer WHERE { wd:Q123078 wdt:P106 ?X . ?X wdt:P425 ?answer }", "faithful"),
+    ("What is the field of profession for Robert A. Heinlein?",
+     "SELECT ?answer WHERE { ?X wdt:P106 wd:Q123078 . ?X wdt:P425 ?answer }", "unsupported"),
+    # "which has boroughs in Cotta": Cotta is one of its boroughs (contains the administrative
+    # territorial entity, which Wikidata also calls "has boroughs")
+    ("What is the birth city of Augustus III of Poland, which has boroughs in Cotta?",
+     "SELECT ?answer WHERE { wd:Q53438 wdt:P19 ?answer . ?answer wdt:P150 wd:Q383195 }", "faithful"),
+    ("What is the birth city of Augustus III of Poland, which has boroughs in Cotta?",
+     "SELECT ?answer WHERE { wd:Q53438 wdt:P19 ?answer . wd:Q383195 wdt:P150 ?answer }", "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),
@@ -706,3 +717,13 @@ def test_a_query_whose_diagnosis_hung_the_solver_gets_a_verdict(verifier):
     sparql = 'PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>\nPREFIX wd: <http://www.wikidata.org/entity/>\nPREFIX wdt: <http://www.wikidata.org/prop/direct/>\nSELECT ?property ?propertyLabel ( COUNT( ?tvseries ) AS ?count ) ( ( COUNT( ?tvseries ) * 100.0 ) / 77175 AS ?percentage ) WHERE {\n  ?tvseries wdt:P31 wd:Q5398426 .\n  ?tvseries ?property ?value .\n  FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P31" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P18" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P214" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P244" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P227" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P268" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P269" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P345" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P123" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P856" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P11871" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P4835" ) ) FILTER ( ! STRSTARTS( STR( ?property ) , "http://www.wikidata.org/prop/direct/P6643" ) ) OPTIONAL {\n    ?property rdfs:label ?propertyLabel FILTER ( LANG( ?propertyLabel ) = "en" )\n  }\n}\nGROUP BY ?property ?propertyLabel\nHAVING ( COUNT( ?tvseries ) > 1000 )\nORDER BY DESC ( ?count )\nLIMIT 20'
     v = verifier.verify(q, sparql)
     assert v.decision == "reject" and v.verdict == "unsupported"
+
+
+def test_an_alias_that_says_all_the_words_keeps_the_property(verifier):
+    # "administrative territorial entity" is an alias of *located in the administrative
+    # territorial entity* (P131): *located in the present-day administrative territorial
+    # entity* (P3842), whose name says those words and more, does not overrule it
+    v = verifier.verify("What is located in the administrative territorial entity of Nicaragua?",
+                        "SELECT ?answer WHERE { ?answer wdt:P131 wd:Q811 }")
+    assert v.deductive is not None and "P3842" not in v.deductive.reason, v.deductive.reason
+    assert "does not relate" in v.deductive.reason

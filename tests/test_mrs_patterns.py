@@ -87,9 +87,17 @@ def test_two_noun_phrases_are_a_chain_never_one_thing():
     film, series = by["_film/nn_u_unknown"].args[0], by["_series/nn_u_unknown"].args[0]
     assert by["_for_p"].args[1:] == (film, series) and by["_of_p"].args[1] == series
     assert "appos" not in by and by["named"].args[1] == Literal("the Marvel Cinematic Universe")
-    # a property name ending in "of" + one noun is one noun phrase
-    [t] = translate_readings(pattern_readings("What is the place of birth of Barack Obama?"))
-    assert {a.pred for a in atoms(t.formula)} >= {"_birth/nn_u_unknown", "_place/nn_u_unknown", "compound"}
+    # a property name ending in "of" + one noun is one noun phrase; the chain ("the place of
+    # [the] birth of X") is the second reading, as a grammar gives one per attachment
+    one, chain = translate_readings(pattern_readings("What is the place of birth of Barack Obama?"))
+    assert {a.pred for a in atoms(one.formula)} >= {"_birth/nn_u_unknown", "_place/nn_u_unknown", "compound"}
+    by = {a.pred: a for a in atoms(chain.formula)}
+    place, birth = by["_place/nn_u_unknown"].args[0], by["_birth/nn_u_unknown"].args[0]
+    assert "compound" not in by and by["_be_v_id"].args[1:] == (chain.answer_vars[0], place)
+    assert [a.args[1:] for a in atoms(chain.formula) if a.pred == "_of_p"] == [(place, birth), (birth, by["named"].args[0])]
+    # an identifier named after an institution stays one noun phrase (the other reading
+    # splits at the first "of")
+    assert len(pattern_readings("What is the Library of Congress authority ID of Kelly Slater?")) == 2
 
 
 @pytest.mark.parametrize("question,noun", [
@@ -166,6 +174,12 @@ def test_two_hop_shape():
     assert by["appos"].args[1:] == (city, names['"Koszalin"'])
     t, by = _only("What is the gender of Phyllis Schlafly whose shortened name is Аял?")
     assert by["poss"].args[1:] == (noun_var(t, "_name/nn_u_unknown"), noun_var(t, "_gender/nn_u_unknown"))
+    # LC-QuAD 2.0 writes the NP2 with "in" too: Cotta is one of the boroughs
+    t, by = _only("What is the birth city of Augustus III of Poland, which has boroughs in Cotta?")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    borough = noun_var(t, "_boroughs/nn_u_unknown")
+    assert by["_have_v_1"].args[1:] == (noun_var(t, "_city/nn_u_unknown"), borough)
+    assert by["appos"].args[1:] == (borough, names['"Cotta"'])
     # a number is a value the query compares, not a name
     t, by = _only("What is the birthplace of Henry Mancini that has an acreage of 213.587?")
     assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']

@@ -1013,7 +1013,8 @@ class Grounder:
                 or (len(n.keys) >= 2 and set(u.keys) <= set(n.keys)
                     and _label_written(question, n.name)))
             alt = (None if entry is not None or written
-                   else self._dominating_alternative(sym, u, n, score, direct, wn, question_keys))
+                   else self._dominating_alternative(sym, u, n, score, direct, wn, question_keys,
+                                                     names))
             if alt is not None:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
@@ -1079,19 +1080,24 @@ class Grounder:
         return fallback
 
     def _dominating_alternative(self, sym: SymbolUse, u: Unit, n: NameEntry, score: float,
-                                direct: set[str], wn: set[str],
-                                question_keys: set[str]) -> tuple[str, float, str, frozenset[str]] | None:
+                                direct: set[str], wn: set[str], question_keys: set[str],
+                                names: Iterable[NameEntry] = ()) -> tuple[str, float, str, frozenset[str]] | None:
         """Another symbol that the unit's words name better than ``sym`` (through its name
         ``n`` with ``score``), or None.  The best other symbol overrules it when it scores
-        higher, unless its name accounts for only some of the unit's words that ``n``
-        accounts for ("the highest Strahler number": *issue*, alias "number", does not
-        overrule *maximum Strahler number*); and for a property named by some of the unit's
-        own words (not only through WordNet), any other property whose name accounts for all
-        of them and more does ("number" does not name *issue* there)."""
+        higher, unless its name accounts for only some of the unit's words that a name of
+        ``sym`` (``n`` or one of ``names``) accounts for ("the highest Strahler number":
+        *issue*, alias "number", does not overrule *maximum Strahler number*); and for a
+        property named by some of the unit's own words (not only through WordNet), any other
+        property whose name accounts for all of them and more does ("number" does not name
+        *issue* there)."""
         alts = [a for a in self._alternatives_for(sym, u, direct, wn, question_keys) if a[0] != sym.id]
         if not alts:
             return None
-        own = _anchored_keys(n, direct)
+        # the most of the unit's words that any name of ``sym`` says: *located in the
+        # administrative territorial entity* is best named "territory" for the noun phrase
+        # "administrative territorial entity", but its alias of those three words says as much
+        # as *located in the present-day administrative territorial entity* does
+        own = max((_anchored_keys(m, direct) for m in (n, *names)), key=len)
         best = alts[0]
         if best[1] > score + _DOMINANCE_MARGIN and not best[3] < own:
             return best

@@ -280,7 +280,11 @@ def _copula_readings(q: str) -> list[str]:
         prep = (sp.group(1).casefold(), (rest0 + sp.start(1), rest0 + sp.end(1)))
         if _np_ok(q[np[0]:np[1]]):
             out.append(_copula_mrs(q, m, [np], [], prep, name))
-            continue
+            if j == 0 or _WORD.findall(q[np[0]:np[1]].casefold())[-1] in ID_HEADS:
+                continue
+            # "the field of profession for X" may be a property's name ("place of birth") or
+            # a chain ("the field of [the] profession for X"): one reading each, as a
+            # grammar gives one per attachment
         # "the child body of the parent body of X": a chain of two noun phrases.  (Reading
         # "the CLASS of the PROPERTY of X" as one thing named twice, as LC-QuAD sometimes means
         # it, accepted the inverse direction as often as the right one: not done.  With "for"
@@ -373,11 +377,12 @@ def _have_readings(q: str) -> list[str]:
 
 # "What is the location of birth of Berthe Morisot with a twin city of Koszalin?", "What is
 # the gender of Phyllis Schlafly whose shortened name is Аял?": the answer (NP1 of NAME1) has
-# an NP2 that is NAME2 (or a value the query looks up)
+# an NP2 that is NAME2 (or a value the query looks up); LC-QuAD 2.0 also writes that NP2 with
+# "in" ("the birth city of X, which has boroughs in Cotta": Cotta is one of its boroughs)
 _TWO_HOP = re.compile(
     r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+"
     r"(?:(?:(?:that|which|who)\s+(?P<have>has|have|had)|(?P<with>with))\s+(?:(?:a|an|the)\s+)?"
-    r"(?P<np2>[^?,]+?)\s+(?:of|as)\s+|(?P<whose>whose)\s+(?P<np2w>[^?,]+?)\s+(?:is|was|are|were)\s+"
+    r"(?P<np2>[^?,]+?)\s+(?:of|as|in)\s+|(?P<whose>whose)\s+(?P<np2w>[^?,]+?)\s+(?:is|was|are|were)\s+"
     r"|(?:that|which|who)\s+(?:is|was|are|were)\s+(?:also\s+)?the\s+(?P<same>same)\s+as\s+)"
     r"(?P<name2>[^?,]+?)" + _END, re.I)
 _VALUE = re.compile(r"^[-+]?[\d.,]+(?:e[-+]?\d+)?$", re.I)
