@@ -727,3 +727,11 @@ def test_an_alias_that_says_all_the_words_keeps_the_property(verifier):
                         "SELECT ?answer WHERE { ?answer wdt:P131 wd:Q811 }")
     assert v.deductive is not None and "P3842" not in v.deductive.reason, v.deductive.reason
     assert "does not relate" in v.deductive.reason
+
+
+def test_a_label_written_with_an_article_is_not_overruled(verifier):
+    # "present in the work" writes the label *present in work* (P1441), articles aside, although
+    # the unit's best name is the alias "from work": *work location* (P937) does not overrule it
+    v = verifier.verify("Which is the work present in the work of Confucius?",
+                        "SELECT ?obj WHERE { wd:Q4604 wdt:P1441 ?obj . ?obj wdt:P31 wd:Q386724 }")
+    assert v.deductive is not None and "P937" not in v.deductive.reason, v.deductive.reason

@@ -481,10 +481,12 @@ def _by_score_then_id(c: tuple) -> tuple[float, int, str]:
 
 
 def _label_written(question: str, label: str) -> bool:
-    """Whether the question writes the label word for word (exactly or by stems)."""
+    """Whether the question writes the label word for word (exactly or by stems), articles
+    aside ("the work present in the work of Confucius" writes *present in work*)."""
     if not question:
         return False
-    found = _find_words(_question_tokens(question), words_of(label))
+    toks = [t for t in _question_tokens(question) if t[0] not in _DETERMINERS]
+    found = _find_words(toks, [w for w in words_of(label) if w not in _DETERMINERS])
     return found is not None and found[0] >= 0.999
 
 
@@ -1012,6 +1014,13 @@ class Grounder:
                 # an alias of *coat of arms image*, which must not overrule *coat of arms*
                 or (len(n.keys) >= 2 and set(u.keys) <= set(n.keys)
                     and _label_written(question, n.name)))
+            # ... also when the unit's best name is an alias ("from work" for *present in
+            # work*, in "the work present in the work of Confucius")
+            if not written and entry is None and not n.is_label:
+                label = self.labels.label(sym.id) or ""
+                lkeys = content_keys(label)
+                written = (len(lkeys) >= 2 and set(u.keys) <= set(lkeys)
+                           and _label_written(question, label))
             alt = (None if entry is not None or written
                    else self._dominating_alternative(sym, u, n, score, direct, wn, question_keys,
                                                      names))
