@@ -26,7 +26,7 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   NP, the NP is of NAME), the two readings LC-QuAD 2.0 writes this way: the CLASS that is the
   NP of NAME (``appos``), and the CLASS whose NP is NAME (``poss``, "the NP of NAME" naming
   NAME itself, ``appos``), so that a query faithful to either is faithful;
-* ``What|Which|Who is [the] NP1 of|for NAME1 [,] that|which has [a|the] NP2 of|as NAME2``,
+* ``What|Which|Who is [the] NP1 of|for NAME1 [,] that|which has [a|the] NP2 of|as|in NAME2``,
   ``... NP1 of NAME1 with [a|the] NP2 of|as NAME2`` and ``... NP1 of NAME1 whose NP2 is
   NAME2``: the answer is the NP1 of NAME1, which has (``_have_v_1`` / ``poss``) an NP2 that
   is NAME2 (``appos``); when NAME2 is a number, the NP2 is a value the query looks up and
@@ -67,7 +67,9 @@ A participle and a preposition right after the copula ("Who was nominated for X?
 passive, not a noun phrase: no copula reading.
 
 When the question contains several "of"/"for", each split is one reading (at most
-:data:`MAX_SPLITS`), as a grammar would give one reading per attachment.  The NP becomes
+:data:`MAX_SPLITS`), as a grammar would give one reading per attachment; a noun phrase that
+may be a property's name ("place of birth", "field of profession") is read both as one noun
+phrase and as a chain of two.  The NP becomes
 one noun predication spanning all its words (an unknown-word predicate named after its head
 word, ``_id/nn_u_unknown``); the name one ``named`` predication whose ``CARG`` is the text.
 The grounding links both by the words they span, exactly as for the grammar's readings.
