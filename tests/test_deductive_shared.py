@@ -637,6 +637,14 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q53438 wdt:P19 ?answer . ?answer wdt:P150 wd:Q383195 }", "faithful"),
     ("What is the birth city of Augustus III of Poland, which has boroughs in Cotta?",
      "SELECT ?answer WHERE { wd:Q53438 wdt:P19 ?answer . wd:Q383195 wdt:P150 ?answer }", "unsupported"),
+    # "elected" names the qualifier *elected in*, not *electoral district* ("electoral" only
+    # stems like the doer noun "elector")
+    ("What position does Jeremy Corbyn hold and when was he elected?",
+     "SELECT ?value1 ?obj WHERE { wd:Q291169 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P2715 ?value1 . }",
+     "faithful"),
+    ("What position does Jeremy Corbyn hold and when was he elected?",
+     "SELECT ?value1 ?obj WHERE { wd:Q291169 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P768 ?value1 . }",
+     "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

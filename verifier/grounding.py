@@ -27,8 +27,8 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, label_shape, lemma_keys, stem,
-    within_edits, without_possessive, words_of,
+    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive, label_shape,
+    lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
@@ -656,9 +656,16 @@ class Grounder:
             keys |= set(u.keys) | set(u.np_keys)
         best = None
         for n in self.names_of(sym):
-            cov, hit = _coverage(n.keys, keys)
+            # a name word matches the question's word, or its verb when it names the doer
+            # ("winner" for "won"); not a stem that only looks like a doer ("electoral" ->
+            # "elector" is no name for "elected")
+            agents = {stem(w) for w in words_of(n.name) if is_agentive(w)}
+            matched = {k: {k} | ({_agent_base(k)} if k in agents else set()) for k in n.keys}
+            hit = sum(1 for k in n.keys if matched[k] & keys)
+            cov = hit / len(n.keys) if n.keys else 0.0
             if cov >= _MIN_COVERAGE and (best is None or cov > best[0]):
-                words = [u.text or u.lemma for u in units if set(n.keys) & (set(u.keys) | set(u.np_keys))]
+                said = set().union(*matched.values())
+                words = [u.text or u.lemma for u in units if said & (set(u.keys) | set(u.np_keys))]
                 best = (cov, n.name, ", ".join(dict.fromkeys(words)))
         return best
 
