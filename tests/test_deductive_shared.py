@@ -645,6 +645,10 @@ CASES = [
     ("What position does Jeremy Corbyn hold and when was he elected?",
      "SELECT ?value1 ?obj WHERE { wd:Q291169 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P768 ?value1 . }",
      "unsupported"),
+    # sorting by the class of the answer answers no superlative
+    ("Name the ship class with the slow speed which is named after Mærsk Mc-Kinney Møller?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q559026 . ?ent wdt:P31 ?obj . ?ent wdt:P138 wd:Q14493958 . } "
+     "ORDER BY ASC(?obj) LIMIT 5", "intent_mismatch"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

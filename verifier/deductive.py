@@ -313,6 +313,20 @@ def _superlative_named(reading, grounding: Grounding, grounder: Grounder, questi
     return False
 
 
+def _orders_by_class(query: Query) -> str | None:
+    """Why the query's ORDER BY sorts by a class: its key is only ever the object of
+    *instance of* / *subclass of* ("the ship class with the slowest speed" answered by
+    ``?ent wdt:P31 ?obj ... ORDER BY ?obj``), which no superlative grades."""
+    key = query.order_by[0].expr if query.order_by else None
+    if not isinstance(key, Var):
+        return None
+    uses = [a for a in atoms(query.pattern) if isinstance(a, Atom) and key in a.args]
+    if uses and all(wikidata_id(a.pred) in ("P31", "P279") and len(a.args) == 2 and a.args[1] == key
+                    for a in uses):
+        return f"the query sorts by the class of ?{key.name} ({uses[0].pred}), which no superlative grades"
+    return None
+
+
 def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False
                   ) -> tuple[bool, str]:
     kind = reading.intent.kind
@@ -359,6 +373,8 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         wrong_order = _order_against_superlative(reading.intent, query)
         if wrong_order:
             return False, wrong_order
+    if shape == "superlative" and (by_class := _orders_by_class(query)):
+        return False, by_class
     if kind == "comparative" and not has_compare:
         return False, "the question compares with a value but the query has no comparison"
     return True, ""
