@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, _number_value, instantiate,
+    _CLASS_PROPS, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, _number_value, instantiate,
     number_in_text, question_units, with_written_sign,
 )
 from verifier.logic import (
@@ -321,7 +321,7 @@ def _orders_by_class(query: Query) -> str | None:
     if not isinstance(key, Var):
         return None
     uses = [a for a in atoms(query.pattern) if isinstance(a, Atom) and key in a.args]
-    if uses and all(wikidata_id(a.pred) in ("P31", "P279") and len(a.args) == 2 and a.args[1] == key
+    if uses and all(wikidata_id(a.pred) in _CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
                     for a in uses):
         return f"the query sorts by the class of ?{key.name} ({uses[0].pred}), which no superlative grades"
     return None

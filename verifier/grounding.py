@@ -485,9 +485,15 @@ def _label_written(question: str, label: str) -> bool:
     aside ("the work present in the work of Confucius" writes *present in work*)."""
     if not question:
         return False
-    toks = [t for t in _question_tokens(question) if t[0] not in _DETERMINERS]
-    found = _find_words(toks, [w for w in words_of(label) if w not in _DETERMINERS])
+    found = _find_words(_tokens_without_articles(question),
+                        [w for w in words_of(label) if w not in _DETERMINERS])
     return found is not None and found[0] >= 0.999
+
+
+@lru_cache(maxsize=4096)
+def _tokens_without_articles(question: str) -> tuple[tuple[str, int, int], ...]:
+    """:func:`_question_tokens` without "the", "a", "an", computed once per question."""
+    return tuple(t for t in _question_tokens(question) if t[0] not in _DETERMINERS)
 
 
 def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], name: str,
@@ -570,6 +576,13 @@ def _agent_base(k: str) -> str:
         if k.endswith(suf) and len(k) > len(suf) + 3:
             return stem(k[: -len(suf)])
     return k
+
+
+@lru_cache(maxsize=1 << 16)
+def _doer_keys(name: str) -> frozenset[str]:
+    """The keys of a name's words that name a doer ("winner", "developer": :func:`is_agentive`),
+    which a word of their verb may say ("won", "developed")."""
+    return frozenset(stem(w) for w in words_of(name) if is_agentive(w))
 
 
 def _anchored_keys(n: NameEntry, direct: set[str]) -> frozenset[str]:
@@ -659,7 +672,7 @@ class Grounder:
             # a name word matches the question's word, or its verb when it names the doer
             # ("winner" for "won"); not a stem that only looks like a doer ("electoral" ->
             # "elector" is no name for "elected")
-            agents = {stem(w) for w in words_of(n.name) if is_agentive(w)}
+            agents = _doer_keys(n.name)
             matched = {k: {k} | ({_agent_base(k)} if k in agents else set()) for k in n.keys}
             hit = sum(1 for k in n.keys if matched[k] & keys)
             cov = hit / len(n.keys) if n.keys else 0.0

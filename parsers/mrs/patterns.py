@@ -122,12 +122,17 @@ _PHRASE_IN_NAME = re.compile(r"(?:^|\s)(?:the\s+)?[a-z][\w-]*\s+(?:of|for)\s", r
 _OF_TAIL = re.compile(r"^[^\s].*?\s(?:of|for)\s+[a-z][a-z-]*$")
 
 
-def _np_ok(np: str) -> bool:
+def _names_id(np: str) -> bool:
+    """Whether a noun phrase names an identifier (its last word is one of :data:`ID_HEADS`)."""
     words = _WORD.findall(np.casefold())
-    if not words:
+    return bool(words) and words[-1] in ID_HEADS
+
+
+def _np_ok(np: str) -> bool:
+    if not _WORD.search(np):
         return False
     inner = _SPLIT.findall(" " + np.strip() + " ")
-    return (words[-1] in ID_HEADS or not inner
+    return (_names_id(np) or not inner
             or (len(inner) == 1 and bool(_OF_TAIL.match(np.strip()))))
 
 
@@ -282,7 +287,7 @@ def _copula_readings(q: str) -> list[str]:
         prep = (sp.group(1).casefold(), (rest0 + sp.start(1), rest0 + sp.end(1)))
         if _np_ok(q[np[0]:np[1]]):
             out.append(_copula_mrs(q, m, [np], [], prep, name))
-            if j == 0 or _WORD.findall(q[np[0]:np[1]].casefold())[-1] in ID_HEADS:
+            if j == 0 or _names_id(q[np[0]:np[1]]):
                 continue
             # "the field of profession for X" may be a property's name ("place of birth") or
             # a chain ("the field of [the] profession for X"): one reading each, as a
