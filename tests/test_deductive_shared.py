@@ -649,6 +649,20 @@ CASES = [
     ("Name the ship class with the slow speed which is named after Mærsk Mc-Kinney Møller?",
      "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q559026 . ?ent wdt:P31 ?obj . ?ent wdt:P138 wd:Q14493958 . } "
      "ORDER BY ASC(?obj) LIMIT 5", "intent_mismatch"),
+    # "the NP1 of NAME1 that is the NP2 of NAME2": the answer is both
+    ("Who is the eponym of Lake Eyre that also is the winner of the Founder's Medal?",
+     "SELECT ?answer WHERE { wd:Q179970 wdt:P138 ?answer . ?answer wdt:P166 wd:Q26268774 }", "faithful"),
+    ("Who is the eponym of Lake Eyre that also is the winner of the Founder's Medal?",
+     "SELECT ?answer WHERE { ?answer wdt:P138 wd:Q179970 . ?answer wdt:P166 wd:Q26268774 }", "unsupported"),
+    ("Which is the memoir that is the notable work of Hillary Clinton?",
+     "SELECT ?obj WHERE { wd:Q6294 wdt:P800 ?obj . ?obj wdt:P31 wd:Q112983 }", "faithful"),
+    ("Which is the memoir that is the notable work of Hillary Clinton?",
+     "SELECT ?obj WHERE { ?obj wdt:P800 wd:Q6294 . ?obj wdt:P31 wd:Q112983 }", "unsupported"),
+    # "the person that created X": the person did it
+    ("Who is the person that created Twitter?",
+     "SELECT ?answer WHERE { wd:Q918 wdt:P170 ?answer }", "faithful"),
+    ("Who is the person that created Twitter?",
+     "SELECT ?answer WHERE { ?answer wdt:P170 wd:Q918 }", "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

@@ -236,6 +236,50 @@ def test_relative_clause_shape():
     assert pattern_readings("Which is the category that contains the dress?") == []
 
 
+def test_relative_clause_with_a_past_verb_or_a_preposition():
+    """"the person that created X": the NP did the verb to the name; "the co-founder who works
+    for X": the name is the verb's preposition's; a time after the verb is no name."""
+    t, by = _only("Who is the person that created Twitter?")
+    assert by["_created/vbd_u_unknown"].args[1:] == (noun_var(t, "_person/nn_u_unknown"), noun_var(t, "named"))
+    t, by = _only("Who is the co-founder who works for Rosita Boisseau?")
+    verb = by["_works/vbz_u_unknown"]
+    assert verb.args[1] == noun_var(t, "_founder/nn_u_unknown")
+    assert by["_for_p"].args[1:] == (verb.args[0], noun_var(t, "named"))
+    assert pattern_readings("Who is the partner of Ben Affleck who died at 1999-0-0?") == []
+
+
+def test_relative_copula_with_a_second_noun_phrase():
+    """"the NP1 [of NAME1] that is the NP2 of NAME2": the answer is the NP2 of NAME2."""
+    t, by = _only("Which is the memoir that is the notable work of Hillary Clinton?")
+    memoir, work = noun_var(t, "_memoir/nn_u_unknown"), noun_var(t, "_work/nn_u_unknown")
+    bes = {a.args[1:] for a in atoms(t.formula) if a.pred == "_be_v_id"}
+    assert bes == {(t.answer_vars[0], memoir), (memoir, work)}
+    assert by["_of_p"].args[1:] == (work, noun_var(t, "named"))
+    t, by = _only("Who is the eponym of Lake Eyre that also is the winner of the Founder's Medal?")
+    eponym, winner = noun_var(t, "_eponym/nn_u_unknown"), noun_var(t, "_winner/nn_u_unknown")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    ofs = {a.args[1:] for a in atoms(t.formula) if a.pred == "_of_p"}
+    assert ofs == {(eponym, names['"Lake Eyre"']), (winner, names['"the Founder\'s Medal"'])}
+    # a class named with "of" is read whole and as a chain
+    assert len(pattern_readings("Which is the branch of chemistry that is the opposite of the organic chemisty?")) == 2
+
+
+@pytest.mark.parametrize("question", [
+    "What is the blood group of the person married to Hillary Clinton?",  # a phrase before "to"
+    "Name the collective pseudonym that refers to the Coen brothers.",   # a preposition first
+    "What area of engineering did James Watt do field work in?",          # an auxiliary
+    "Name the chemical compound used in the drug to treat allergic rhinitis.",  # "to" + verb
+    "Tell me the size of the population of Monufia Governorate according to the census?",
+])
+def test_phrases_are_not_read_as_names(question):
+    names = [a.args[1] for t in translate_readings(pattern_readings(question)) for a in atoms(t.formula)
+             if a.pred == "named"]
+    assert not any(n.lexical.split()[0] in ("to", "for") or " to " in n.lexical or " do " in n.lexical
+                   or n.lexical.startswith("the person") for n in names), names
+    # titles capitalise the words around "to"
+    assert pattern_readings("What is the name of the film script for Mr. Smith Goes to Washington?")
+
+
 def test_how_many_shape():
     t, by = _only("How many positions are held by Helmut Schmidt?")
     positions = noun_var(t, "_positions/nn_u_unknown")

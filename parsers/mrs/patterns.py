@@ -33,7 +33,11 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   compares (its filter is checked against the question's words);
 * ``What|Which is [the] NP that VERBs NAME?`` and ``... NP that is VERBed by NAME?``: an
   unknown-word verb (``_represents/vbz_u_unknown``) relating the NP and the name, the name
-  being the doer of a passive;
+  being the doer of a passive; a past verb (``... NP that created NAME``, ``_created/vbd``)
+  is active; with a preposition after the verb (``... NP who works for NAME``) the name is
+  the preposition's;
+* ``What|Which|Who is [the] NP1 [of NAME1] that is [also] the NP2 of|for NAME2?``: the answer
+  (the NP1, or the NP1 of NAME1) is (``_be_v_id``) the NP2 of NAME2;
 * ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
   (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
@@ -136,8 +140,19 @@ def _np_ok(np: str) -> bool:
             or (len(inner) == 1 and bool(_OF_TAIL.match(np.strip()))))
 
 
+# a span that is a phrase, not a name: it starts with a preposition ("[refers] to the Coen
+# brothers", "as a parent organization to UNICEF"), holds an auxiliary ("James Watt do field
+# [work in]"), a lowercase word before "to" / "as" ("the person married to Hillary Clinton",
+# "the vernacular as X", "according to the census") or "to" before a verb ("the drug to treat
+# X").  Titles capitalise those words ("Mr. Smith Goes to Washington", "Journey to the West").
+_PHRASE_NOT_NAME = re.compile(
+    r"^(?:to|for|as|from|into|about|according)\s|(?:^|\s)(?:do|does|did)(?:\s|$)"
+    r"|(?:^|\s)[a-z][\w-]{2,}\s+(?:to|as)(?:\s|$)|(?:^|\s)to\s+(?!(?:the|a|an)\s)[a-z]")
+
+
 def _name_ok(name: str) -> bool:
-    return bool(name.strip()) and not _CLAUSE.search(name) and not _PHRASE_IN_NAME.search(name)
+    return (bool(name.strip()) and not _CLAUSE.search(name) and not _PHRASE_IN_NAME.search(name)
+            and not _PHRASE_NOT_NAME.search(name))
 
 
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -451,6 +466,46 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
+# "Which is the memoir that is the notable work of Hillary Clinton?", "Who is the eponym of
+# Lake Eyre that also is the winner of the Founder's Medal?": the answer (an NP1, or the NP1 of
+# NAME1) is the NP2 of NAME2
+_RELATIVE_BE = re.compile(
+    r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
+    r"(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+(?:that|which|who)\s+(?:also\s+)?"
+    r"(?P<be>is|was|are|were)\s+(?:also\s+)?(?:the|an?)\s+(?P<np2>[^?,]+?)\s+(?P<prep2>of|for)\s+"
+    r"(?P<name2>[^?,]+?)" + _END, re.I)
+
+
+def _relative_be_readings(q: str) -> list[str]:
+    m = _RELATIVE_BE.match(q)
+    if not m:
+        return []
+    second = _checked_np_name(q, m.span("np2"), m.span("name2"))
+    if second is None:
+        return []
+    head = _clean_span(q, *m.span("head"))
+    firsts: list[tuple[tuple[int, int], tuple | None, tuple[int, int] | None]] = []
+    if _plain_np(q[head[0]:head[1]]):  # "the branch of chemistry" may be a class's name
+        firsts.append((head, None, None))
+    firsts.extend(_splits(q, m, "head"))
+    out = []
+    for np1, prep1, name1 in firsts:
+        b = _Builder()
+        x_wh, wh_end = _answer(b, m)
+        h1 = _noun_phrase(b, q, np1, _quantifier(m.group("det")))
+        h2 = _noun_phrase(b, q, second[0], "_the_q")
+        if h1 is None or h2 is None:
+            continue
+        (x1, l1), (x2, l2) = h1, h2
+        if prep1 is not None:
+            b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=_name(b, q, name1))
+        b.ep("_be_v_id", m.span("be"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+        b.ep(f"_{m.group('prep2').casefold()}_p", m.span("prep2"), l2, ARG0=b.new("e"), ARG1=x2,
+             ARG2=_name(b, q, second[1]))
+        out.append(b.main("_be_v_id", (wh_end, np1[0]), x_wh, x1))
+    return out
+
+
 #: A past participle ("published", "held", "taught", "written").
 _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 
@@ -462,7 +517,8 @@ _RELATIVE = re.compile(
     r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
     r"(?:(?:(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
     r"|(?P<ing>(?-i:[a-z]){3,}ing))\s+(?P<pprep>by|in|at|on|from|for|with|into|after|as|to)"
-    r"|(?:that|which|who)\s+(?P<verb>[a-z]+s))\s+(?P<name>[^?,]+?)" + _END, re.I)
+    r"|(?:that|which|who)\s+(?:(?P<verb>[a-z]+s)|(?P<past>(?-i:[a-z]){3,}ed))"
+    r"(?:\s+(?P<vprep>to|with|for|from|on|into|at))?)\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
 def _relative_readings(q: str) -> list[str]:
@@ -473,10 +529,10 @@ def _relative_readings(q: str) -> list[str]:
     if spans is None:
         return []
     np, name = spans
-    verb = "part" if m.group("part") else "ing" if m.group("ing") else "verb"
+    verb = "part" if m.group("part") else "ing" if m.group("ing") else "past" if m.group("past") else "verb"
     word = m.group(verb).casefold()
-    if word in _AUXILIARIES:
-        return []
+    if word in _AUXILIARIES or ((m.group("past") or m.group("vprep")) and not q[name[0]:name[1]][:1].isalpha()):
+        return []  # "who died at 1999-0-0": a time, not a name
     if m.group("pprep") and m.group("pprep").casefold() != "by" and not (
             (verb == "part" and _PASSIVE_START.match(q, m.start("part")))
             or (verb == "ing" and word not in _NOT_VERBING and not _VALUE.match(q[name[0]:name[1]]))):
@@ -493,16 +549,18 @@ def _relative_readings(q: str) -> list[str]:
     else:
         x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
     x_name = _name(b, q, name)
-    tag = {"part": "vbn", "ing": "vbg"}.get(verb, "vbz")
-    prep = (m.group("pprep") or "by").casefold()
+    tag = {"part": "vbn", "ing": "vbg", "past": "vbd"}.get(verb, "vbz")
+    prep = (m.group("pprep") or m.group("vprep") or "by").casefold()
+    pspan = m.span("pprep") if m.group("pprep") else m.span("vprep")
     e = b.new("e")
     if verb == "ing" or prep != "by":
-        # the name is the preposition's; "someone working in Vancouver": the NP does the verb;
-        # "a codex written in Old English": the NP undergoes it (its doer unexpressed)
+        # the name is the preposition's; "someone working in Vancouver", "the co-founder who
+        # works for X": the NP does the verb; "a codex written in Old English": the NP
+        # undergoes it (its doer unexpressed)
         unexpressed = b.new("i")
-        doer, undergoer = (x_np, unexpressed) if verb == "ing" else (unexpressed, x_np)
+        doer, undergoer = (unexpressed, x_np) if verb == "part" else (x_np, unexpressed)
         b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
-        b.ep(f"_{prep}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
+        b.ep(f"_{prep}_p", pspan, l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
     else:
         doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
         b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
@@ -962,7 +1020,8 @@ def _without_name_test(q: str, shapes) -> list[str]:
 
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
-           _superlative_readings, _two_hop_readings, _relative_readings, _how_many_readings,
+           _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
+           _how_many_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings)
 
