@@ -68,7 +68,7 @@ def test_one_reading_per_split_at_most_max():
 
 
 @pytest.mark.parametrize("question", [
-    "", "   ", None, "Who was born in Paris?", "What is the capital of France that has a river?",
+    "", "   ", None, "Who was born in 1879?", "What is the capital of France that has a river?",
     "What is the population of Paris in 2010 and 2011?", "What is the mass of benzene and ethanol?",
     "x" * 400,
 ])
@@ -264,6 +264,15 @@ def test_relative_copula_with_a_second_noun_phrase():
     assert len(pattern_readings("Which is the branch of chemistry that is the opposite of the organic chemisty?")) == 2
 
 
+def test_superlative_with_a_whose_clause():
+    """"the CLASS with the highest NP whose NP2 is NAME2": the CLASS's NP2 is NAME2."""
+    t, by = _only("What is the village with the highest number of households whose country is India?")
+    village, country = t.answer_vars[0], noun_var(t, "_country/nn_u_unknown")
+    assert by["poss"].args[1:] == (country, village)
+    assert by["appos"].args[1:] == (country, noun_var(t, "named"))
+    assert "superl" in by and by["_have_v_1"].args[1] == village
+
+
 @pytest.mark.parametrize("question", [
     "What is the blood group of the person married to Hillary Clinton?",  # a phrase before "to"
     "Name the collective pseudonym that refers to the Coen brothers.",   # a preposition first
@@ -404,9 +413,14 @@ def test_when_event_shape():
 
 def test_passive_after_the_copula_is_not_a_noun_phrase():
     # "nominated" is no noun: reading it as "the nominated for X" made "Who was nominated for
-    # X?" accept "X was nominated for who"
-    assert pattern_readings("Who was nominated for King of the Hill?") == []
-    assert pattern_readings("Who was nominated for King of the Hill in 1998?") == []
+    # X?" accept "X was nominated for who".  It is a passive: the answer was nominated, the
+    # name is the preposition's (and with "by" the doer)
+    for q in ("Who was nominated for King of the Hill?", "Who was nominated for King of the Hill in 1998?"):
+        t, by = _only(q)
+        assert "_be_v_id" not in by and by["_nominated/vbn_u_unknown"].args[2] == t.answer_vars[0]
+        assert by["_for_p"].args[1:] == (by["_nominated/vbn_u_unknown"].args[0], noun_var(t, "named"))
+    t, by = _only("Which is broadcasted by NTV?")
+    assert by["_broadcasted/vbn_u_unknown"].args[1:] == (noun_var(t, "named"), t.answer_vars[0])
     assert len(pattern_readings("Who was elected rector of Leipzig University?")) == 1
     assert len(pattern_readings("What is the speed of light?")) == 1
 

@@ -21,7 +21,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   the query's string test by the deductive check, not written in the MRS;
 * ``Which|What [is the]|Name the CLASS has|with the highest|lowest|maximum ... NP?``: the
   class has the NP (``_have_v_1``), which is superlative (``_high_a_1`` with ``superl``, or
-  ``_maximum_a_1``); the answer is the CLASS;
+  ``_maximum_a_1``); the answer is the CLASS; a closing ``whose NP2 is NAME2`` says the
+  CLASS's NP2 (``poss``) is NAME2 (``appos``);
 * ``Which|What is [the] CLASS for [the] NP of NAME?``: besides the chain (the CLASS is for the
   NP, the NP is of NAME), the two readings LC-QuAD 2.0 writes this way: the CLASS that is the
   NP of NAME (``appos``), and the CLASS whose NP is NAME (``poss``, "the NP of NAME" naming
@@ -38,6 +39,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   the preposition's;
 * ``What|Which|Who is [the] NP1 [of NAME1] that is [also] the NP2 of|for NAME2?``: the answer
   (the NP1, or the NP1 of NAME1) is (``_be_v_id``) the NP2 of NAME2;
+* ``What|Which|Who is|was VERBed by|for|in|... NAME?``: a passive whose undergoer is the
+  answer, the name being the doer after "by" and otherwise the preposition's;
 * ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
   (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
@@ -466,6 +469,36 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
+# "Which is broadcasted by NTV?", "Who was nominated for King of the Hill?", "What is depicted
+# in the Garden of Guangzhou?": the answer undergoes the verb, whose doer is the name after
+# "by" (with another preposition the name is the preposition's, the doer unexpressed)
+_WH_PASSIVE = re.compile(
+    r"^\s*(?P<wh>what|which|who)\s+(?:is|was|are|were)\s+(?=" + _PASSIVE_START.pattern + r")"
+    r"(?P<part>[a-z]+)\s+(?P<pprep>by|for|of|in|at|after|as|to|from|with|on|into)\s+"
+    r"(?P<name>[^?,]+?)" + _END, re.I)
+
+
+def _wh_passive_readings(q: str) -> list[str]:
+    m = _WH_PASSIVE.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _name_ok(q[name[0]:name[1]]) or _VALUE.match(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_name = _name(b, q, name)
+    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
+    prep = m.group("pprep").casefold()
+    top = b.new("h")
+    if prep == "by":
+        b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=x_name, ARG2=x_wh)
+    else:
+        b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_wh)
+        b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
+    return [b.text("e2", top)]
+
+
 # "Which is the memoir that is the notable work of Hillary Clinton?", "Who is the eponym of
 # Lake Eyre that also is the winner of the Founder's Medal?": the answer (an NP1, or the NP1 of
 # NAME1) is the NP2 of NAME2
@@ -661,7 +694,8 @@ _SUPERLATIVE = re.compile(
     r"^\s*(?:(?:what|which)(?:\s+(?:is|was|are|were))?|name|give\s+me|tell\s+me)\s+"
     r"(?:(?:the|a|an)\s+)?(?P<cls>[^?]+?)\s+(?P<verb>has|had|have|with)\s+the\s+"
     r"(?P<sup>highest|lowest|largest|smallest|biggest|greatest|max|min|maximum|minimum|most|least|fewest)\s+"
-    r"(?:amount\s+of\s+)?(?P<np>[^?]+?)" + _END, re.I)
+    r"(?:amount\s+of\s+)?(?P<np>[^?]+?)"
+    r"(?:\s+whose\s+(?P<np2>[^?]+?)\s+(?:is|are|was|were)\s+(?P<name2>[^?]+?))?" + _END, re.I)
 #: Superlative adjectives and the ERG predicate of their positive form ("highest": ``_high_a_1``
 #: with ``superl``); the other words mark a superlative by themselves ("maximum").
 _SUPERLATIVE_ADJECTIVES = {"highest": "high", "lowest": "low", "largest": "large",
@@ -693,6 +727,17 @@ def _superlative_readings(q: str) -> list[str]:
         b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
     else:
         b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
+    if m.group("np2"):
+        # "... with the highest number of households whose country is India": the CLASS's
+        # NP2 is NAME2
+        second = _checked_np_name(q, m.span("np2"), m.span("name2"))
+        if second is None:
+            return []
+        x2, l2 = _noun_phrase(b, q, second[0], "_a_q") or (None, None)
+        if x2 is None:
+            return []
+        b.ep("poss", m.span("np2"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_cls)
+        b.ep("appos", (second[0][0], second[1][1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=_name(b, q, second[1]))
     return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
 
 
@@ -1021,7 +1066,7 @@ def _without_name_test(q: str, shapes) -> list[str]:
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
-           _how_many_readings,
+           _wh_passive_readings, _how_many_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings)
 
