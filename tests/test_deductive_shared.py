@@ -663,6 +663,12 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q918 wdt:P170 ?answer }", "faithful"),
     ("Who is the person that created Twitter?",
      "SELECT ?answer WHERE { ?answer wdt:P170 wd:Q918 }", "unsupported"),
+    # "the conviction for X": what X was convicted of (the alias "conviction", not the
+    # participle's label "convicted of" read as a relational noun)
+    ("Which is the conviction for Sirhan Sirhan?", "SELECT ?answer WHERE { wd:Q297112 wdt:P1399 ?answer }",
+     "faithful"),
+    ("Which is the conviction for Sirhan Sirhan?", "SELECT ?answer WHERE { ?answer wdt:P1399 wd:Q297112 }",
+     "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

@@ -13,6 +13,10 @@ def test_label_shapes():
     assert label_shape("shares border with") == "prep"
     assert label_shape("place of birth") == "noun"
     assert label_shape("educated at") == "prep"
+    # a participle's "of" is no relational noun's: "the conviction for X" is what X was
+    # convicted of, unlike "the capital of X" (*capital of*)
+    assert label_shape("convicted of") == "prep"
+    assert label_shape("capital of") == "of" and label_shape("disjoint union of") == "of"
     assert label_shape("developer") == "agent"
     # a rate is a noun, not a verb with its preposition
     assert label_shape("beats per minute") == "noun"

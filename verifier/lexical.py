@@ -146,6 +146,8 @@ def label_shape(name: str) -> str:
     if not ws:
         return "noun"
     last, first = ws[-1], ws[0]
+    if last == "of" and len(ws) == 2 and first.endswith("ed"):
+        return "prep"  # a participle's complement ("convicted of"), not a relational noun's
     if last == "of" and len(ws) > 1:
         return "of"
     if last == "by" and len(ws) > 1:
