@@ -669,6 +669,11 @@ CASES = [
      "faithful"),
     ("Which is the conviction for Sirhan Sirhan?", "SELECT ?answer WHERE { ?answer wdt:P1399 wd:Q297112 }",
      "unsupported"),
+    # "For what film did X receive Y?": the answer is what the award was for (*for work*)
+    ("For what film did Clark Gable receive the Academy Award for Best Actor?",
+     "SELECT ?value WHERE { wd:Q71243 p:P166 ?s . ?s ps:P166 wd:Q103916 . ?s pq:P1686 ?value }", "faithful"),
+    ("For what film did Clark Gable receive the Academy Award for Best Actor?",
+     "SELECT ?value WHERE { wd:Q71243 p:P166 ?s . ?s ps:P166 wd:Q103916 . ?s pq:P805 ?value }", "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

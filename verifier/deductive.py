@@ -36,7 +36,7 @@ from verifier.logic import (
     Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, content_keys, stem
+from verifier.lexical import STOPWORDS, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, entails, entails_each, solver_budget
 from verifier.query import Query
@@ -691,6 +691,13 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # "Where did X finish his education in 1736?": the end of the statement is in 1736
         # (the filter's values must be the question's, checked below)
         sup = (1.0, label, edge.group(0))
+    qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
+    if (sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
+            and (lead := _FOR_WHAT.match(question))
+            and any("for" in words_of(n.name) for n in grounder.names_of(qsym))):
+        # "For what film did Clark Gable receive the Academy Award?": the answer is what the
+        # statement is for, which a qualifier named with "for" (*for work*) gives
+        sup = (1.0, label, lead.group(0).strip())
     linked_items = {l.symbol.symbol for l in grounding.links}
     if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
         # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
@@ -742,6 +749,8 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder) -> str | No
     return None
 
 
+#: A question that asks what something is for: "For what film ...", "For which work ...".
+_FOR_WHAT = re.compile(r"^\W*for\s+(?:what|which)\b", re.I)
 #: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
 _TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
 #: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
