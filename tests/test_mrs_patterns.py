@@ -246,6 +246,9 @@ def test_relative_clause_with_a_past_verb_or_a_preposition():
     assert verb.args[1] == noun_var(t, "_founder/nn_u_unknown")
     assert by["_for_p"].args[1:] == (verb.args[0], noun_var(t, "named"))
     assert pattern_readings("Who is the partner of Ben Affleck who died at 1999-0-0?") == []
+    # "What was NAME VERBed in ...?" asks about the name: no noun phrase "Pasha Angelina"
+    # that was awarded in a "name" "the year 1947"
+    assert pattern_readings("What was Pasha Angelina awarded in the year 1947?") == []
 
 
 def test_relative_copula_with_a_second_noun_phrase():
@@ -260,6 +263,17 @@ def test_relative_copula_with_a_second_noun_phrase():
     names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
     ofs = {a.args[1:] for a in atoms(t.formula) if a.pred == "_of_p"}
     assert ofs == {(eponym, names['"Lake Eyre"']), (winner, names['"the Founder\'s Medal"'])}
+    # "... that has NAME2 as [its] NP2": the NP1's NP2 is NAME2 (as "whose NP2 is NAME2")
+    t, by = _only("Which is the government organization that has Purdue University as parent organization?")
+    org = noun_var(t, "_organization/nn_u_unknown")
+    bes = {a.args[1:] for a in atoms(t.formula) if a.pred == "_be_v_id"}
+    heads = [a.args[0] for a in atoms(t.formula) if a.pred == "_organization/nn_u_unknown"]
+    assert len(heads) == 2
+    cls, parent = (heads[0], heads[1]) if (t.answer_vars[0], heads[0]) in bes else (heads[1], heads[0])
+    assert by["poss"].args[1:] == (parent, cls) and by["appos"].args[1:] == (parent, noun_var(t, "named"))
+    # a number is no noun phrase: only the two-hop reading (population compared with 185170)
+    [r] = pattern_readings("What is the determination method of Sabadell which has population as 185170?")
+    assert "185170" not in r
     # a class named with "of" is read whole and as a chain
     assert len(pattern_readings("Which is the branch of chemistry that is the opposite of the organic chemisty?")) == 2
 

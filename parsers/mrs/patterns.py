@@ -150,6 +150,7 @@ def _np_ok(np: str) -> bool:
 # X").  Titles capitalise those words ("Mr. Smith Goes to Washington", "Journey to the West").
 _PHRASE_NOT_NAME = re.compile(
     r"^(?:to|for|as|from|into|about|according)\s|(?:^|\s)(?:do|does|did)(?:\s|$)"
+    r"|^(?:the\s+)?(?:year|date|day)\s+(?:of\s+)?\d"  # a time ("the year 1947")
     r"|(?:^|\s)[a-z][\w-]{2,}\s+(?:to|as)(?:\s|$)|(?:^|\s)to\s+(?!(?:the|a|an)\s)[a-z]")
 
 
@@ -501,20 +502,26 @@ def _wh_passive_readings(q: str) -> list[str]:
 
 # "Which is the memoir that is the notable work of Hillary Clinton?", "Who is the eponym of
 # Lake Eyre that also is the winner of the Founder's Medal?": the answer (an NP1, or the NP1 of
-# NAME1) is the NP2 of NAME2
+# NAME1) is the NP2 of NAME2; "Which is the congregation that has the Catholic Church as parent
+# organization?": its NP2 is NAME2
 _RELATIVE_BE = re.compile(
     r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
     r"(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+(?:that|which|who)\s+(?:also\s+)?"
-    r"(?P<be>is|was|are|were)\s+(?:also\s+)?(?:the|an?)\s+(?P<np2>[^?,]+?)\s+(?P<prep2>of|for)\s+"
-    r"(?P<name2>[^?,]+?)" + _END, re.I)
+    r"(?:(?P<be>is|was|are|were)\s+(?:also\s+)?(?:the|an?)\s+(?P<np2>[^?,]+?)\s+(?P<prep2>of|for)\s+"
+    r"(?P<name2>[^?,]+?)"
+    # "... that has Purdue University as parent organization": the NP1's NP2 is NAME2
+    r"|(?P<have>has|have|had)\s+(?!(?:an?|the)\s)(?P<hname>[^?,]+?)\s+as\s+"
+    r"(?:(?:its|their|his|her|an?|the)\s+)?(?P<hnp>[^?,]+?))" + _END, re.I)
 
 
 def _relative_be_readings(q: str) -> list[str]:
     m = _RELATIVE_BE.match(q)
     if not m:
         return []
-    second = _checked_np_name(q, m.span("np2"), m.span("name2"))
-    if second is None:
+    has = bool(m.group("have"))
+    second = (_checked_np_name(q, m.span("hnp"), m.span("hname")) if has
+              else _checked_np_name(q, m.span("np2"), m.span("name2")))
+    if second is None or not q[second[0][0]].isalpha():  # "has population as 185170"
         return []
     head = _clean_span(q, *m.span("head"))
     firsts: list[tuple[tuple[int, int], tuple | None, tuple[int, int] | None]] = []
@@ -526,15 +533,19 @@ def _relative_be_readings(q: str) -> list[str]:
         b = _Builder()
         x_wh, wh_end = _answer(b, m)
         h1 = _noun_phrase(b, q, np1, _quantifier(m.group("det")))
-        h2 = _noun_phrase(b, q, second[0], "_the_q")
+        h2 = _noun_phrase(b, q, second[0], "_a_q" if has else "_the_q")
         if h1 is None or h2 is None:
             continue
         (x1, l1), (x2, l2) = h1, h2
         if prep1 is not None:
             b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=_name(b, q, name1))
-        b.ep("_be_v_id", m.span("be"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
-        b.ep(f"_{m.group('prep2').casefold()}_p", m.span("prep2"), l2, ARG0=b.new("e"), ARG1=x2,
-             ARG2=_name(b, q, second[1]))
+        if has:  # as "whose NP2 is NAME2" (_two_hop_readings)
+            b.ep("poss", m.span("have"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
+            b.ep("appos", m.span("hname"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=_name(b, q, second[1]))
+        else:
+            b.ep("_be_v_id", m.span("be"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+            b.ep(f"_{m.group('prep2').casefold()}_p", m.span("prep2"), l2, ARG0=b.new("e"), ARG1=x2,
+                 ARG2=_name(b, q, second[1]))
         out.append(b.main("_be_v_id", (wh_end, np1[0]), x_wh, x1))
     return out
 
@@ -548,7 +559,7 @@ _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 _RELATIVE = re.compile(
     r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
     r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
-    r"(?:(?:(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
+    r"(?:(?P<rel>(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
     r"|(?P<ing>(?-i:[a-z]){3,}ing))\s+(?P<pprep>by|in|at|on|from|for|with|into|after|as|to)"
     r"|(?:that|which|who)\s+(?:(?P<verb>[a-z]+s)|(?P<past>(?-i:[a-z]){3,}ed))"
     r"(?:\s+(?P<vprep>to|with|for|from|on|into|at))?)\s+(?P<name>[^?,]+?)" + _END, re.I)
@@ -563,6 +574,8 @@ def _relative_readings(q: str) -> list[str]:
         return []
     np, name = spans
     verb = "part" if m.group("part") else "ing" if m.group("ing") else "past" if m.group("past") else "verb"
+    if verb in ("part", "ing") and not m.group("rel") and m.group("wh") and not m.group("det"):
+        return []  # "What was Pasha Angelina awarded in ...?": a passive question about a name
     word = m.group(verb).casefold()
     if word in _AUXILIARIES or ((m.group("past") or m.group("vprep")) and not q[name[0]:name[1]][:1].isalpha()):
         return []  # "who died at 1999-0-0": a time, not a name
