@@ -214,6 +214,18 @@ def test_match_admits_unexpressed_arguments():
     assert not passive.admits((e, y, x))            # an active verb with its doer
 
 
+def test_match_names_predicates_by_name_or_pattern():
+    from verifier.axioms.model import Match
+
+    assert Match("adjective").names("_male_a_1")                      # no preds: any
+    unknown = Match("adjective", 2, ("*/jj_u_unknown",))
+    assert unknown.names("_renminbi/jj_u_unknown")
+    assert not unknown.names("_male_a_1")                              # a known adjective
+    assert not unknown.names("_renminbi/nn_u_unknown")
+    exact = Match("abstract", 1, ("person",))
+    assert exact.names("person") and not exact.names("personal")
+
+
 def test_load_pack_raises_with_all_issues(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("->", "=>"))
     with pytest.raises(PackError) as ei:

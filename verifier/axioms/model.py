@@ -18,6 +18,7 @@ A **lexicon** maps words to KG symbols through a template (``toxicity -> wdt:P22
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -88,6 +89,14 @@ class Match:
     #: subject ("Which people were born in X?"), without which the axiom says only that
     #: something unnamed has the property
     expressed: tuple[int, ...] = ()
+
+    def names(self, pred: str) -> bool:
+        """Whether :attr:`preds` (when given) lists ``pred``: by its name, or by a pattern
+        whose ``*`` stands for any characters ("*/jj_u_unknown": an unknown word that the
+        grammar took for an adjective)."""
+        if not self.preds:
+            return True
+        return any(pred == p or ("*" in p and fnmatch.fnmatchcase(pred, p)) for p in self.preds)
 
     def admits(self, args: Sequence[object]) -> bool:
         """Whether a predication with these arguments has the minimum arity, leaves the
