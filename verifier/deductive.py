@@ -547,7 +547,7 @@ def _structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
         for u in units:
             if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and u.pred in t.match.preds):
                 continue
-            if not t.match.names(u.pred):
+            if t.match.preds and not t.match.names(u.pred):
                 continue
             if not t.match.admits(u.atom.args):
                 continue

@@ -1234,7 +1234,7 @@ class Grounder:
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue
-            if not t.match.names(u.pred):
+            if t.match.preds and not t.match.names(u.pred):
                 continue
             if not t.match.admits(u.atom.args):
                 continue
