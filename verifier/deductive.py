@@ -669,7 +669,8 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
-    sup = grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), units)
+    qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
+    sup = grounder.lexical_support(qsym, units)
     if (sup is not None and q.prop not in _TIME_QUALIFIERS and sup[2]
             and all(w.strip() in _PREPOSITIONS for w in sup[2].split(","))):
         # a preposition alone names no property: "in" is not *work location*, "from" not
@@ -691,7 +692,6 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # "Where did X finish his education in 1736?": the end of the statement is in 1736
         # (the filter's values must be the question's, checked below)
         sup = (1.0, label, edge.group(0))
-    qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
     if (sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
             and (lead := _FOR_WHAT.match(question))
             and any("for" in words_of(n.name) for n in grounder.names_of(qsym))):
@@ -709,7 +709,7 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
-    voice = _voice_clash(SymbolUse(f"pq:{q.prop}", q.prop, "property"), sup[2], question, grounder)
+    voice = _voice_clash(qsym, sup[2], question, grounder)
     if voice:
         return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
     v = q.value
