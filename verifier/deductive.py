@@ -545,7 +545,8 @@ def _structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
         if t.links != "none":
             continue
         for u in units:
-            if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and u.pred in t.match.preds):
+            if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and t.match.preds
+                                                            and t.match.names(u.pred)):
                 continue
             if t.match.preds and not t.match.names(u.pred):
                 continue

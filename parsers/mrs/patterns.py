@@ -264,6 +264,14 @@ def _np_and_name(b: _Builder, q: str, np: tuple[int, int], name: tuple[int, int]
     return head[0], head[1], _name(b, q, name)
 
 
+def _whose_is(b: _Builder, q: str, owner: str, x2: str, l2: str, poss_span: tuple[int, int],
+              appos_span: tuple[int, int], name: tuple[int, int]) -> None:
+    """EPs saying that the ``owner``'s NP2 (``x2``, labelled ``l2``) is the name: ``poss``
+    and ``appos``, as "whose NP2 is NAME" reads."""
+    b.ep("poss", poss_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=owner)
+    b.ep("appos", appos_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=_name(b, q, name))
+
+
 def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
     x, lab = b.new("x"), b.new("h")
     b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
@@ -470,6 +478,11 @@ def _two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tup
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
 
 
+#: The start of the relative-clause shapes: "What|Which|Who is [the]", "Name|List|Tell me [a]".
+_WH_OR_REQUEST = (r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
+                  r"(?:(?P<det>the|a|an)\s+)?")
+
+
 # "Which is broadcasted by NTV?", "Who was nominated for King of the Hill?", "What is depicted
 # in the Garden of Guangzhou?": the answer undergoes the verb, whose doer is the name after
 # "by" (with another preposition the name is the preposition's, the doer unexpressed)
@@ -505,8 +518,7 @@ def _wh_passive_readings(q: str) -> list[str]:
 # NAME1) is the NP2 of NAME2; "Which is the congregation that has the Catholic Church as parent
 # organization?": its NP2 is NAME2
 _RELATIVE_BE = re.compile(
-    r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
-    r"(?:(?P<det>the|a|an)\s+)?(?P<head>[^?,]+?)\s*,?\s+(?:that|which|who)\s+(?:also\s+)?"
+    _WH_OR_REQUEST + r"(?P<head>[^?,]+?)\s*,?\s+(?:that|which|who)\s+(?:also\s+)?"
     r"(?:(?P<be>is|was|are|were)\s+(?:also\s+)?(?:the|an?)\s+(?P<np2>[^?,]+?)\s+(?P<prep2>of|for)\s+"
     r"(?P<name2>[^?,]+?)"
     # "... that has Purdue University as parent organization": the NP1's NP2 is NAME2
@@ -540,8 +552,7 @@ def _relative_be_readings(q: str) -> list[str]:
         if prep1 is not None:
             b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=_name(b, q, name1))
         if has:  # as "whose NP2 is NAME2" (_two_hop_readings)
-            b.ep("poss", m.span("have"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
-            b.ep("appos", m.span("hname"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=_name(b, q, second[1]))
+            _whose_is(b, q, x1, x2, l2, m.span("have"), m.span("hname"), second[1])
         else:
             b.ep("_be_v_id", m.span("be"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
             b.ep(f"_{m.group('prep2').casefold()}_p", m.span("prep2"), l2, ARG0=b.new("e"), ARG1=x2,
@@ -557,8 +568,7 @@ _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 # "Which is the talent agency that represents Ronald Reagan?", "Which is the book that is
 # published by Rolling Stone?": the answer is an NP that does (or undergoes) one verb with a name
 _RELATIVE = re.compile(
-    r"^\s*(?:(?P<wh>what|which|who)\s+(?:is|was|are|were)|name|list|(?:give|tell|show)\s+me)\s+"
-    r"(?:(?P<det>the|a|an)\s+)?(?P<np>[^?,]+?)\s+"
+    _WH_OR_REQUEST + r"(?P<np>[^?,]+?)\s+"
     r"(?:(?P<rel>(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
     r"|(?P<ing>(?-i:[a-z]){3,}ing))\s+(?P<pprep>by|in|at|on|from|for|with|into|after|as|to)"
     r"|(?:that|which|who)\s+(?:(?P<verb>[a-z]+s)|(?P<past>(?-i:[a-z]){3,}ed))"
@@ -749,8 +759,7 @@ def _superlative_readings(q: str) -> list[str]:
         x2, l2 = _noun_phrase(b, q, second[0], "_a_q") or (None, None)
         if x2 is None:
             return []
-        b.ep("poss", m.span("np2"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_cls)
-        b.ep("appos", (second[0][0], second[1][1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=_name(b, q, second[1]))
+        _whose_is(b, q, x_cls, x2, l2, m.span("np2"), (second[0][0], second[1][1]), second[1])
     return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
 
 
