@@ -1,6 +1,6 @@
 """Z3 back end: entailment between formulas of the logic IR, and query equivalence.
 
-Encoding (see also ``docs/prover.md``):
+Encoding (see also ``docs/deductive.md``, *The prover*):
 
 * one uninterpreted sort ``Term`` for KG terms; every IRI and every literal is a distinct
   constant of that sort (unique names: ``wd:Q1 != wd:Q2``); literals with the same value
@@ -31,6 +31,7 @@ from verifier.logic import (
     ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
     Literal, Not, Or, Term, Truth, Var, free_vars, substitute,
 )
+from verifier import chase as _chase
 from verifier.query import Aggregate, Query
 
 __all__ = ["ProofResult", "Premise", "entails", "entails_each", "satisfiable", "equivalent", "EquivalenceResult",
@@ -305,7 +306,7 @@ def _as_premises(premises: Iterable[Formula | Premise]) -> list[Premise]:
 
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
-            fresh_context: bool = False, countermodel: bool = True) -> ProofResult:
+            fresh_context: bool = False, countermodel: bool = True, chase: bool = True) -> ProofResult:
     """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
     (they are read as arbitrary constants shared by premises and conclusion).
 
@@ -317,10 +318,19 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
     by earlier checks in the process can steer the search: with ``rlimit``, same inputs and
     Z3 version give the same answer.
 
+    ``chase`` first tries to build a finite countermodel by the chase (:mod:`verifier.chase`):
+    for Horn premises that is much cheaper than Z3's model building, and it only ever
+    refutes (proofs, with their unsat cores, always come from Z3).
+
     Never raises for solver problems: Z3 errors and limits give status ``unknown``.
     """
     t0 = time.perf_counter()
     prem = _as_premises(premises)
+    if chase:
+        model = _chase.chase([p.formula for p in prem], [conclusion])
+        if model is not None and model.satisfies(conclusion) is False:
+            return ProofResult("refuted", "countermodel found", (),
+                               model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
         enc = _Encoder(z3.Context() if fresh_context else None)
         solver = z3.Solver(ctx=enc.ctx)
@@ -369,17 +379,36 @@ def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int |
 
 
 def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None) -> list[ProofResult]:
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
+                 chase: bool = True) -> list[ProofResult]:
     """:func:`entails` for several conclusions from the same premises, one result per
     conclusion (no unsat cores, no countermodels).  The premises are encoded and asserted
     once and each conclusion is checked in its own solver scope, which is several times
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
-    solver problems."""
+    solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
+    refutes every conclusion false in it, the others go to Z3."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if not conclusions:
         return []
+    results: list[ProofResult | None] = [None] * len(conclusions)
+    if chase:
+        model = _chase.chase([p.formula for p in prem], conclusions)
+        if model is not None:
+            for i, c in enumerate(conclusions):
+                t1 = time.perf_counter()
+                if model.satisfies(c) is False:
+                    results[i] = ProofResult("refuted", "countermodel found", (), "",
+                                             (time.perf_counter() - t1) * 1000)
+        todo = [i for i, r in enumerate(results) if r is None]
+        if not todo:
+            return results  # type: ignore[return-value]
+        rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
+                            chase=False)
+        for i, r in zip(todo, rest):
+            results[i] = r
+        return results  # type: ignore[return-value]
     try:
         enc = _Encoder()
         solver = z3.Solver(ctx=enc.ctx)

@@ -1,0 +1,733 @@
+"""Finite countermodels by the chase: a fast refuter for the prover's Horn-shaped problems.
+
+Most entailment checks of the deductive verdict fail (the query says something the question
+does not), and Z3 spends most of its time on exactly those: to answer ``sat`` with universally
+quantified axioms it has to build a model by model-based quantifier instantiation, tens of
+milliseconds per check.  The premises of those checks are nearly always *Horn*: facts (the
+question's atoms, their variables existentially quantified) and rules
+``forall x. body -> head`` whose body is a conjunction or disjunction of atoms and equalities
+and whose head is an atom, an equality, ``false`` or ``exists y. conjunction``.  For such
+premises the chase computes a finite model directly:
+
+* named constants (IRIs, literals) are distinct elements (the prover's unique names); free
+  variables and existential witnesses are fresh elements that equalities may merge;
+* rules fire until nothing changes (a *restricted* chase: an existential head adds new
+  elements only when no existing elements satisfy it); merging two named constants, or a rule
+  with head ``false`` firing, means the premises are inconsistent and the chase gives up;
+* the closure predicates ``p+`` / ``p*`` and the ``triple`` link get the prover's background
+  axioms (see :mod:`verifier.prover`).
+
+The result is checked against every rule once more, and a conclusion that is *false* in it is
+refuted: the model is a countermodel.  A conclusion that is true in the model, premises outside
+the fragment (negation, comparisons, function terms, disjunctive heads) or a chase that grows
+past its limits give ``None``, and the caller asks Z3 (which also gives the unsat cores that
+name the axioms of a proof).  So this module never proves anything; it only saves Z3 the
+model building where a model is easy to build.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence
+
+from verifier.logic import (
+    And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not, Or,
+    Term, Truth, Var, constants, free_vars,
+)
+
+__all__ = ["FiniteModel", "chase", "Limits"]
+
+
+class _Bail(Exception):
+    """The problem leaves the fragment (or the limits): let Z3 decide."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds of one chase; past them it gives up (``None``) and Z3 decides."""
+
+    max_elements: int = 400
+    max_facts: int = 20000
+    max_rounds: int = 60
+    max_disjuncts: int = 64
+    max_enumeration: int = 200_000
+    #: facts tried while matching rule bodies and heads, over the whole chase (a budget in
+    #: place of a clock: the same problem always gets the same answer)
+    max_steps: int = 200_000
+
+
+# Internal terms of rules: ("e", element) for a fixed element, ("v", slot) for a rule variable.
+_Lit = tuple  # ("atom", key, (terms...)) | ("eq", t1, t2)
+
+
+@dataclass
+class _Rule:
+    name: str
+    nvars: int
+    body: list[list[_Lit]]          # disjunction of conjunctions
+    head: list[_Lit] | None         # None: the head is false
+    head_vars: tuple[int, ...]      # existential slots of the head (fresh elements)
+    open_vars: tuple[int, ...]      # universal slots bound by no body literal (range over the domain)
+
+
+def _literal_key(t: Literal) -> tuple:
+    from verifier.prover import _literal_key as key
+
+    return key(t)
+
+
+class FiniteModel:
+    """The model a chase built: elements, their names, and the true atoms.
+
+    :meth:`satisfies` evaluates a formula of the logic IR in it (``None`` when the formula
+    has comparisons or function terms, which the model does not interpret)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.parent: list[int] = []
+        self.rigid: list[bool] = []
+        self.names: list[str] = []
+        self.consts: dict[tuple, int] = {}
+        self.free: dict[Var, int] = {}
+        self.facts: dict[tuple[str, int], set[tuple[int, ...]]] = {}
+        self.dirty = False  # elements merged since the facts were last canonicalized
+        self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
+
+    # -- elements
+    def _new(self, name: str, rigid: bool) -> int:
+        if len(self.parent) >= self.limits.max_elements:
+            raise _Bail("too many elements")
+        self.parent.append(len(self.parent))
+        self.rigid.append(rigid)
+        self.names.append(name)
+        return len(self.parent) - 1
+
+    def find(self, e: int) -> int:
+        parent = self.parent
+        root = e
+        while parent[root] != root:
+            root = parent[root]
+        while parent[e] != root:
+            parent[e], e = root, parent[e]
+        return root
+
+    def const(self, t: Term) -> int:
+        if isinstance(t, IRI):
+            key = ("iri", t.value)
+        elif isinstance(t, Literal):
+            key = _literal_key(t)
+        else:
+            raise _Bail(f"function term {t}")
+        e = self.consts.get(key)
+        if e is None:
+            e = self.consts[key] = self._new(str(t), True)
+        return e
+
+    def var(self, v: Var) -> int:
+        e = self.free.get(v)
+        if e is None:
+            e = self.free[v] = self._new("?" + v.name, False)
+        return e
+
+    def merge(self, a: int, b: int) -> bool:
+        """Make ``a`` and ``b`` one element; True when something changed.  Two named
+        constants cannot be merged (unique names): the premises are inconsistent."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        if self.rigid[ra] and self.rigid[rb]:
+            raise _Bail("the premises equate two named constants")
+        if self.rigid[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.dirty = True
+        return True
+
+    def domain(self) -> list[int]:
+        return [e for e in range(len(self.parent)) if self.parent[e] == e]
+
+    def _canonicalize(self) -> None:
+        find = self.find
+        self.facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        self.dirty = False
+
+    def add(self, key: tuple[str, int], args: tuple[int, ...]) -> bool:
+        ts = self.facts.setdefault(key, set())
+        if args in ts:
+            return False
+        ts.add(args)
+        return True
+
+    def n_facts(self) -> int:
+        return sum(len(ts) for ts in self.facts.values())
+
+    # -- evaluation
+    def satisfies(self, f: Formula) -> bool | None:
+        """Is ``f`` true in this model (free variables: the elements of the premises' free
+        variables, fresh elements for the others)?  ``None`` when ``f`` has comparisons or
+        function terms, or its evaluation would be too large."""
+        try:
+            return self._holds(f, {})
+        except _Bail:
+            return None
+
+    def _term(self, t: Term, env: dict[Var, int]) -> int:
+        if isinstance(t, Var):
+            e = env.get(t)
+            if e is None:
+                e = self.free.get(t)
+                if e is None:
+                    raise _Bail(f"variable {t.name} has no element")
+            return self.find(e)
+        return self.find(self.const(t) if not isinstance(t, Func) else _raise(t))
+
+    def _holds(self, f: Formula, env: dict[Var, int]) -> bool:
+        if isinstance(f, Atom):
+            args = tuple(self._term(a, env) for a in f.args)
+            return args in self.facts.get((f.pred, len(args)), ())
+        if isinstance(f, Eq):
+            return self._term(f.left, env) == self._term(f.right, env)
+        if isinstance(f, Truth):
+            return f.value
+        if isinstance(f, And):
+            return all(self._holds(a, env) for a in f.args)
+        if isinstance(f, Or):
+            return any(self._holds(a, env) for a in f.args)
+        if isinstance(f, Not):
+            return not self._holds(f.arg, env)
+        if isinstance(f, Implies):
+            return (not self._holds(f.left, env)) or self._holds(f.right, env)
+        if isinstance(f, Iff):
+            return self._holds(f.left, env) == self._holds(f.right, env)
+        if isinstance(f, (Exists, Forall)):
+            if isinstance(f, Exists):
+                conj = _conjuncts(f.body)
+                if conj is not None:  # a conjunctive query: join, do not enumerate
+                    return any(True for _ in self._join(conj, list(f.vars), env))
+            dom = self.domain()
+            if len(dom) ** len(f.vars) > self.limits.max_enumeration:
+                raise _Bail("quantifier too large to enumerate")
+            want = isinstance(f, Exists)
+            for values in itertools.product(dom, repeat=len(f.vars)):
+                env2 = dict(env)
+                env2.update(zip(f.vars, values))
+                if self._holds(f.body, env2) == want:
+                    return want
+            return not want
+        raise _Bail(f"not interpreted: {type(f).__name__}")
+
+    def _join(self, lits: list[Formula], qvars: list[Var], env: dict[Var, int]) -> Iterator[dict]:
+        """Assignments of ``qvars`` (over ``env``) that make every atom / equality of ``lits`` true."""
+        bound = dict(env)
+        free = set(qvars)
+        for v in qvars:
+            bound.pop(v, None)
+
+        def val(t: Term, b: dict) -> int | None:
+            if isinstance(t, Var):
+                if t in free:
+                    e = b.get(t)
+                    return None if e is None else e
+                return self._term(t, b)
+            return self._term(t, b)
+
+        def rec(rest: list[Formula], b: dict) -> Iterator[dict]:
+            if not rest:
+                yield b
+                return
+            # the most constrained literal first
+            best, best_score = 0, -1
+            for i, lit in enumerate(rest):
+                args = (lit.left, lit.right) if isinstance(lit, Eq) else lit.args
+                score = sum(1 for a in args if val(a, b) is not None)
+                if isinstance(lit, Eq) and score >= 1:
+                    score += 100
+                elif score == len(args):
+                    score += 50
+                if score > best_score:
+                    best, best_score = i, score
+            lit, others = rest[best], rest[:best] + rest[best + 1:]
+            if isinstance(lit, Eq):
+                a, c = val(lit.left, b), val(lit.right, b)
+                if a is not None and c is not None:
+                    if a == c:
+                        yield from rec(others, b)
+                elif a is not None or c is not None:
+                    v = lit.right if a is not None else lit.left
+                    yield from rec(others, {**b, v: a if a is not None else c})
+                else:
+                    for e in self.domain():
+                        yield from rec(others, {**b, lit.left: e, lit.right: e})
+                return
+            args = [val(a, b) for a in lit.args]
+            for tup in self.facts.get((lit.pred, len(args)), ()):
+                nb = b
+                ok = True
+                for a, want, got in zip(lit.args, args, tup):
+                    if want is not None:
+                        if want != got:
+                            ok = False
+                            break
+                    else:
+                        have = nb.get(a)
+                        if have is None:
+                            if nb is b:
+                                nb = dict(b)
+                            nb[a] = got
+                        elif have != got:
+                            ok = False
+                            break
+                if ok:
+                    yield from rec(others, nb)
+
+        for b in rec(list(lits), bound):
+            if all(v in b for v in qvars):
+                yield b
+            else:  # a variable no literal mentions ranges over the domain
+                missing = [v for v in qvars if v not in b]
+                for values in itertools.product(self.domain(), repeat=len(missing)):
+                    yield {**b, **dict(zip(missing, values))}
+
+    def describe(self, max_facts: int = 12) -> str:
+        """A few readable facts, in the style of :mod:`verifier.prover`'s countermodels."""
+        names: dict[int, str] = {}
+        for e in range(len(self.parent)):
+            r = self.find(e)
+            if self.rigid[e] or r not in names:
+                if r not in names or not names[r].startswith("e") or self.rigid[e]:
+                    names[r] = self.names[e] if self.rigid[e] else names.get(r, "")
+        anon = 0
+        for r in self.domain():
+            if not names.get(r):
+                names[r] = f"e{anon}"
+                anon += 1
+        parts = [f"?{v.name} = {names[self.find(e)]}" for v, e in self.free.items()]
+        facts = []
+        for (pred, _), ts in self.facts.items():
+            for t in sorted(ts):
+                facts.append(f"{pred}({', '.join(names[x] for x in t)})")
+                if len(facts) >= max_facts:
+                    break
+            if len(facts) >= max_facts:
+                break
+        return "; ".join(parts + (facts or ["no atom is true"]))
+
+
+def _raise(t: Term):
+    raise _Bail(f"function term {t}")
+
+
+def _conjuncts(f: Formula) -> list[Formula] | None:
+    """``f`` as a list of atoms and equalities, or None."""
+    if isinstance(f, (Atom, Eq)):
+        return [f]
+    if isinstance(f, Truth) and f.value:
+        return []
+    if isinstance(f, And):
+        out: list[Formula] = []
+        for a in f.args:
+            c = _conjuncts(a)
+            if c is None:
+                return None
+            out += c
+        return out
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# From formulas to facts and rules
+# --------------------------------------------------------------------------------------------
+
+
+class _Compiler:
+    def __init__(self, model: FiniteModel, limits: Limits) -> None:
+        self.m = model
+        self.limits = limits
+        self.rules: list[_Rule] = []
+        self.env: dict[Var, int] = {}
+
+    # a premise at the top level: facts and rules
+    def premise(self, f: Formula, name: str) -> None:
+        m = self.m
+        if isinstance(f, Truth):
+            if not f.value:
+                raise _Bail("a premise is false")
+            return
+        if isinstance(f, Atom):
+            m.add((f.pred, len(f.args)), tuple(m.find(m._term(a, self.env)) for a in f.args))
+            return
+        if isinstance(f, Eq):
+            m.merge(m._term(f.left, self.env), m._term(f.right, self.env))
+            return
+        if isinstance(f, And):
+            for a in f.args:
+                self.premise(a, name)
+            return
+        if isinstance(f, Exists):
+            for v in f.vars:
+                self.env[v] = m._new(v.name, False)
+            self.premise(f.body, name)
+            return
+        if isinstance(f, (Forall, Implies, Iff)):
+            self.rule(f, name, {}, 0)
+            return
+        if isinstance(f, Not):
+            self.rule(Implies(f.arg, Truth(False)), name, {}, 0)
+            return
+        raise _Bail(f"premise not Horn: {type(f).__name__}")
+
+    def _t(self, t: Term, scope: dict[Var, int]):
+        if isinstance(t, Var):
+            slot = scope.get(t)
+            if slot is not None:
+                return ("v", slot)
+            e = self.env.get(t)
+            if e is None:
+                e = self.m.var(t)
+            return ("e", e)
+        if isinstance(t, (IRI, Literal)):
+            return ("e", self.m.const(t))
+        raise _Bail(f"function term {t}")
+
+    def rule(self, f: Formula, name: str, scope: dict[Var, int], nvars: int,
+             body: list[list[_Lit]] | None = None) -> None:
+        """``f`` under universal ``scope`` (slots) and an accumulated ``body`` (DNF)."""
+        body = body if body is not None else [[]]
+        if isinstance(f, Forall):
+            scope = dict(scope)
+            for v in f.vars:
+                scope[v] = nvars
+                nvars += 1
+            self.rule(f.body, name, scope, nvars, body)
+            return
+        if isinstance(f, Implies):
+            scope2, nvars2, dnf = self.body(f.left, scope, nvars)
+            combined = [a + b for a in body for b in dnf]
+            if len(combined) > self.limits.max_disjuncts:
+                raise _Bail("body too disjunctive")
+            self.rule(f.right, name, scope2, nvars2, combined)
+            return
+        if isinstance(f, Not):
+            self.rule(Implies(f.arg, Truth(False)), name, scope, nvars, body)
+            return
+        if isinstance(f, Iff):
+            self.rule(Implies(f.left, f.right), name, scope, nvars, body)
+            self.rule(Implies(f.right, f.left), name, scope, nvars, body)
+            return
+        if isinstance(f, And) and not all(isinstance(a, (Atom, Eq)) for a in f.args):
+            for a in f.args:
+                self.rule(a, name, scope, nvars, body)
+            return
+        # the head: false, or exists y. conjunction of atoms / equalities
+        if isinstance(f, Truth):
+            if f.value:
+                return
+            self._add(name, nvars, body, None, (), scope)
+            return
+        head_vars: list[int] = []
+        if isinstance(f, Exists):
+            scope = dict(scope)
+            for v in f.vars:
+                scope[v] = nvars
+                head_vars.append(nvars)
+                nvars += 1
+            f = f.body
+        lits = _conjuncts(f)
+        if lits is None:
+            raise _Bail(f"rule head not Horn: {type(f).__name__}")
+        head = [self._lit(a, scope) for a in lits]
+        self._add(name, nvars, body, head, tuple(head_vars), scope)
+
+    def body(self, f: Formula, scope: dict[Var, int], nvars: int) -> tuple[dict[Var, int], int, list[list[_Lit]]]:
+        """A rule body as a disjunction of conjunctions; its existentials become universal
+        slots of the rule."""
+        if isinstance(f, (Atom, Eq)):
+            return scope, nvars, [[self._lit(f, scope)]]
+        if isinstance(f, Truth):
+            return scope, nvars, ([[]] if f.value else [])
+        if isinstance(f, Exists):
+            scope = dict(scope)
+            for v in f.vars:
+                scope[v] = nvars
+                nvars += 1
+            return self.body(f.body, scope, nvars)
+        if isinstance(f, And):
+            dnf: list[list[_Lit]] = [[]]
+            for a in f.args:
+                scope, nvars, d = self.body(a, scope, nvars)
+                dnf = [x + y for x in dnf for y in d]
+                if len(dnf) > self.limits.max_disjuncts:
+                    raise _Bail("body too disjunctive")
+            return scope, nvars, dnf
+        if isinstance(f, Or):
+            out: list[list[_Lit]] = []
+            for a in f.args:
+                scope, nvars, d = self.body(a, scope, nvars)
+                out += d
+            if len(out) > self.limits.max_disjuncts:
+                raise _Bail("body too disjunctive")
+            return scope, nvars, out
+        raise _Bail(f"rule body not Horn: {type(f).__name__}")
+
+    def _lit(self, f: Formula, scope: dict[Var, int]) -> _Lit:
+        if isinstance(f, Atom):
+            return ("atom", (f.pred, len(f.args)), tuple(self._t(a, scope) for a in f.args))
+        if isinstance(f, Eq):
+            return ("eq", self._t(f.left, scope), self._t(f.right, scope))
+        raise _Bail(f"not an atom: {type(f).__name__}")
+
+    def _add(self, name, nvars, body, head, head_vars, scope) -> None:
+        for conj in body:
+            seen: set[int] = set()
+            for lit in conj:
+                for t in (lit[2] if lit[0] == "atom" else lit[1:]):
+                    if t[0] == "v":
+                        seen.add(t[1])
+            open_vars = tuple(s for s in range(nvars) if s not in seen and s not in head_vars)
+            self.rules.append(_Rule(name, nvars, [conj], head, tuple(head_vars), open_vars))
+
+
+# --------------------------------------------------------------------------------------------
+# The chase
+# --------------------------------------------------------------------------------------------
+
+
+def _matches(m: FiniteModel, lits: list[_Lit], binding: list[int | None]) -> Iterator[list[int | None]]:
+    """Extensions of ``binding`` (slot -> element) under which every literal holds."""
+    if not lits:
+        yield binding
+        return
+    find = m.find
+
+    def val(t) -> int | None:
+        if t[0] == "e":
+            return find(t[1])
+        x = binding[t[1]]
+        return None if x is None else find(x)
+
+    best, best_score = 0, -1
+    for i, lit in enumerate(lits):
+        if lit[0] == "eq":
+            score = 200 if (val(lit[1]) is not None or val(lit[2]) is not None) else 0
+        else:
+            args = lit[2]
+            nb = sum(1 for a in args if val(a) is not None)
+            score = nb + (100 if nb == len(args) else 0) - len(m.facts.get(lit[1], ())) * 1e-6
+        if score > best_score:
+            best, best_score = i, score
+    lit, rest = lits[best], lits[:best] + lits[best + 1:]
+    if lit[0] == "eq":
+        a, c = val(lit[1]), val(lit[2])
+        if a is not None and c is not None:
+            if a == c:
+                yield from _matches(m, rest, binding)
+        elif a is not None or c is not None:
+            slot = lit[2][1] if a is not None else lit[1][1]
+            b = list(binding)
+            b[slot] = a if a is not None else c
+            yield from _matches(m, rest, b)
+        else:
+            for e in m.domain():
+                b = list(binding)
+                b[lit[1][1]] = e
+                b[lit[2][1]] = e
+                yield from _matches(m, rest, b)
+        return
+    args = lit[2]
+    want = [val(a) for a in args]
+    candidates = list(m.facts.get(lit[1], ()))
+    m.steps += len(candidates)
+    if m.steps > m.limits.max_steps:
+        raise _Bail("the chase took too many steps")
+    for tup in candidates:
+        b = None
+        ok = True
+        for a, w, got in zip(args, want, tup):
+            if w is not None:
+                if w != got:
+                    ok = False
+                    break
+            else:
+                cur = (b or binding)[a[1]]
+                if cur is None:
+                    if b is None:
+                        b = list(binding)
+                    b[a[1]] = got
+                elif cur != got:
+                    ok = False
+                    break
+        if ok:
+            yield from _matches(m, rest, b if b is not None else binding)
+
+
+def _body_matches(m: FiniteModel, rule: _Rule) -> list[list[int | None]]:
+    out = []
+    for b in _matches(m, rule.body[0], [None] * rule.nvars):
+        if rule.open_vars:
+            dom = m.domain()
+            if len(dom) ** len(rule.open_vars) > m.limits.max_enumeration:
+                raise _Bail("open rule variables range over too large a domain")
+            for values in itertools.product(dom, repeat=len(rule.open_vars)):
+                b2 = list(b)
+                for s, e in zip(rule.open_vars, values):
+                    b2[s] = e
+                out.append(b2)
+        else:
+            out.append(b)
+    return out
+
+
+def _head_holds(m: FiniteModel, rule: _Rule, binding: list[int | None]) -> bool:
+    b = list(binding)
+    for s in rule.head_vars:
+        b[s] = None
+    return any(True for _ in _matches(m, rule.head or [], b))
+
+
+def _fire(m: FiniteModel, rule: _Rule, binding: list[int | None]) -> bool:
+    """Make the head true for ``binding``; True when the model changed."""
+    if rule.head is None:
+        raise _Bail(f"the premises are inconsistent ({rule.name})")
+    if _head_holds(m, rule, binding):
+        return False
+    b = list(binding)
+    for s in rule.head_vars:
+        b[s] = m._new(f"w{s}", False)
+    changed = False
+    for lit in rule.head:
+        terms = lit[2] if lit[0] == "atom" else lit[1:]
+        vals = [m.find(t[1]) if t[0] == "e" else m.find(b[t[1]]) for t in terms]
+        if lit[0] == "atom":
+            changed |= m.add(lit[1], tuple(vals))
+        else:
+            changed |= m.merge(vals[0], vals[1])
+    return changed
+
+
+def _closure_rules(m: FiniteModel, preds: set[tuple[str, int]], heads: set[tuple[str, int]],
+                   comp: _Compiler) -> None:
+    """The prover's background axioms for ``p+`` / ``p*`` and the ``triple`` link."""
+    names = {n for (n, ar) in preds if ar == 2}
+    x, y, z = Var("_cx"), Var("_cy"), Var("_cz")
+    for name in sorted(n for n in names if n.endswith(("+", "*"))):
+        base = name[:-1]
+        p, plus = Atom(base, (x, y)), Atom(base + "+", (x, y))
+        comp.rule(Forall((x, y), Implies(p, plus)), f"{base}+ includes {base}", {}, 0)
+        comp.rule(Forall((x, y, z), Implies(And((plus, Atom(base + "+", (y, z)))), Atom(base + "+", (x, z)))),
+                  f"{base}+ is transitive", {}, 0)
+        if name.endswith("*"):
+            if (name, 2) in heads:
+                raise _Bail(f"{name} asserted: its definition is not Horn")
+            star = Atom(name, (x, y))
+            comp.rule(Forall((x, y), Implies(plus, star)), f"{base}* includes {base}+", {}, 0)
+            comp.rule(Forall((x,), Atom(name, (x, x))), f"{base}* is reflexive", {}, 0)
+    if ("triple", 3) in preds:
+        for name in sorted(names):
+            if name.endswith(("+", "*")) or ":" not in name and not name.startswith("<"):
+                continue
+            comp.rule(Forall((x, y), Iff(Atom(name, (x, y)), Atom("triple", (x, IRI(name), y)))),
+                      f"triple link {name}", {}, 0)
+
+
+def _preds(f: Formula, out: set[tuple[str, int]], heads: set[tuple[str, int]], positive: bool = True) -> None:
+    """Predicates of ``f``; ``heads``: those that occur where the formula asserts them."""
+    if isinstance(f, Atom):
+        out.add((f.pred, len(f.args)))
+        if positive:
+            heads.add((f.pred, len(f.args)))
+    elif isinstance(f, (And, Or)):
+        for a in f.args:
+            _preds(a, out, heads, positive)
+    elif isinstance(f, Not):
+        _preds(f.arg, out, heads, not positive)
+    elif isinstance(f, Implies):
+        _preds(f.left, out, heads, not positive)
+        _preds(f.right, out, heads, positive)
+    elif isinstance(f, Iff):
+        for g in (f.left, f.right):
+            _preds(g, out, heads, True)
+            _preds(g, out, heads, False)
+    elif isinstance(f, (Exists, Forall)):
+        _preds(f.body, out, heads, positive)
+    elif isinstance(f, Compare):
+        raise _Bail("comparison")
+
+
+def _has_func_or_compare(f: Formula) -> bool:
+    if isinstance(f, Compare):
+        return True
+    if isinstance(f, Atom):
+        return any(isinstance(a, Func) for a in f.args)
+    if isinstance(f, Eq):
+        return isinstance(f.left, Func) or isinstance(f.right, Func)
+    if isinstance(f, (And, Or)):
+        return any(_has_func_or_compare(a) for a in f.args)
+    if isinstance(f, Not):
+        return _has_func_or_compare(f.arg)
+    if isinstance(f, (Implies, Iff)):
+        return _has_func_or_compare(f.left) or _has_func_or_compare(f.right)
+    if isinstance(f, (Exists, Forall)):
+        return _has_func_or_compare(f.body)
+    return False
+
+
+def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
+          limits: Limits | None = None) -> FiniteModel | None:
+    """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
+    the Horn fragment, contradict each other (as far as the chase sees) or the chase passes
+    ``limits``.  ``also`` are the formulas the model will evaluate (their predicates get the
+    background axioms and their free variables elements)."""
+    limits = limits or Limits()
+    also = list(also)
+    try:
+        if any(_has_func_or_compare(f) for f in itertools.chain(premises, also)):
+            return None
+        m = FiniteModel(limits)
+        comp = _Compiler(m, limits)
+        preds: set[tuple[str, int]] = set()
+        heads: set[tuple[str, int]] = set()
+        for f in premises:
+            _preds(f, preds, heads)
+        for f in also:
+            _preds(f, preds, set())
+        for f in itertools.chain(premises, also):
+            # every named constant is an element from the start (a rule whose variables range
+            # over the domain must see the conclusion's constants too), and every free
+            # variable one element, shared by premises and conclusions
+            for t in sorted(constants(f), key=str):
+                m.const(t)
+            for v in sorted(free_vars(f), key=lambda v: v.name):
+                m.var(v)
+        for i, f in enumerate(premises):
+            comp.env = {}
+            comp.premise(f, f"premise {i}")
+        comp.env = {}
+        _closure_rules(m, preds, heads, comp)
+        m._canonicalize()
+        rules = comp.rules
+        for _ in range(limits.max_rounds):
+            changed = False
+            for rule in rules:
+                for b in _body_matches(m, rule):
+                    if _fire(m, rule, b):
+                        changed = True
+                        if m.dirty:
+                            m._canonicalize()
+                if m.n_facts() > limits.max_facts:
+                    raise _Bail("too many facts")
+            if not changed:
+                break
+        else:
+            raise _Bail("no fixpoint within the round limit")
+        # every rule holds in the result (guards the incremental work above)
+        m._canonicalize()
+        for rule in rules:
+            for b in _body_matches(m, rule):
+                if rule.head is None or not _head_holds(m, rule, b):
+                    raise _Bail(f"rule {rule.name} does not hold in the chase result")
+        return m
+    except _Bail:
+        return None
+    except RecursionError:
+        return None
