@@ -674,6 +674,11 @@ CASES = [
      "SELECT ?value WHERE { wd:Q71243 p:P166 ?s . ?s ps:P166 wd:Q103916 . ?s pq:P1686 ?value }", "faithful"),
     ("For what film did Clark Gable receive the Academy Award for Best Actor?",
      "SELECT ?value WHERE { wd:Q71243 p:P166 ?s . ?s ps:P166 wd:Q103916 . ?s pq:P805 ?value }", "unsupported"),
+    # "the NP1 of NAME1 that VERBs NAME2": the statement's qualifier is the relative verb's
+    ("What is the position of Benedict XVI that replaces John Paul II?",
+     "SELECT ?obj WHERE { wd:Q2494 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1365 wd:Q989 }", "faithful"),
+    ("What is the position of Benedict XVI that replaces John Paul II?",
+     "SELECT ?obj WHERE { ?obj p:P39 ?s . ?s ps:P39 wd:Q2494 . ?s pq:P1365 wd:Q989 }", "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

@@ -251,6 +251,18 @@ def test_relative_clause_with_a_past_verb_or_a_preposition():
     assert pattern_readings("What was Pasha Angelina awarded in the year 1947?") == []
 
 
+def test_relative_clause_on_the_np_of_a_name():
+    """"the NP1 of NAME1 that VERBs NAME2": NP1, which is of NAME1, does the verb to NAME2."""
+    t, by = _only("What is the position of Benedict XVI that replaces John Paul II?")
+    position = noun_var(t, "_position/nn_u_unknown")
+    names = {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_of_p"].args[1:] == (position, names["Benedict XVI"])
+    assert by["_replaces/vbz_u_unknown"].args[1:] == (position, names["John Paul II"])
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], position)
+    # a time after the verb is still no name
+    assert pattern_readings("Who is the partner of Ben Affleck who died at 1999-0-0?") == []
+
+
 def test_relative_copula_with_a_second_noun_phrase():
     """"the NP1 [of NAME1] that is the NP2 of NAME2": the answer is the NP2 of NAME2."""
     t, by = _only("Which is the memoir that is the notable work of Hillary Clinton?")

@@ -579,10 +579,23 @@ def _relative_readings(q: str) -> list[str]:
     m = _RELATIVE.match(q)
     if not m:
         return []
-    spans = _checked_np_name(q, m.span("np"), m.span("name"))
-    if spans is None:
+    name = _clean_span(q, *m.span("name"))
+    if not _name_ok(q[name[0]:name[1]]):
         return []
-    np, name = spans
+    np = _clean_span(q, *m.span("np"))
+    # the NP, or "the NP1 of NAME1" ("What is the position of Benedict XVI that replaces John
+    # Paul II?": the position, of Benedict XVI, replaces John Paul II)
+    firsts: list[tuple[tuple[int, int], tuple | None, tuple[int, int] | None]] = []
+    if _plain_np(q[np[0]:np[1]]):
+        firsts.append((np, None, None))
+    if m.group("verb") or m.group("past"):
+        firsts.extend(_splits(q, m, "np"))
+    return [r for np, prep1, name1 in firsts
+            for r in _relative_mrs(q, m, np, prep1, name1, name)]
+
+
+def _relative_mrs(q: str, m: re.Match, np: tuple[int, int], prep1: tuple | None,
+                  name1: tuple[int, int] | None, name: tuple[int, int]) -> list[str]:
     verb = "part" if m.group("part") else "ing" if m.group("ing") else "past" if m.group("past") else "verb"
     if verb in ("part", "ing") and not m.group("rel") and m.group("wh") and not m.group("det"):
         return []  # "What was Pasha Angelina awarded in ...?": a passive question about a name
@@ -603,7 +616,12 @@ def _relative_readings(q: str) -> list[str]:
         b.ep("person", np, l_np, ARG0=x_np)
         b.quantified("_some_q", np, x_np, l_np)
     else:
-        x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+        head = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+        if head is None:
+            return []
+        x_np, l_np = head
+        if prep1 is not None:
+            b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name1))
     x_name = _name(b, q, name)
     tag = {"part": "vbn", "ing": "vbg", "past": "vbd"}.get(verb, "vbz")
     prep = (m.group("pprep") or m.group("vprep") or "by").casefold()
