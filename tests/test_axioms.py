@@ -111,6 +111,38 @@ def test_arity_mismatch(tmp_path):
     assert "arity" in _codes([d])
 
 
+def test_name_preposition_placeholder(tmp_path):
+    """$nameprep (the preposition that ends a property name) is a three-place predicate of
+    property templates only."""
+    ok = GOOD_TEMPLATE.replace("$pred(x, y) -> $prop(y, x)", "$pred(x, y) & $nameprep(m, x, y) -> $prop(x, y)").replace(
+        "forall x y.", "forall x y m.")
+    assert _codes([_pack(tmp_path / "a", templates=ok)]) == set()
+    two = ok.replace("$nameprep(m, x, y)", "$nameprep(x, y)")
+    assert "arity" in _codes([_pack(tmp_path / "b", templates=two)])
+    item = ok.replace("links: property", "links: item")
+    assert "placeholder" in _codes([_pack(tmp_path / "c", templates=item)])
+
+
+def test_name_preposition_binding():
+    """A property name ending in a preposition binds $nameprep to that preposition in each of
+    its senses; the axiom reads any of them."""
+    from verifier.grounding import _preposition_preds
+
+    assert _preposition_preds("enclave within", "enclave")[:2] == ("_within_p", "_within_p_loc")
+    assert _preposition_preds("active ingredient in", "ingredients")[0] == "_in_p"
+    assert _preposition_preds("mass", "mass") == ()
+    # the noun must be the name's word before the preposition: "education" is no "educated at"
+    assert _preposition_preds("educated at", "education") == ()
+    t = load_pack().templates["noun_preposition_name"]
+    x = Var("x3")
+    unit = Unit(Atom("_enclave/nn_u_unknown", (x,)), "noun", "enclave", "n", ("enclav",), ("enclav",), "enclave", x)
+    f = instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": _preposition_preds("enclave within", "enclave")})
+    text = str(f)
+    assert "_within_p(m, x, y) | _within_p_loc(m, x, y)" in text and "wdt:P501(x, y)" in text
+    with pytest.raises(ValueError):  # no preposition: the template does not apply
+        instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": ()})
+
+
 def test_free_variable_in_axiom(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("forall x y.", "forall x."))
     assert "free-variable" in _codes([d])

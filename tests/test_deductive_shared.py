@@ -679,6 +679,16 @@ CASES = [
      "SELECT ?obj WHERE { wd:Q2494 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1365 wd:Q989 }", "faithful"),
     ("What is the position of Benedict XVI that replaces John Paul II?",
      "SELECT ?obj WHERE { ?obj p:P39 ?s . ?s ps:P39 wd:Q2494 . ?s pq:P1365 wd:Q989 }", "unsupported"),
+    # a noun whose property name is the noun and a preposition: in the name's direction
+    ("Which is the enclave within Oromia Region?", "SELECT ?answer WHERE { ?answer wdt:P501 wd:Q202107 }",
+     "faithful"),
+    ("Which is the enclave within Oromia Region?", "SELECT ?answer WHERE { wd:Q202107 wdt:P501 ?answer }",
+     "unsupported"),
+    # ... but only with that preposition on the noun: "the equivalent *of* hubris" keeps the
+    # reading it had before that template (a name of P460 ending in another preposition would
+    # otherwise take the word and fit nothing)
+    ("What is the equivalent of hubris, the antonym of humility?",
+     "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P461 wd:Q1186677 }", "faithful"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

@@ -27,12 +27,12 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive, label_shape,
-    lemma_keys, stem, within_edits, without_possessive, words_of,
+    PREPOSITIONS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive,
+    label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
-    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, free_vars, iter_terms, map_atoms,
-    substitute, subformulas,
+    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, free_vars, iter_terms,
+    map_atoms, substitute, subformulas,
 )
 from verifier.namespaces import wikidata_id
 from verifier.query import Query
@@ -344,6 +344,8 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
             return Atom(pred, tuple(args))
         if a.pred.startswith("$"):
             val = bindings.get(a.pred)
+            if isinstance(val, tuple) and val and all(isinstance(v, str) for v in val):
+                return disj(Atom(v, a.args) for v in val)  # any of these predicates
             if not isinstance(val, str):
                 raise ValueError(f"template {template.name}: no binding for {a.pred}")
             return Atom(val, a.args)
@@ -609,6 +611,7 @@ class Grounder:
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
         self._values: dict[str, list[Literal]] = {}
+        self._modifiers: set[tuple[str, Term]] = set()
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -811,6 +814,9 @@ class Grounder:
             self._alt_cache.clear()
         # literal objects of each property that the question writes (for $value templates)
         self._values: dict[str, list[Literal]] = {}
+        # prepositions and the word each modifies (for $nameprep templates)
+        self._modifiers: set[tuple[str, Term]] = {(u.pred, u.atom.args[1]) for u in units
+                                                  if u.kind == "preposition" and len(u.atom.args) > 1}
         for a in atoms(query.pattern):
             wid = wikidata_id(a.pred)
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
@@ -1197,6 +1203,11 @@ class Grounder:
                 bindings["$prop"] = entry.via
             if sym.kind == "property" and self._values.get(sym.id):
                 bindings["$value"] = self._values[sym.id][0]
+            if sym.kind == "property" and shape == "prep":
+                # only when the question puts that preposition on this word ("the enclave
+                # within X"): else the word's other names may fit ("the equivalent of X")
+                bindings["$nameprep"] = tuple(p for p in _preposition_preds(name, u.lemma)
+                                              if (p, u.var) in self._modifiers)
             try:
                 f = instantiate(t, u, bindings)
             except ValueError as e:
@@ -1241,6 +1252,20 @@ class Grounder:
             if t not in first:
                 out.append(t)
         return first + sorted(out, key=lambda t: -t.priority)
+
+
+def _preposition_preds(name: str, word: str) -> tuple[str, ...]:
+    """The ERG predicates of the preposition that ends a property name right after ``word``
+    ("enclave *within*" for "enclave": ``_within_p``, and the senses ``_within_p_loc`` /
+    ``_state`` / ``_temp`` / ``_dir``), the binding of a template's ``$nameprep``; empty when
+    the name ends otherwise or its word before the preposition is another ("educated at" for
+    the noun "education", which is no educated-at thing)."""
+    ws = words_of(name)
+    w = word.casefold()
+    if len(ws) < 2 or ws[-1] not in PREPOSITIONS or ws[-2] not in (w, w[:-1] if w.endswith("s") else w):
+        return ()
+    base = f"_{ws[-1]}_p"
+    return (base, base + "_loc", base + "_state", base + "_temp", base + "_dir")
 
 
 def _class_via_ok(t: Template, sym: SymbolUse) -> bool:

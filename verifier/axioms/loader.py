@@ -162,6 +162,8 @@ def _check_placeholders(t_name: str, axiom: Formula, links: str, arity: int | No
                         f"template {t_name}: $pred is used with {len(a.args)} argument(s) but match.arity is {arity}")
             if a.pred in ("$prop", "$prop2") and len(a.args) != 2:
                 col.add(file, line, "arity", f"template {t_name}: {a.pred} is a binary property, used with {len(a.args)} argument(s)")
+            if a.pred == "$nameprep" and len(a.args) != 3:
+                col.add(file, line, "arity", f"template {t_name}: $nameprep is a preposition (3 arguments), used with {len(a.args)}")
             if a.pred in ("$item", "$class", "$value"):
                 col.add(file, line, "placeholder", f"template {t_name}: {a.pred} is a constant, not a predicate")
     for t in iter_terms(axiom):
