@@ -689,6 +689,14 @@ CASES = [
     # otherwise take the word and fit nothing)
     ("What is the equivalent of hubris, the antonym of humility?",
      "SELECT ?answer WHERE { wd:Q735766 wdt:P460 ?answer . ?answer wdt:P461 wd:Q1186677 }", "faithful"),
+    # a degree received at / from a place is an education there (educated at); the degree
+    # is the statement's qualifier, not a place of education
+    ("What degree did Jawaharlal Nehru receive from Trinity College and what was his major?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q1047 p:P69 ?s . ?s ps:P69 wd:Q332342 . ?s pq:P812 ?value1 . "
+     "?s pq:P512 ?value2 }", "faithful"),
+    ("What degree did Jawaharlal Nehru receive from Trinity College and what was his major?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q332342 p:P69 ?s . ?s ps:P69 wd:Q1047 . ?s pq:P812 ?value1 . "
+     "?s pq:P512 ?value2 }", "unsupported"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),
