@@ -203,8 +203,15 @@ class FiniteModel:
         if isinstance(f, (Exists, Forall)):
             if isinstance(f, Exists):
                 conj = _conjuncts(f.body)
-                if conj is not None:  # a conjunctive query: join, do not enumerate
-                    return any(True for _ in self._join(conj, list(f.vars), env))
+                if conj is not None:  # a conjunctive query: match it as a rule body
+                    slots = {v: i for i, v in enumerate(f.vars)}
+
+                    def term(t: Term):
+                        return ("v", slots[t]) if isinstance(t, Var) and t in slots else ("e", self._term(t, env))
+
+                    lits = [("atom", (a.pred, len(a.args)), tuple(term(t) for t in a.args)) if isinstance(a, Atom)
+                            else ("eq", term(a.left), term(a.right)) for a in conj]
+                    return any(True for _ in _matches(self, lits, [None] * len(f.vars)))
             dom = self.domain()
             if len(dom) ** len(f.vars) > self.limits.max_enumeration:
                 raise _Bail("quantifier too large to enumerate")
@@ -216,78 +223,6 @@ class FiniteModel:
                     return want
             return not want
         raise _Bail(f"not interpreted: {type(f).__name__}")
-
-    def _join(self, lits: list[Formula], qvars: list[Var], env: dict[Var, int]) -> Iterator[dict]:
-        """Assignments of ``qvars`` (over ``env``) that make every atom / equality of ``lits`` true."""
-        bound = dict(env)
-        free = set(qvars)
-        for v in qvars:
-            bound.pop(v, None)
-
-        def val(t: Term, b: dict) -> int | None:
-            if isinstance(t, Var):
-                if t in free:
-                    e = b.get(t)
-                    return None if e is None else e
-                return self._term(t, b)
-            return self._term(t, b)
-
-        def rec(rest: list[Formula], b: dict) -> Iterator[dict]:
-            if not rest:
-                yield b
-                return
-            # the most constrained literal first
-            best, best_score = 0, -1
-            for i, lit in enumerate(rest):
-                args = (lit.left, lit.right) if isinstance(lit, Eq) else lit.args
-                score = sum(1 for a in args if val(a, b) is not None)
-                if isinstance(lit, Eq) and score >= 1:
-                    score += 100
-                elif score == len(args):
-                    score += 50
-                if score > best_score:
-                    best, best_score = i, score
-            lit, others = rest[best], rest[:best] + rest[best + 1:]
-            if isinstance(lit, Eq):
-                a, c = val(lit.left, b), val(lit.right, b)
-                if a is not None and c is not None:
-                    if a == c:
-                        yield from rec(others, b)
-                elif a is not None or c is not None:
-                    v = lit.right if a is not None else lit.left
-                    yield from rec(others, {**b, v: a if a is not None else c})
-                else:
-                    for e in self.domain():
-                        yield from rec(others, {**b, lit.left: e, lit.right: e})
-                return
-            args = [val(a, b) for a in lit.args]
-            for tup in self.facts.get((lit.pred, len(args)), ()):
-                nb = b
-                ok = True
-                for a, want, got in zip(lit.args, args, tup):
-                    if want is not None:
-                        if want != got:
-                            ok = False
-                            break
-                    else:
-                        have = nb.get(a)
-                        if have is None:
-                            if nb is b:
-                                nb = dict(b)
-                            nb[a] = got
-                        elif have != got:
-                            ok = False
-                            break
-                if ok:
-                    yield from rec(others, nb)
-
-        for b in rec(list(lits), bound):
-            if all(v in b for v in qvars):
-                yield b
-            else:  # a variable no literal mentions ranges over the domain
-                missing = [v for v in qvars if v not in b]
-                for values in itertools.product(self.domain(), repeat=len(missing)):
-                    yield {**b, **dict(zip(missing, values))}
 
     def describe(self, max_facts: int = 12) -> str:
         """A few readable facts, in the style of :mod:`verifier.prover`'s countermodels."""
