@@ -102,6 +102,12 @@ def test_surface_force_of_questions_that_start_otherwise():
     # a request asks for values
     assert _surface_force("I need to know the mass of benzene.") == "select"
     assert _surface_force("Please tell me the mass of benzene.") == "select"
+    assert _surface_force("Can you tell me Unicode's IBM graphic character set global ID?") == "select"
+    assert _surface_force("Can benzene dissolve in water?") == "ask"
+    assert _surface_force("Whats the spore print color of Enikitake?") == "select"
+    # a wh-word right after a fronted phrase, and a value to fill in after the copula
+    assert _surface_force("On February 8, 1974, what position did Harold Wilson hold?") == "select"
+    assert _surface_force("The ISOCAT id of morpheme is?") == "select"
     # otherwise the reading decides
     assert _surface_force("Benzene has a boiling point of 80?") is None
     assert _surface_force("Robert Hooke attended which university?") is None

@@ -697,6 +697,9 @@ CASES = [
     ("What degree did Jawaharlal Nehru receive from Trinity College and what was his major?",
      "SELECT ?value1 ?value2 WHERE { wd:Q332342 p:P69 ?s . ?s ps:P69 wd:Q1047 . ?s pq:P812 ?value1 . "
      "?s pq:P512 ?value2 }", "unsupported"),
+    # "The X of Y is?" asks for the value
+    ("The ISOCAT id of morpheme is?", "SELECT ?answer WHERE { wd:Q43249 wdt:P2263 ?answer }", "faithful"),
+    ("The ISOCAT id of morpheme is?", "ASK WHERE { wd:Q43249 wdt:P2263 ?answer }", "intent_mismatch"),
     # a request that starts with "I need to know" asks for values
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),

@@ -225,11 +225,17 @@ def _intent_premises(reading) -> list[Premise]:
     return [Premise(f"comparison in the question: {f}", f)]
 
 
-_WH_START = re.compile(r"^\W*(what|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
+_WH_START = re.compile(r"^\W*(what|whats|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
                        r"find|return|enumerate|identify|state)\b", re.I)
 _YN_START = re.compile(r"^\W*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b", re.I)
 # a request for values that starts otherwise: "Please tell me ...", "I need to know ..."
-_REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b)", re.I)
+_REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b"
+                            r"|(can|could|would)\s+you\s+(please\s+)?(tell|give|show|list|name)\b)", re.I)
+# "On February 8, 1974, what position did Harold Wilson hold?": a wh-word right after a
+# fronted phrase set off by a comma
+_WH_AFTER_FRONTED = re.compile(r"^[^?]{1,80}?,\s*(what|which|who|whom|whose|when|where|why|how)\b", re.I)
+# "The ISOCAT id of morpheme is?", "Binary Star with maximum luminosity is?": a value to fill in
+_CLOZE = re.compile(r"\s(is|are|was|were)\s*\?\s*$", re.I)
 
 
 def _surface_force(question: str) -> str | None:
@@ -238,11 +244,15 @@ def _surface_force(question: str) -> str | None:
     decides).  A wh-word later in the question ("Robert Hooke attended which university
     ...?") is left to the reading: forcing ``select`` there let a garbled fragment reading
     without an answer variable accept a swapped-direction query on the bench and gained no
-    gold pair."""
+    gold pair.  Two later places are clear enough: right after a fronted phrase and its comma
+    ("On February 8, 1974, what position ...?"), and a question that ends in the copula ("The
+    ISOCAT id of morpheme is?"), which asks for the value."""
     if _WH_START.match(question) or _REQUEST_START.match(question):
         return "select"
     if _YN_START.match(question):
         return "ask"
+    if _WH_AFTER_FRONTED.match(question) or _CLOZE.search(question):
+        return "select"
     return None
 
 
