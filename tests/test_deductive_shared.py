@@ -697,6 +697,19 @@ CASES = [
     ("What degree did Jawaharlal Nehru receive from Trinity College and what was his major?",
      "SELECT ?value1 ?value2 WHERE { wd:Q332342 p:P69 ?s . ?s ps:P69 wd:Q1047 . ?s pq:P812 ?value1 . "
      "?s pq:P512 ?value2 }", "unsupported"),
+    # "X's marriage with Y", "the marriage of X and Y": spouse; "her" is the subject, the one
+    # named item that is a verb's subject, though the question names two
+    ("When did Lindsey Vonn end her marriage with Thomas Vonn?",
+     "SELECT ?value WHERE { wd:Q10068 p:P26 ?s . ?s ps:P26 wd:Q354865 . ?s pq:P582 ?value }", "faithful"),
+    ("When did Lindsey Vonn end her marriage with Thomas Vonn?",
+     "SELECT ?value WHERE { wd:Q10068 p:P40 ?s . ?s ps:P40 wd:Q354865 . ?s pq:P582 ?value }", "unsupported"),
+    ("When did the marriage of Jessica Lange and Paco Grande start and end?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q173585 p:P26 ?s . ?s ps:P26 wd:Q22673626 . ?s pq:P582 ?value1 . "
+     "?s pq:P580 ?value2 }", "faithful"),
+    ("Who is the consort of Mia Hamm, who is a member of the team Trenton Thunder?",
+     "SELECT ?answer WHERE { wd:Q222086 wdt:P26 ?answer . ?answer wdt:P54 wd:Q3526064 }", "faithful"),
+    ("Who is the consort of Mia Hamm, who is a member of the team Trenton Thunder?",
+     "SELECT ?answer WHERE { wd:Q222086 wdt:P40 ?answer . ?answer wdt:P54 wd:Q3526064 }", "unsupported"),
     # "The X of Y is?" asks for the value
     ("The ISOCAT id of morpheme is?", "SELECT ?answer WHERE { wd:Q43249 wdt:P2263 ?answer }", "faithful"),
     ("The ISOCAT id of morpheme is?", "ASK WHERE { wd:Q43249 wdt:P2263 ?answer }", "intent_mismatch"),

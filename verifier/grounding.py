@@ -913,13 +913,15 @@ class Grounder:
         pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in
                     ("he", "she", "it", "they", "him", "her", "them", "his", "its", "their")]
         items = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
-        if not pronouns or len(items) != 1:
-            return
-        (item_link,) = items.values()
         t = self.pack.templates.get("pronoun_reference")
-        if t is None:
+        if not pronouns or not items or t is None:
             return
+        antecedents = {id(u): next(iter(items.values())) for u in pronouns} if len(items) == 1 else \
+            _bound_possessives(pronouns, units, g)
         for u in pronouns:
+            item_link = antecedents.get(id(u))
+            if item_link is None:
+                continue
             f = instantiate(t, u, {"$item": item_link.symbol.symbol})
             g.links.append(Link(u, item_link.symbol, item_link.name, "noun", 1.0, 1.0,
                                 f"'{u.text}' refers to '{item_link.unit.text}'", None,
@@ -1252,6 +1254,20 @@ class Grounder:
             if t not in first:
                 out.append(t)
         return first + sorted(out, key=lambda t: -t.priority)
+
+
+def _bound_possessives(pronouns: list[Unit], units: list[Unit], g: Grounding) -> dict[int, Link]:
+    """Possessive pronouns that refer to the subject of the question's verb when that subject
+    is a named item: "When did Lindsey Vonn end *her* marriage with Thomas Vonn?" (her =
+    Lindsey Vonn, though the question names two items).  Only when every verb with a named
+    subject has the same one.  Keyed by ``id`` of the pronoun's unit."""
+    named = {l.unit.var: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
+    subjects = {named[v.atom.args[1]].symbol.symbol: named[v.atom.args[1]] for v in units
+                if v.kind == "verb" and len(v.atom.args) > 1 and v.atom.args[1] in named}
+    if len(subjects) != 1:
+        return {}
+    (link,) = subjects.values()
+    return {id(p): link for p in pronouns if p.text.casefold() in ("his", "her", "its", "their")}
 
 
 def _preposition_preds(name: str, word: str) -> tuple[str, ...]:
