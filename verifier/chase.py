@@ -180,7 +180,7 @@ class FiniteModel:
                 if e is None:
                     raise _Bail(f"variable {t.name} has no element")
             return self.find(e)
-        return self.find(self.const(t) if not isinstance(t, Func) else _raise(t))
+        return self.find(self.const(t))  # a function term leaves the fragment (_Bail)
 
     def _holds(self, f: Formula, env: dict[Var, int]) -> bool:
         if isinstance(f, Atom):
@@ -227,14 +227,12 @@ class FiniteModel:
     def describe(self, max_facts: int = 12) -> str:
         """A few readable facts, in the style of :mod:`verifier.prover`'s countermodels."""
         names: dict[int, str] = {}
-        for e in range(len(self.parent)):
-            r = self.find(e)
-            if self.rigid[e] or r not in names:
-                if r not in names or not names[r].startswith("e") or self.rigid[e]:
-                    names[r] = self.names[e] if self.rigid[e] else names.get(r, "")
+        for e in range(len(self.parent)):  # a merged element is its named constant, if any
+            if self.rigid[e]:
+                names[self.find(e)] = self.names[e]
         anon = 0
         for r in self.domain():
-            if not names.get(r):
+            if r not in names:
                 names[r] = f"e{anon}"
                 anon += 1
         parts = [f"?{v.name} = {names[self.find(e)]}" for v, e in self.free.items()]
@@ -247,10 +245,6 @@ class FiniteModel:
             if len(facts) >= max_facts:
                 break
         return "; ".join(parts + (facts or ["no atom is true"]))
-
-
-def _raise(t: Term):
-    raise _Bail(f"function term {t}")
 
 
 def _conjuncts(f: Formula) -> list[Formula] | None:
