@@ -114,6 +114,31 @@ def test_surface_force_of_questions_that_start_otherwise():
     assert _surface_force("Is X the one who won?") == "ask"
 
 
+def test_possessive_pronoun_binds_to_the_one_named_subject():
+    """"Lindsey Vonn ended her marriage with Thomas Vonn": "her" is the verb's named subject;
+    with two verbs whose named subjects differ, or a pronoun that is no possessive, nothing."""
+    from verifier.grounding import Grounding, Link, SymbolUse, Unit, _bound_possessives
+    from verifier.logic import Atom, Literal, Var
+
+    x, y, z, e, e2, p = (Var(n) for n in ("x", "y", "z", "e", "e2", "p"))
+
+    def unit(atom, kind, text):
+        return Unit(atom, kind, text, None, (), (), text, atom.args[0] if atom.args else None)
+
+    vonn, thomas = unit(Atom("named", (x, Literal("Vonn"))), "named", "Vonn"), \
+        unit(Atom("named", (y, Literal("Thomas"))), "named", "Thomas")
+    her = unit(Atom("pron", (p,)), "pronoun", "her")
+    she = unit(Atom("pron", (p,)), "pronoun", "she")
+    end = unit(Atom("_end_v_cause", (e, x, z)), "verb", "end")
+    g = Grounding(links=[Link(vonn, SymbolUse("wd:Q10068", "Q10068", "item"), "Vonn", "noun", 1, 1, ""),
+                         Link(thomas, SymbolUse("wd:Q354865", "Q354865", "item"), "Thomas", "noun", 1, 1, "")])
+    units = [vonn, thomas, her, she, end]
+    bound = _bound_possessives([her, she], units, g)
+    assert {k: v.symbol.id for k, v in bound.items()} == {id(her): "Q10068"}
+    meet = unit(Atom("_meet_v_1", (e2, y, x)), "verb", "meet")
+    assert _bound_possessives([her], units + [meet], g) == {}
+
+
 def test_near_spelling_does_not_replace_an_exact_name(verifier):
     v = verifier.verify("What is the boiling point of ethanol?", "SELECT ?b WHERE { wd:Q14982 wdt:P2102 ?b }")
     assert v.decision == "reject" and "Q14982" in v.explanation
