@@ -284,7 +284,7 @@ class _Compiler:
                 raise _Bail("a premise is false")
             return
         if isinstance(f, Atom):
-            m.add((f.pred, len(f.args)), tuple(m.find(m._term(a, self.env)) for a in f.args))
+            m.add((f.pred, len(f.args)), tuple(m._term(a, self.env) for a in f.args))
             return
         if isinstance(f, Eq):
             m.merge(m._term(f.left, self.env), m._term(f.right, self.env))
@@ -579,8 +579,6 @@ def _preds(f: Formula, out: set[tuple[str, int]], heads: set[tuple[str, int]], p
             _preds(g, out, heads, False)
     elif isinstance(f, (Exists, Forall)):
         _preds(f.body, out, heads, positive)
-    elif isinstance(f, Compare):
-        raise _Bail("comparison")
 
 
 def _has_func_or_compare(f: Formula) -> bool:

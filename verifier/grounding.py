@@ -910,8 +910,7 @@ class Grounder:
 
     def _pronoun_links(self, units: list[Unit], g: Grounding) -> None:
         """Third-person pronouns ("he", "it") corefer with the question's only named item."""
-        pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in
-                    ("he", "she", "it", "they", "him", "her", "them", "his", "its", "their")]
+        pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in _THIRD_PERSON]
         items = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
         t = self.pack.templates.get("pronoun_reference")
         if not pronouns or not items or t is None:
@@ -1256,6 +1255,11 @@ class Grounder:
         return first + sorted(out, key=lambda t: -t.priority)
 
 
+#: Third-person pronouns, and those of them that are possessives.
+_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
+_THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "them"}) | _POSSESSIVE_PRONOUNS
+
+
 def _bound_possessives(pronouns: list[Unit], units: list[Unit], g: Grounding) -> dict[int, Link]:
     """Possessive pronouns that refer to the subject of the question's verb when that subject
     is a named item: "When did Lindsey Vonn end *her* marriage with Thomas Vonn?" (her =
@@ -1267,7 +1271,7 @@ def _bound_possessives(pronouns: list[Unit], units: list[Unit], g: Grounding) ->
     if len(subjects) != 1:
         return {}
     (link,) = subjects.values()
-    return {id(p): link for p in pronouns if p.text.casefold() in ("his", "her", "its", "their")}
+    return {id(p): link for p in pronouns if p.text.casefold() in _POSSESSIVE_PRONOUNS}
 
 
 def _preposition_preds(name: str, word: str) -> tuple[str, ...]:

@@ -264,6 +264,13 @@ def _np_and_name(b: _Builder, q: str, np: tuple[int, int], name: tuple[int, int]
     return head[0], head[1], _name(b, q, name)
 
 
+def _of_name(b: _Builder, q: str, x: str, label: str, prep: tuple[str, tuple[int, int]],
+             name: tuple[int, int]) -> None:
+    """The EP relating a noun phrase (``x``, labelled ``label``) to the name of a
+    :func:`_splits` split by its preposition ("the position *of* Benedict XVI")."""
+    b.ep(f"_{prep[0].casefold()}_p", prep[1], label, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
+
+
 def _whose_is(b: _Builder, q: str, owner: str, x2: str, l2: str, poss_span: tuple[int, int],
               appos_span: tuple[int, int], name: tuple[int, int]) -> None:
     """EPs saying that the ``owner``'s NP2 (``x2``, labelled ``l2``) is the name: ``poss``
@@ -550,7 +557,7 @@ def _relative_be_readings(q: str) -> list[str]:
             continue
         (x1, l1), (x2, l2) = h1, h2
         if prep1 is not None:
-            b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=_name(b, q, name1))
+            _of_name(b, q, x1, l1, prep1, name1)
         if has:  # as "whose NP2 is NAME2" (_two_hop_readings)
             _whose_is(b, q, x1, x2, l2, m.span("have"), m.span("hname"), second[1])
         else:
@@ -621,7 +628,7 @@ def _relative_mrs(q: str, m: re.Match, np: tuple[int, int], prep1: tuple | None,
             return []
         x_np, l_np = head
         if prep1 is not None:
-            b.ep(f"_{prep1[0].casefold()}_p", prep1[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name1))
+            _of_name(b, q, x_np, l_np, prep1, name1)
     x_name = _name(b, q, name)
     tag = {"part": "vbn", "ing": "vbg", "past": "vbd"}.get(verb, "vbz")
     prep = (m.group("pprep") or m.group("vprep") or "by").casefold()
