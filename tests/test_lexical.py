@@ -23,6 +23,20 @@ def test_label_shapes():
     assert label_shape("visitors per year") == "noun"
 
 
+def test_participle_alias_of_a_verb_name_is_a_verb():
+    """"depicting" for *depicts* is the verb's participle: no noun that names the object (the
+    noun templates would read "a depiction of X" as what X depicts); other one-word aliases
+    keep their own shape."""
+    idx = LabelIndex()
+    idx.add("P180", ["depicts", "depicting", "depiction of", "motif"], kind="property")
+    idx.add("P2283", ["uses", "using"], kind="property")
+    idx.add("P1", ["building", "building"], kind="property")
+    shapes = {n.name: n.shape for sym in ("P180", "P2283", "P1") for n in idx.names[sym]}
+    assert shapes["depicting"] == "verb" and shapes["using"] == "verb"
+    assert shapes["depiction of"] == "of" and shapes["motif"] == "noun"
+    assert shapes["building"] == "noun"  # a noun label: its -ing alias stays a noun
+
+
 def _write_labels(path, label):
     path.write_text("id\tlabel\taliases\tdescription\n"
                     f"P1725\t{label}\tbpm\ttempo of a musical work\n", encoding="utf-8")

@@ -166,6 +166,16 @@ def label_shape(name: str) -> str:
     return "noun"
 
 
+def _participle_of(name: str, verb: str) -> bool:
+    """Whether a one-word ``name`` is the -ing form of ``verb`` ("depicting" of "depicts",
+    "using" of "uses")."""
+    w = name.strip().casefold()
+    if " " in w or not w.endswith("ing"):
+        return False
+    base = verb.casefold().removesuffix("s")
+    return w[:-3] in (base, base.removesuffix("e"))
+
+
 def is_agentive(word: str) -> bool:
     """A noun that names the doer of an action (developer, author, founder ...)."""
     w = word.casefold()
@@ -233,7 +243,8 @@ class LabelIndex:
         label does not ("not the same as" for *different from*) is left out: without its
         negation, which matching ignores like any stop word, it would name the opposite."""
         first = True
-        label_negated = False
+        label_negated = verb_label = False
+        label_words: list[str] = []
         for n in names:
             if not n or not n.strip():
                 continue
@@ -248,7 +259,13 @@ class LabelIndex:
                 if not ws or len(ws) > 2:
                     continue
                 keys = tuple(ws)  # a name made of function words ("since", "as of")
-            e = NameEntry(symbol, n, keys, label_shape(n), first)
+            shape = label_shape(n)
+            if first:
+                label_words = words_of(n)
+                verb_label = shape == "verb"
+            elif verb_label and _participle_of(n, label_words[0]):
+                shape = "verb"  # "depicting" for *depicts*: the verb's participle, no noun
+            e = NameEntry(symbol, n, keys, shape, first)
             if first:
                 self.labels.setdefault(symbol, n)
             first = False
