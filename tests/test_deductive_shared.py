@@ -378,6 +378,15 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P39 wd:Q2516 }", "unsupported"),
     ("How many positions are held by Helmut Schmidt?", "SELECT ?obj { wd:Q2516 wdt:P39 ?obj }",
      "intent_mismatch"),
+    ("How many editors are there for Vogue magazine?",
+     "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
+    ("How many editors are there for Vogue magazine?",
+     "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "depicting" is the verb *depicts*, "depiction of" its noun: what depicts Osiris
+    ("How many depictions are there of Osiris?",
+     "SELECT (COUNT(?sub) AS ?value) { ?sub wdt:P180 wd:Q46491 }", "faithful"),
+    ("How many depictions are there of Osiris?",
+     "SELECT (COUNT(?sub) AS ?value) { wd:Q46491 wdt:P180 ?sub }", "unsupported"),
     # pattern reading of a name restriction (the grammar reads "gene" as a name)
     ("Tell me gene whose name has the word vgf in it.",
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q7187 . ?sbj rdfs:label ?sbj_label . "

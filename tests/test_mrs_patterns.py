@@ -323,6 +323,16 @@ def test_how_many_shape():
     assert by["_held/vbn_u_unknown"].args[1:] == (name, positions)
     t, by = _only("how many academic degrees does ernest rutherford have?")
     assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_degrees/nn_u_unknown")
+    # "are there for|of NAME": the preposition relates the counted NP to the name
+    t, by = _only("How many editors are there for Vogue?")
+    editors = noun_var(t, "_editors/nn_u_unknown")
+    vogue = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert t.intent.kind == "count" and t.answer_vars == (editors,)
+    assert by["_for_p"].args[1:] == (editors, vogue) and by["_be_v_there"].args[1:] == (editors,)
+    assert _only("How many depictions are of Osiris?")[1]["_of_p"].args[2] is not None
+    # not a located NP ("in", "on" ...), nor an NP with its own "of"
+    assert not pattern_readings("How many residents are there in Yekaterinburg?")
+    assert not pattern_readings("How many directors of photography are there for Triumph of the Will?")
 
 
 def test_coordinated_yes_no_is_written_distributed():

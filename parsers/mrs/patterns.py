@@ -41,8 +41,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   (the NP1, or the NP1 of NAME1) is (``_be_v_id``) the NP2 of NAME2;
 * ``What|Which|Who is|was VERBed by|for|in|... NAME?``: a passive whose undergoer is the
   answer, the name being the doer after "by" and otherwise the preposition's;
-* ``How many NP does NAME have?`` and ``How many NP are VERBed by NAME?``: the NP is counted
-  (``abstr_deg`` + ``much-many_a`` + ``measure``, as the ERG writes "how many").
+* ``How many NP does NAME have?``, ``How many NP are VERBed by NAME?`` and ``How many NP are
+  [there] for|of NAME?``: the NP is counted (``abstr_deg`` + ``much-many_a`` + ``measure``, as
+  the ERG writes "how many"; with "there", ``_be_v_there`` and the preposition on the NP).
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
   with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
   name is the preposition's ("Name a codex written in Old English"), and an NP VERBing PREP
@@ -659,18 +660,21 @@ _SOMEONE = frozenset({"someone", "somebody", "anyone", "anybody"})
 
 
 # "How many academic degrees does Ernest Rutherford have?", "How many positions are held by
-# Helmut Schmidt?": the NP is counted
+# Helmut Schmidt?", "How many editors are there for Vogue?": the NP is counted
 _HOW_MANY = re.compile(
     r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<np>[^?,]+?)\s+"
     r"(?:(?:does|do|did)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)"
-    r"|(?:are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<doer>[^?,]+?))" + _END, re.I)
+    r"|(?:are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<doer>[^?,]+?)"
+    r"|(?P<be>are|were)\s+(?P<there>there\s+)?(?P<prep>for|of)\s+"
+    r"(?P<place>[^?,]+?))" + _END, re.I)
 
 
 def _how_many_readings(q: str) -> list[str]:
     m = _HOW_MANY.match(q)
     if not m:
         return []
-    spans = _checked_np_name(q, m.span("np"), m.span("name") if m.group("name") else m.span("doer"))
+    name_group = "name" if m.group("name") else "doer" if m.group("doer") else "place"
+    spans = _checked_np_name(q, m.span("np"), m.span(name_group))
     if spans is None:
         return []
     np, name = spans
@@ -685,6 +689,20 @@ def _how_many_readings(q: str) -> list[str]:
     x_name = _name(b, q, name)
     if m.group("have"):
         return [b.main("_have_v_1", m.span("have"), x_name, x_np)]
+    if m.group("prep"):
+        # "How many NP are [there] for|of NAME?": the preposition relates the NP to the name
+        # (as the ERG attaches a PP after "be there" to the NP); the copula says it exists.
+        # Not "in", "on" ...: a located NP is no relational one ("residents in X", "conflicts
+        # in the Korean War" read either way), and not an NP with its own "of" ("directors
+        # of photography"), which would be read as one compound
+        if re.search(r"\bof\b", q[np[0]:np[1]], re.I):
+            return []
+        b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), l_np, ARG0=b.new("e"),
+             ARG1=x_np, ARG2=x_name)
+        top = b.new("h")
+        b.ep("_be_v_there", (m.start("be"), m.end("there") if m.group("there") else m.end("be")),
+             top, ARG0="e2", ARG1=x_np)
+        return [b.text("e2", top)]
     return [b.main(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), x_name, x_np)]
 
 
