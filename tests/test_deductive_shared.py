@@ -382,6 +382,9 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    ("Zhu De had how many conflicts?",
+     "SELECT (COUNT(?obj) AS ?value) { wd:Q22513 wdt:P607 ?obj }", "faithful"),
+    ("Zhu De had how many conflicts?", "SELECT ?obj { wd:Q22513 wdt:P607 ?obj }", "intent_mismatch"),
     # "depicting" is the verb *depicts*, "depiction of" its noun: what depicts Osiris
     ("How many depictions are there of Osiris?",
      "SELECT (COUNT(?sub) AS ?value) { ?sub wdt:P180 wd:Q46491 }", "faithful"),

@@ -330,6 +330,9 @@ def test_how_many_shape():
     assert t.intent.kind == "count" and t.answer_vars == (editors,)
     assert by["_for_p"].args[1:] == (editors, vogue) and by["_be_v_there"].args[1:] == (editors,)
     assert _only("How many depictions are of Osiris?")[1]["_of_p"].args[2] is not None
+    # "NAME has how many NP?": "how many" in place
+    t, by = _only("Zhu De had how many conflicts?")
+    assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_conflicts/nn_u_unknown")
     # not a located NP ("in", "on" ...), nor an NP with its own "of"
     assert not pattern_readings("How many residents are there in Yekaterinburg?")
     assert not pattern_readings("How many directors of photography are there for Triumph of the Will?")

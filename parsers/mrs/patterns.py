@@ -41,8 +41,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   (the NP1, or the NP1 of NAME1) is (``_be_v_id``) the NP2 of NAME2;
 * ``What|Which|Who is|was VERBed by|for|in|... NAME?``: a passive whose undergoer is the
   answer, the name being the doer after "by" and otherwise the preposition's;
-* ``How many NP does NAME have?``, ``How many NP are VERBed by NAME?`` and ``How many NP are
-  [there] for|of NAME?``: the NP is counted (``abstr_deg`` + ``much-many_a`` + ``measure``, as
+* ``How many NP does NAME have?`` (or ``NAME has how many NP?``), ``How many NP are VERBed
+  by NAME?`` and ``How many NP are [there] for|of NAME?``: the NP is counted (``abstr_deg`` + ``much-many_a`` + ``measure``, as
   the ERG writes "how many"; with "there", ``_be_v_there`` and the preposition on the NP).
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
   with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
@@ -667,10 +667,13 @@ _HOW_MANY = re.compile(
     r"|(?:are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<doer>[^?,]+?)"
     r"|(?P<be>are|were)\s+(?P<there>there\s+)?(?P<prep>for|of)\s+"
     r"(?P<place>[^?,]+?))" + _END, re.I)
+# "Karlsruhe has how many areas?": the same question with "how many" in place
+_HAS_HOW_MANY = re.compile(r"^\s*(?P<name>[^?,]+?)\s+(?P<have>has|have|had)\s+(?P<how>how)\s+(?P<many>many)\s+"
+                           r"(?P<np>[^?,]+?)" + _END, re.I)
 
 
 def _how_many_readings(q: str) -> list[str]:
-    m = _HOW_MANY.match(q)
+    m = _HOW_MANY.match(q) or _HAS_HOW_MANY.match(q)
     if not m:
         return []
     name_group = "name" if m.group("name") else "doer" if m.group("doer") else "place"
