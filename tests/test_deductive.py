@@ -395,3 +395,15 @@ def test_holiday_name_is_a_named_unit():
     [t] = [r for r in translate_readings([mrs]) if r.ok]
     named = [u for u in question_units(t, q) if u.kind == "named"]
     assert [(u.lemma, u.text) for u in named] == [("christmas", "Christmas")]
+
+
+def test_wh_subject_of_a_finite_verb():
+    """The wh-phrase is the subject of a finite verb followed by its object: the case in
+    which a qualifier named by the verb reads *replaced by*."""
+    from verifier.deductive import _wh_subject_of
+
+    assert _wh_subject_of("replaced").match("Who replaced Viktor Orbán as Prime Minister?")
+    assert _wh_subject_of("succeeded").match("Which king succeeded Louis XIV?")
+    assert not _wh_subject_of("replace").match("Who did Viktor Orbán replace as Prime Minister?")
+    assert not _wh_subject_of("replaced").match("Who was replaced by Viktor Orbán?")
+    assert not _wh_subject_of("degree").match("What degree did Tom Hiddleston receive?")

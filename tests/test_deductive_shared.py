@@ -539,6 +539,14 @@ CASES = [
      "SELECT ?p WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1365 wd:Q333773 }", "faithful"),
     ("What was the position held by Alec Douglas-Home that replaces  Michael Stewart, Baron Stewart of Fulham?",
      "SELECT ?p WHERE { wd:Q128976 p:P39 ?s . ?s ps:P39 ?p . ?s pq:P1366 wd:Q333773 }", "unsupported"),
+    # ... and with the answer as the verb's subject the statement is the replaced one's:
+    # "Who replaced X as Y?" asks for X's *replaced by*; "as Y" is X's position
+    ("Who replaced Lee Kuan Yew as the Prime Minister of Singapore?",
+     "SELECT ?value WHERE { wd:Q131248 p:P39 ?s . ?s ps:P39 wd:Q866756 . ?s pq:P1366 ?value }", "faithful"),
+    ("Who replaced Lee Kuan Yew as the Prime Minister of Singapore?",
+     "SELECT ?value WHERE { wd:Q131248 p:P39 ?s . ?s ps:P39 wd:Q866756 . ?s pq:P1365 ?value }", "unsupported"),
+    ("Who replaced Lee Kuan Yew as the Prime Minister of Singapore?",
+     "SELECT ?value WHERE { wd:Q131248 p:P39 ?s . ?s ps:P39 wd:Q6581097 . ?s pq:P1366 ?value }", "unsupported"),
     ("When and with whom did Mairead Maguire win an award as Carl von Ossietzky Medaille",
      "SELECT ?w ?t WHERE { wd:Q157655 p:P166 ?s . ?s ps:P166 wd:Q605151 . ?s pq:P1706 ?w . ?s pq:P585 ?t }",
      "faithful"),

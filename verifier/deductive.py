@@ -720,7 +720,8 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
-    voice = _voice_clash(qsym, sup[2], question, grounder)
+    voice = _voice_clash(qsym, sup[2], question, grounder,
+                         answer_value=isinstance(q.value, Var) and q.value in answers)
     if voice:
         return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
     v = q.value
@@ -738,12 +739,15 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
 
 
-def _voice_clash(sym, words: str, question: str, grounder: Grounder) -> str | None:
+def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
+                 ) -> str | None:
     """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
     names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
     "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
     that contain the question's word must say "by" (or "with": *replaced with*) exactly when
-    the question does."""
+    the question does; except when the qualifier's value is the answer and the wh-phrase is
+    the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the statement is
+    the replaced one's, so its qualifier is *replaced by*."""
     for w in (x.strip() for x in words.split(",")):
         if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
             continue  # "together *with* whom": the preposition is no verb
@@ -753,11 +757,29 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder) -> str | No
             continue
         by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
         passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
+        if answer_value and not passive and _wh_subject_of(w).match(question):
+            if not by_names:
+                return (f"the question says who {w} the statement's subject, "
+                        f"the other direction of '{with_word[0].name}'")
+            continue
         if passive and not by_names:
             return f"the question says '{w} by', the other direction of '{with_word[0].name}'"
         if not passive and len(by_names) == len(with_word):
             return f"the question says '{w}' without 'by', the other direction of '{by_names[0].name}'"
     return None
+
+
+_AUX = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b"
+
+
+def _wh_subject_of(verb: str) -> re.Pattern:
+    """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
+    -s) and its object follows ("Who replaced Viktor Orbán ...", "Which king succeeded X";
+    not "Who did X replace?", nor a noun such as "What degree did ...")."""
+    if not re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+        return re.compile(r"(?!)")
+    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{_AUX})[\w'-]+){{0,3}}?\s+{re.escape(verb)}"
+                      rf"\s+(?!{_AUX}|by\b|with\b)\w", re.I)
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
