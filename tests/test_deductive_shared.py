@@ -385,6 +385,8 @@ CASES = [
     ("Zhu De had how many conflicts?",
      "SELECT (COUNT(?obj) AS ?value) { wd:Q22513 wdt:P607 ?obj }", "faithful"),
     ("Zhu De had how many conflicts?", "SELECT ?obj { wd:Q22513 wdt:P607 ?obj }", "intent_mismatch"),
+    # "how many" is answered by a COUNT or by the value of a "number of ..." property
+    ("How many children does Barack Obama have?", "SELECT ?n WHERE { wd:Q76 wdt:P1971 ?n }", "faithful"),
     # "depicting" is the verb *depicts*, "depiction of" its noun: what depicts Osiris
     ("How many depictions are there of Osiris?",
      "SELECT (COUNT(?sub) AS ?value) { ?sub wdt:P180 wd:Q46491 }", "faithful"),
@@ -831,3 +833,12 @@ def test_a_label_written_with_an_article_is_not_overruled(verifier):
     v = verifier.verify("Which is the work present in the work of Confucius?",
                         "SELECT ?obj WHERE { wd:Q4604 wdt:P1441 ?obj . ?obj wdt:P31 wd:Q386724 }")
     assert v.deductive is not None and "P937" not in v.deductive.reason, v.deductive.reason
+
+
+def test_how_many_is_answered_by_a_count_or_a_number_of_value(verifier):
+    """"How many children does X have?": *number of children* answers it, the children
+    themselves (without COUNT) do not."""
+    v = verifier.verify("How many children does Barack Obama have?", "SELECT ?n WHERE { wd:Q76 wdt:P1971 ?n }")
+    assert v.decision == "accept"
+    v = verifier.verify("How many children does Barack Obama have?", "SELECT ?n WHERE { wd:Q76 wdt:P40 ?n }")
+    assert v.decision != "accept" and "does not COUNT" in v.deductive.reason

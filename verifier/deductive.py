@@ -337,8 +337,12 @@ def _orders_by_class(query: Query) -> str | None:
     return None
 
 
-def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False
-                  ) -> tuple[bool, str]:
+def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
+                  counted_value: bool = False) -> tuple[bool, str]:
+    """Whether the query's form answers what the question asks for (yes/no, how many, a
+    superlative, a comparison, a name test), and why not.  ``counted_value``: the query's
+    answer is the value of a "number of ..." property, which answers "how many" as a COUNT
+    does ("How many matches did Zico play for Flamengo?" with *number of matches played*)."""
     kind = reading.intent.kind
     if kind == "superlative" and superlative_named:
         kind = reading.intent.base  # the superlative word is part of a linked name
@@ -373,7 +377,7 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         # "starts with the letter m" answered by CONTAINS: every name with an m passes
         return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
                        f"but the query only tests that it contains the string")
-    if kind == "count" and shape != "count":
+    if kind == "count" and shape != "count" and not counted_value:
         return False, "the question asks how many but the query does not COUNT"
     if shape == "count" and kind != "count":
         return False, "the query COUNTs but the question does not ask how many"
@@ -770,6 +774,24 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
 
 
 _AUX = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b"
+
+
+#: The name of a property whose value counts things ("number of matches played", "number
+#: of episodes"): a value that answers "how many".
+_NUMBER_OF = re.compile(r"^(?:total\s+)?number\s+of\b", re.I)
+
+
+def _answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
+                         grounder: Grounder) -> bool:
+    """Whether the query's one answer is the value of a "number of ..." property (in the
+    pattern or a qualifier)."""
+    if query.shape == "count" or len(query.answer_vars) != 1:
+        return False
+    (v,) = query.answer_vars
+    props = [q.prop for q in qualifiers if q.value == v]
+    props += [wikidata_id(a.pred) for a in atoms(pattern)
+              if isinstance(a, Atom) and len(a.args) == 2 and a.args[1] == v and ":" in a.pred]
+    return bool(props) and all(p and _NUMBER_OF.match(grounder.label(p)) for p in props)
 
 
 def _wh_subject_of(verb: str) -> re.Pattern:
@@ -1527,7 +1549,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     g = _aligned_pattern(reading_view, query, pattern)
     intent_ok, intent_reason = _intent_check(
         reading, query, question,
-        superlative_named=_superlative_named(reading, grounding, grounder, question))
+        superlative_named=_superlative_named(reading, grounding, grounder, question),
+        counted_value=_answers_a_number_of(query, pattern, qualifiers, grounder))
     if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
         intent_ok, intent_reason = False, not_a_time
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
