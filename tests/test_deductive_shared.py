@@ -385,6 +385,11 @@ CASES = [
     ("Zhu De had how many conflicts?",
      "SELECT (COUNT(?obj) AS ?value) { wd:Q22513 wdt:P607 ?obj }", "faithful"),
     ("Zhu De had how many conflicts?", "SELECT ?obj { wd:Q22513 wdt:P607 ?obj }", "intent_mismatch"),
+    # an ordinal before its noun is part of the noun phrase ("first performance")
+    ("Which is the date of first performance for Tannhäuser?",
+     "select distinct ?answer where { wd:Q560619 wdt:P1191 ?answer }", "faithful"),
+    ("Which is the date of first performance for Tannhäuser?",
+     "select distinct ?answer where { wd:Q560619 wdt:P577 ?answer }", "unsupported"),
     # "how many" is answered by a COUNT or by the value of a "number of ..." property
     ("How many children does Barack Obama have?", "SELECT ?n WHERE { wd:Q76 wdt:P1971 ?n }", "faithful"),
     # "depicting" is the verb *depicts*, "depiction of" its noun: what depicts Osiris

@@ -102,6 +102,7 @@ def _np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
     compound non-heads and modifiers (recursively), from the MRS character offsets."""
     spans: dict[str, list[int]] = {}
     heads: dict[str, list[str]] = {}
+    ordinals: list[tuple[str, int, int]] = []
     if mrs is None:
         return {}
     for ep in mrs.eps:
@@ -118,6 +119,14 @@ def _np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
                 and ep.pred.split("_")[-2:-1] == ["a"]:
             s = spans.setdefault(args["ARG1"], [ep.cfrom, ep.cto])
             s[0], s[1] = min(s[0], ep.cfrom), max(s[1], ep.cto)
+        elif ep.pred == "ord" and args.get("ARG1", "").startswith("x"):
+            ordinals.append((args["ARG1"], ep.cfrom, ep.cto))
+    for x, a, z in ordinals:
+        # an ordinal before its noun modifies the noun phrase ("the *first* performance"),
+        # not one after it (a date: "August 31st")
+        s = spans.get(x)
+        if s is not None and z <= s[0]:
+            s[0] = min(s[0], a)
 
     def full(x: str, seen: set[str]) -> list[int] | None:
         s = spans.get(x)
