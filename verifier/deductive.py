@@ -227,7 +227,9 @@ def _intent_premises(reading) -> list[Premise]:
 
 _WH_START = re.compile(r"^\W*(what|whats|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
                        r"find|return|enumerate|identify|state)\b", re.I)
-_YN_START = re.compile(r"^\W*(is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b", re.I)
+#: Auxiliaries (and modals) that open a yes/no question or stand between a wh-word and a verb.
+_AUX = r"(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b"
+_YN_START = re.compile(r"^\W*" + _AUX, re.I)
 # a request for values that starts otherwise: "Please tell me ...", "I need to know ..."
 _REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b"
                             r"|(can|could|would)\s+you\s+(please\s+)?(tell|give|show|list|name)\b)", re.I)
@@ -771,9 +773,6 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
         if not passive and len(by_names) == len(with_word):
             return f"the question says '{w}' without 'by', the other direction of '{by_names[0].name}'"
     return None
-
-
-_AUX = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|can|could)\b"
 
 
 #: The name of a property whose value counts things ("number of matches played", "number

@@ -42,8 +42,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``What|Which|Who is|was VERBed by|for|in|... NAME?``: a passive whose undergoer is the
   answer, the name being the doer after "by" and otherwise the preposition's;
 * ``How many NP does NAME have?`` (or ``NAME has how many NP?``), ``How many NP are VERBed
-  by NAME?`` and ``How many NP are [there] for|of NAME?``: the NP is counted (``abstr_deg`` + ``much-many_a`` + ``measure``, as
-  the ERG writes "how many"; with "there", ``_be_v_there`` and the preposition on the NP).
+  by NAME?`` and ``How many NP are [there] for|of NAME?``: the NP is counted (``abstr_deg`` +
+  ``much-many_a`` + ``measure``, as the ERG writes "how many"; with "there", ``_be_v_there``
+  and the preposition on the NP).
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
   with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
   name is the preposition's ("Name a codex written in Old English"), and an NP VERBing PREP
