@@ -8,7 +8,10 @@ identifier of the same kind whose label is closest to the original's (harder cas
 
 With ``--perturbations FILE`` it reads JSONL records with fields ``question``, ``sparql``,
 ``category`` and ``label`` (1 = wrong query, 0 = correct) instead, e.g. from the project's
-benchmark builder.
+benchmark builder.  ``--benchmark-test FILE`` takes the benchmark's own ``perturbations.jsonl``
+(``verifier bench build``) and evaluates on its test-split extract: ``--sample`` (1,500)
+test-split gold pairs (sorted ids, ``random.Random(seed).sample``), each with its wrong entity,
+wrong property and non-existent id records; this is the issue's official figure.
 
 Reports, per category: the share of pairs the signal flags (an identifier absent from the
 memory or of the wrong kind; must be 100% for ``nonexistent_id``) and the ROC AUC of the
@@ -98,6 +101,34 @@ def benchmark_training(path: Path) -> tuple[list[tuple[str, str]], list[tuple[st
     return cal, neg
 
 
+TEST_CATEGORIES = ("gold", "wrong_entity", "wrong_property", "nonexistent_id")
+
+
+def benchmark_test_sample(path: Path, n: int, seed: int = 0) -> list[Perturbation]:
+    """The benchmark's test-split extract: ``n`` test-split gold pairs of a benchmark
+    ``perturbations.jsonl`` (their ids sorted, ``random.Random(seed).sample``), each with its
+    ``wrong_entity``, ``wrong_property`` and ``nonexistent_id`` records (by ``gold_id``),
+    labels flipped to this script's convention (1 = wrong)."""
+    import random
+
+    by_gold: dict[str, list[dict]] = defaultdict(list)
+    golds = []
+    for r in read_jsonl(path):
+        if r.get("split") != "test" or r.get("category") not in TEST_CATEGORIES or not r.get("sparql"):
+            continue
+        if r["category"] == "gold":
+            golds.append(r["id"])
+            by_gold[r["id"]].append(r)
+        elif r.get("gold_id"):
+            by_gold[r["gold_id"]].append(r)
+    ids = sorted(golds)
+    if not ids:
+        raise SystemExit(f"{path}: no test-split gold pairs")
+    chosen = random.Random(seed).sample(ids, min(n, len(ids)))
+    return [Perturbation(r["question"], r["sparql"], r["category"], 1 - int(r["label"]), str(r["id"]))
+            for g in chosen for r in by_gold[g]]
+
+
 def model_literal(name: str, model, how: str, n_pairs: int,
                   source: str = "LC-QuAD 2.0 train_subset + WikiWebQuestions train") -> str:
     """``model`` as the ``name`` literal of ``verifier/pgmr/calibrate.py``."""
@@ -137,6 +168,12 @@ def main(argv=None) -> int:
     ap.add_argument("--perturbations", type=Path, default=None,
                     help="JSONL with question, sparql, category, label (1 = wrong)")
     add_memory_args(ap)
+    ap.add_argument("--benchmark-test", type=Path, default=None, metavar="FILE",
+                    help="benchmark perturbations.jsonl: evaluate on its test-split extract "
+                         "(--sample gold pairs with their wrong entity / property and "
+                         "non-existent id records)")
+    ap.add_argument("--sample", type=int, default=1500,
+                    help="gold pairs of the --benchmark-test extract (default 1500)")
     ap.add_argument("--priors", type=Path, default=None, help="load support priors (JSON)")
     ap.add_argument("--calibration", type=Path, nargs="*", default=CALIBRATION,
                     help="correct pairs (JSONL with question, sparql) for the support priors")
@@ -181,7 +218,10 @@ def main(argv=None) -> int:
             print(model_literal(name, model, how, len(cal),
                                 *([cal_source] if args.train_perturbations else [])) + "\n\n")
         return 0
-    if args.perturbations:
+    if args.benchmark_test:
+        pairs = benchmark_test_sample(args.benchmark_test, args.sample, args.seed)
+        source = f"test-split extract of {args.benchmark_test} ({args.sample} gold pairs, seed {args.seed})"
+    elif args.perturbations:
         raw = read_jsonl(args.perturbations, args.limit)
         try:
             pairs = [Perturbation(r["question"], r["sparql"], str(r["category"]), int(r["label"]),

@@ -40,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b = sub.add_parser("build", help="build the datasets (deterministic in --seed)",
                        description="Build the benchmark datasets from the shared data. "
                        "Long: the perturbation set runs ~10 equivalence checks per gold pair "
-                       "(about 25 min for 9.6k pairs with 2 workers on a busy machine); use "
+                       "(6.5 min for all 9.6k pairs with 1 worker on an idle 2-core machine, "
+                       "about 25 min on a busy one before the chase refuter); use "
                        "--max-pairs for a quick build.")
     b.add_argument("--data", type=Path, default=None,
                    help="shared data folder (default $VERIFIER_BENCH_DATA or ../shared/data)")
