@@ -333,6 +333,22 @@ def test_how_many_shape():
     # "NAME has how many NP?": "how many" in place
     t, by = _only("Zhu De had how many conflicts?")
     assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_conflicts/nn_u_unknown")
+    # "How many NP are PARTICIPLE PREP NAME?": the preposition relates the NP to the name
+    t, by = _only("How many ingredients are used for Pumpkin Pie?")
+    ingredients = noun_var(t, "_ingredients/nn_u_unknown")
+    pie = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert t.intent.kind == "count" and t.answer_vars == (ingredients,)
+    assert by["_for_p"].args[1:] == (ingredients, pie) and by["_used/vbn_u_unknown"].args[2] == ingredients
+    # "How many are PARTICIPLE by|PREP NAME?": what undergoes the verb is counted
+    t, by = _only("How many were founded by the Soviet Union?")
+    counted = by["generic_entity"].args[0]
+    union = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    assert t.intent.kind == "count" and t.answer_vars == (counted,)
+    assert by["_founded/vbn_u_unknown"].args[1:] == (union, counted)
+    t, by = _only("How many are dedicated to Basil of Caesarea?")
+    counted = by["generic_entity"].args[0]
+    assert by["_dedicated/vbn_u_unknown"].args[2] == counted and by["_to_p"].args[1] == by["_dedicated/vbn_u_unknown"].args[0]
+    assert not pattern_readings("How many are located in 1990?")  # a value is no name
     # not a located NP ("in", "on" ...), nor an NP with its own "of"
     assert not pattern_readings("How many residents are there in Yekaterinburg?")
     assert not pattern_readings("How many directors of photography are there for Triumph of the Will?")

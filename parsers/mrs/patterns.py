@@ -666,6 +666,8 @@ _HOW_MANY = re.compile(
     r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<np>[^?,]+?)\s+"
     r"(?:(?:does|do|did)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)"
     r"|(?:are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<doer>[^?,]+?)"
+    r"|(?:are|were|is|was)\s+(?P<ppart>" + _PARTICIPLE + r")\s+(?P<pprep>for|in|at|to|from|on|with)\s+"
+    r"(?P<pname>[^?,]+?)"
     r"|(?P<be>are|were)\s+(?P<there>there\s+)?(?P<prep>for|of)\s+"
     r"(?P<place>[^?,]+?))" + _END, re.I)
 # "Karlsruhe has how many areas?": the same question with "how many" in place
@@ -677,7 +679,7 @@ def _how_many_readings(q: str) -> list[str]:
     m = _HOW_MANY.match(q) or _HAS_HOW_MANY.match(q)
     if not m:
         return []
-    name_group = "name" if m.group("name") else "doer" if m.group("doer") else "place"
+    name_group = next(g for g in ("name", "doer", "pname", "place") if m.groupdict().get(g))
     spans = _checked_np_name(q, m.span("np"), m.span(name_group))
     if spans is None:
         return []
@@ -707,7 +709,53 @@ def _how_many_readings(q: str) -> list[str]:
         b.ep("_be_v_there", (m.start("be"), m.end("there") if m.group("there") else m.end("be")),
              top, ARG0="e2", ARG1=x_np)
         return [b.text("e2", top)]
+    if m.group("ppart"):
+        # "How many doctoral advisors are determined for Gottfried Wilhelm Leibniz?": the
+        # preposition's object is the name, the doer unexpressed (as in ``_WH_PASSIVE``)
+        top = b.new("h")
+        b.ep(f"_{m.group('ppart').casefold()}/vbn_u_unknown", m.span("ppart"), top, ARG0="e2",
+             ARG1=b.new("i"), ARG2=x_np)
+        b.ep(f"_{m.group('pprep').casefold()}_p", m.span("pprep"), l_np, ARG0=b.new("e"), ARG1=x_np,
+             ARG2=x_name)
+        return [b.text("e2", top)]
     return [b.main(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), x_name, x_np)]
+
+
+# "How many were founded by the Soviet Union?", "How many are dedicated to Basil of
+# Caesarea?": no noun phrase, so what is counted is whatever undergoes the verb (its doer the
+# name after "by"; with another preposition, as in ``_WH_PASSIVE``, the name is the
+# preposition's and the doer unexpressed)
+_HOW_MANY_PASSIVE = re.compile(
+    r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<be>are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+"
+    r"(?P<pprep>by|for|of|in|at|as|to|from|with|on|into)\s+(?P<name>[^?,]+?)" + _END, re.I)
+
+
+def _how_many_passive_readings(q: str) -> list[str]:
+    m = _HOW_MANY_PASSIVE.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _name_ok(q[name[0]:name[1]]) or _VALUE.match(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_deg, l_deg = b.new("x"), b.new("h")
+    b.ep("abstr_deg", m.span("how"), l_deg, ARG0=x_deg)
+    b.quantified("which_q", m.span("how"), x_deg, l_deg)
+    x_c, l_c = b.new("x"), b.new("h")
+    b.ep("generic_entity", m.span("many"), l_c, ARG0=x_c)
+    e_many = b.new("e")
+    b.ep("much-many_a", m.span("many"), l_c, ARG0=e_many, ARG1=x_c)
+    b.ep("measure", (m.start("how"), m.end("many")), l_c, ARG0=b.new("e"), ARG1=e_many, ARG2=x_deg)
+    b.quantified("udef_q", m.span("many"), x_c, l_c)
+    x_name = _name(b, q, name)
+    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
+    prep = m.group("pprep").casefold()
+    if prep == "by":
+        return [b.main(pred, m.span("part"), x_name, x_c)]
+    top = b.new("h")
+    b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_c)
+    b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
+    return [b.text("e2", top)]
 
 
 #: Verbs a relative clause may not be read as (they take other complements).
@@ -1135,7 +1183,7 @@ def _without_name_test(q: str, shapes) -> list[str]:
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
-           _wh_passive_readings, _how_many_readings,
+           _wh_passive_readings, _how_many_readings, _how_many_passive_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings)
 
