@@ -382,6 +382,16 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "When did NAME have a NP of NUMBER?": the point in time of the statement with that value
+    ("When did Portsmouth have a population of 248440?",
+     "SELECT ?value WHERE { wd:Q72259 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '248440' ) ) . "
+     "?s pq:P585 ?value }", "faithful"),
+    ("When did Portsmouth have a population of 248440?",
+     "SELECT ?value WHERE { wd:Q72259 p:P2046 ?s . ?s ps:P2046 ?x filter ( contains ( ?x , '248440' ) ) . "
+     "?s pq:P585 ?value }", "unsupported"),
+    ("When did Portsmouth have a population of 248440?",
+     "SELECT ?value WHERE { wd:Q72259 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '248441' ) ) . "
+     "?s pq:P585 ?value }", "unsupported"),
     ("How many were founded by the Soviet Union?",
      "SELECT (COUNT(?sub) AS ?value) { ?sub wdt:P112 wd:Q15180 }", "faithful"),
     ("How many were founded by the Soviet Union?",

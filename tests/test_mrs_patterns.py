@@ -425,6 +425,18 @@ def test_when_become_shape():
     assert "_be_v_id" in by and "_become_v_id" not in by
 
 
+def test_when_have_value_shape():
+    """"When did NAME have a NP of NUMBER?": the time of NAME having the NP, whose value is
+    the number."""
+    t, by = _only("When did Portsmouth have a population of 248440?")
+    portsmouth = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    population = noun_var(t, "_population/nn_u_unknown")
+    assert by["_have_v_1"].args[1:] == (portsmouth, population)
+    assert by["_of_p"].args[1:] == (population, by["card"].args[1]) and by["card"].args[2] == Literal("248440")
+    assert by["loc_nonsp"].args[1:] == (by["_have_v_1"].args[0], t.answer_vars[0]) and "time_n" in by
+    assert not pattern_readings("When did Portsmouth have a population of many?")
+
+
 def test_time_phrase_modifies_the_main_event():
     q = "What was the net profit of the State Grid Corporation of China in 2015?"
     [t, _] = translate_readings(pattern_readings(q))

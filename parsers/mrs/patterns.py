@@ -1123,6 +1123,35 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "When did Portsmouth have a population of 248440?", "When did Bhutan have an inflation rate
+# of 14.7?": the time of NAME having an NP whose value is the number (the ``number_of_noun``
+# template reads "an NP of NUMBER"; the query's value test is checked against the question's
+# words, as for every value)
+_WHEN_HAVE_VALUE = re.compile(
+    r"^\s*" + _WHEN_WORDS + r"\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)\s+"
+    r"(?P<det>a|an|the)\s+(?P<np>[^?,]+?)\s+(?P<of>of)\s+"
+    r"(?P<value>[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)" + _END, re.I)
+
+
+def _when_have_value_readings(q: str) -> list[str]:
+    m = _WHEN_HAVE_VALUE.match(q)
+    if not m:
+        return []
+    name, np = _clean_span(q, *m.span("name")), m.span("np")
+    if not _name_ok(q[name[0]:name[1]]) or not _np_ok(q[np[0]:np[1]]):
+        return []
+    b = _Builder()
+    top = _time_answer(b, q, m)
+    x_name = _name(b, q, name)
+    x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+    x_val, l_val = b.new("x"), b.new("h")
+    b.ep("card", m.span("value"), l_val, ARG0=b.new("e"), ARG1=x_val, CARG=_carg(m.group("value")))
+    b.quantified("udef_q", m.span("value"), x_val, l_val)
+    b.ep("_of_p", m.span("of"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_val)
+    b.ep("_have_v_1", m.span("have"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 # A time written at the end or the start of a question ("What was the title of the Financial
 # Times in the year 1888?", "Which team did Brian Lara join at 1987-0-0?", "In 1983, what
 # award did E.T. win?") modifies the main event; the rest of the question is read by the
@@ -1185,7 +1214,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
            _wh_passive_readings, _how_many_readings, _how_many_passive_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
-           _wh_object_readings, _when_become_readings, _when_event_readings)
+           _wh_object_readings, _when_become_readings, _when_event_readings,
+           _when_have_value_readings)
 
 
 def pattern_readings(question: str) -> list[str]:
