@@ -382,6 +382,15 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "X played ROLE in WORK": cast member(WORK, X), the role the character role qualifier
+    ("Who plays Bill Potts on Doctor Who?",
+     "SELECT ?obj WHERE { wd:Q34316 p:P161 ?s . ?s ps:P161 ?obj . ?s pq:P453 wd:Q23908728 }", "faithful"),
+    ("Who plays Bill Potts on Doctor Who?",
+     "SELECT ?obj WHERE { ?obj p:P161 ?s . ?s ps:P161 wd:Q34316 . ?s pq:P453 wd:Q23908728 }", "unsupported"),
+    ("Which character did Graham Chapman play in Monty Python and the Holy Grail?",
+     "SELECT ?value WHERE { wd:Q25043 p:P161 ?s . ?s ps:P161 wd:Q24962 . ?s pq:P453 ?value }", "faithful"),
+    ("Which character did Graham Chapman play in Monty Python and the Holy Grail?",
+     "SELECT ?value WHERE { wd:Q25043 p:P57 ?s . ?s ps:P57 wd:Q24962 . ?s pq:P453 ?value }", "unsupported"),
     # "When did NAME have a NP of NUMBER?": the point in time of the statement with that value
     ("When did Portsmouth have a population of 248440?",
      "SELECT ?value WHERE { wd:Q72259 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '248440' ) ) . "
