@@ -382,6 +382,15 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "leave" a team / a position: the membership's end time; "graduate" ends an education
+    ("When did Lev Yashin leave FC Dinamo Moscow?",
+     "SELECT ?value WHERE { wd:Q167828 p:P54 ?s . ?s ps:P54 wd:Q17497 . ?s pq:P582 ?value }", "faithful"),
+    ("When did Lev Yashin leave FC Dinamo Moscow?",
+     "SELECT ?value WHERE { wd:Q167828 p:P54 ?s . ?s ps:P54 wd:Q17497 . ?s pq:P580 ?value }", "unsupported"),
+    ("When did Ossie Davis graduate from Howard University?",
+     "SELECT ?value WHERE { wd:Q515632 p:P69 ?s . ?s ps:P69 wd:Q1068752 . ?s pq:P582 ?value }", "faithful"),
+    ("When did Ossie Davis graduate from Howard University?",
+     "SELECT ?value WHERE { wd:Q515632 p:P69 ?s . ?s ps:P69 wd:Q1068752 . ?s pq:P580 ?value }", "unsupported"),
     # "X played ROLE in WORK": cast member(WORK, X), the role the character role qualifier
     ("Who plays Bill Potts on Doctor Who?",
      "SELECT ?obj WHERE { wd:Q34316 p:P161 ?s . ?s ps:P161 ?obj . ?s pq:P453 wd:Q23908728 }", "faithful"),

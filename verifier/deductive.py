@@ -693,6 +693,13 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # a preposition alone names no property: "in" is not *work location*, "from" not
         # *has effect*, "by" not *author* (times are different: "on 19 December 1967")
         sup = None
+    if (sup is not None and q.prop in _TIME_QUALIFIERS and sup[2]
+            and all(w.strip() in _PREPOSITIONS for w in sup[2].split(","))
+            and not any(re.search(r"\b" + re.escape(w.strip()) + _TIME_AFTER, question, re.I)
+                        for w in sup[2].split(","))):
+        # ... and names a time only before one: "from 1990" starts a statement, "graduate
+        # from Howard University" does not
+        sup = None
     if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
             and (asks := _asks_for_time(units))):
         # "When was X a member of Y?", "In which year ...": the question asks for the time of
@@ -820,7 +827,7 @@ _STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start
 #: Verbs of ending, for an end time and for the end cause.
 _END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resigned|quit"
 _ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
-                   r"step down|stepped down|dissolved|abolished)\b", re.I)
+                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation)\b", re.I)
 
 
 #: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
@@ -830,6 +837,10 @@ _WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:" + _END_VERBS
                         re.I)
 #: Start and end time qualifiers and the words that name them.
 _EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
+#: What follows a preposition that names a time: a number (a year, a date), a month, or a
+#: time noun ("from 1990", "on 19 December 1967", "since the year 2001", "in May").
+_TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
+               r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
 #: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
 _SPANS = re.compile(r"\b(?:year|time|date)s?\s+(?:range|span|period)s?\b", re.I)
 #: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
@@ -853,7 +864,10 @@ def _time_qualifier_clash(prop: str, question: str) -> str | None:
     """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
     if _SPANS.search(question):
         return None
-    starts, ends = bool(_STARTS.search(question)), bool(_ENDS.search(question))
+    # "from" starts a time only before one ("from 1990"; not "graduate from Howard University")
+    starts = any(m.group(0).casefold() != "from" or re.match(_TIME_AFTER, question[m.end():], re.I)
+                 for m in _STARTS.finditer(question))
+    ends = bool(_ENDS.search(question))
     if prop == "P580" and ends and not starts:
         return "ended"
     if prop == "P582" and starts and not ends:
