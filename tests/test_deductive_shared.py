@@ -382,6 +382,9 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "volume": volume as quantity, or the volume of a book (a word both labels use)
+    ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2234 ?answer }", "faithful"),
+    ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2046 ?answer }", "unsupported"),
     # "leave" a team / a position: the membership's end time; "graduate" ends an education
     ("When did Lev Yashin leave FC Dinamo Moscow?",
      "SELECT ?value WHERE { wd:Q167828 p:P54 ?s . ?s ps:P54 wd:Q17497 . ?s pq:P582 ?value }", "faithful"),
