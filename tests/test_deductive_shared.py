@@ -382,6 +382,13 @@ CASES = [
      "SELECT (COUNT(?obj) AS ?value) { wd:Q154008 wdt:P98 ?obj }", "faithful"),
     ("How many editors are there for Vogue magazine?",
      "SELECT (COUNT(?obj) AS ?value) { ?obj wdt:P98 wd:Q154008 }", "unsupported"),
+    # "a part of Y" (a place): part of, country or located in (ANY)
+    ("When did Surat become part of Bombay State?",
+     "SELECT ?value WHERE { wd:Q4629 p:P131 ?s . ?s ps:P131 wd:Q2627082 . ?s pq:P580 ?value }", "faithful"),
+    ("When did Surat become part of Bombay State?",
+     "SELECT ?value WHERE { wd:Q2627082 p:P131 ?s . ?s ps:P131 wd:Q4629 . ?s pq:P580 ?value }", "unsupported"),
+    ("When did Surat become part of Bombay State?",
+     "SELECT ?value WHERE { wd:Q4629 p:P19 ?s . ?s ps:P19 wd:Q2627082 . ?s pq:P580 ?value }", "unsupported"),
     # "volume": volume as quantity, or the volume of a book (a word both labels use)
     ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2234 ?answer }", "faithful"),
     ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2046 ?answer }", "unsupported"),
