@@ -389,6 +389,11 @@ CASES = [
      "SELECT ?value WHERE { wd:Q2627082 p:P131 ?s . ?s ps:P131 wd:Q4629 . ?s pq:P580 ?value }", "unsupported"),
     ("When did Surat become part of Bombay State?",
      "SELECT ?value WHERE { wd:Q4629 p:P19 ?s . ?s ps:P19 wd:Q2627082 . ?s pq:P580 ?value }", "unsupported"),
+    # "a moon of Uranus": parent astronomical body(moon, Uranus)
+    ("Name a natural satellite of Uranus.", "SELECT ?sbj WHERE { ?sbj wdt:P397 wd:Q324 . ?sbj wdt:P31 wd:Q2537 }",
+     "faithful"),
+    ("Name a natural satellite of Uranus.", "SELECT ?sbj WHERE { wd:Q324 wdt:P397 ?sbj . ?sbj wdt:P31 wd:Q2537 }",
+     "unsupported"),
     # "volume": volume as quantity, or the volume of a book (a word both labels use)
     ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2234 ?answer }", "faithful"),
     ("What is the volume of the Dead Sea?", "SELECT ?answer WHERE { wd:Q23883 wdt:P2046 ?answer }", "unsupported"),
