@@ -45,6 +45,15 @@ def noun_var(t, pred):
     return next(a.args[0] for a in atoms(t.formula) if a.pred == pred)
 
 
+def _counted(question: str, pred: str):
+    """The only pattern reading of a "how many" question, its EPs by predicate, and the
+    variable of ``pred``, which must be what it counts."""
+    t, by = _only(question)
+    x = noun_var(t, pred)
+    assert t.intent.kind == "count" and t.answer_vars == (x,)
+    return t, by, x
+
+
 def test_who_possessive_and_have():
     t, by = _only("Who is the doctoral advisor of Carl Jung?")
     assert "person" in by and "_of_p" in by
@@ -214,7 +223,7 @@ def test_relative_clause_shape():
     """An active verb's subject is the NP, a passive's doer the name after "by"."""
     t, by = _only("Which is the talent agency that represents Ronald Reagan?")
     agency = noun_var(t, "_agency/nn_u_unknown")
-    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    name = noun_var(t, "named")
     assert by["_represents/vbz_u_unknown"].args[1:] == (agency, name)
     # another preposition than "by": the NP undergoes the participle, the name is the
     # preposition's; an NP VERBing PREP NAME does the verb; "someone" is a person
@@ -231,7 +240,7 @@ def test_relative_clause_shape():
         for r in pattern_readings(q))
     assert by["_be_v_id"].args[1:] == (t.answer_vars[0], agency)
     t, by = _only("Which is the book that is published by Rolling Stone?")
-    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    name = noun_var(t, "named")
     assert by["_published/vbn_u_unknown"].args[1:] == (name, noun_var(t, "_book/nn_u_unknown"))
     assert pattern_readings("Which is the category that contains the dress?") == []
 
@@ -319,32 +328,24 @@ def test_how_many_shape():
     t, by = _only("How many positions are held by Helmut Schmidt?")
     positions = noun_var(t, "_positions/nn_u_unknown")
     assert t.intent.kind == "count" and t.intent.var == positions and t.answer_vars == (positions,)
-    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    name = noun_var(t, "named")
     assert by["_held/vbn_u_unknown"].args[1:] == (name, positions)
     t, by = _only("how many academic degrees does ernest rutherford have?")
     assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_degrees/nn_u_unknown")
     # "are there for|of NAME": the preposition relates the counted NP to the name
-    t, by = _only("How many editors are there for Vogue?")
-    editors = noun_var(t, "_editors/nn_u_unknown")
-    vogue = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
-    assert t.intent.kind == "count" and t.answer_vars == (editors,)
-    assert by["_for_p"].args[1:] == (editors, vogue) and by["_be_v_there"].args[1:] == (editors,)
+    t, by, editors = _counted("How many editors are there for Vogue?", "_editors/nn_u_unknown")
+    assert by["_for_p"].args[1:] == (editors, noun_var(t, "named")) and by["_be_v_there"].args[1:] == (editors,)
     assert _only("How many depictions are of Osiris?")[1]["_of_p"].args[2] is not None
     # "NAME has how many NP?": "how many" in place
     t, by = _only("Zhu De had how many conflicts?")
     assert t.intent.kind == "count" and by["_have_v_1"].args[2] == noun_var(t, "_conflicts/nn_u_unknown")
     # "How many NP are PARTICIPLE PREP NAME?": the preposition relates the NP to the name
-    t, by = _only("How many ingredients are used for Pumpkin Pie?")
-    ingredients = noun_var(t, "_ingredients/nn_u_unknown")
-    pie = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
-    assert t.intent.kind == "count" and t.answer_vars == (ingredients,)
-    assert by["_for_p"].args[1:] == (ingredients, pie) and by["_used/vbn_u_unknown"].args[2] == ingredients
+    t, by, ingredients = _counted("How many ingredients are used for Pumpkin Pie?", "_ingredients/nn_u_unknown")
+    assert by["_for_p"].args[1:] == (ingredients, noun_var(t, "named"))
+    assert by["_used/vbn_u_unknown"].args[2] == ingredients
     # "How many are PARTICIPLE by|PREP NAME?": what undergoes the verb is counted
-    t, by = _only("How many were founded by the Soviet Union?")
-    counted = by["generic_entity"].args[0]
-    union = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
-    assert t.intent.kind == "count" and t.answer_vars == (counted,)
-    assert by["_founded/vbn_u_unknown"].args[1:] == (union, counted)
+    t, by, counted = _counted("How many were founded by the Soviet Union?", "generic_entity")
+    assert by["_founded/vbn_u_unknown"].args[1:] == (noun_var(t, "named"), counted)
     t, by = _only("How many are dedicated to Basil of Caesarea?")
     counted = by["generic_entity"].args[0]
     assert by["_dedicated/vbn_u_unknown"].args[2] == counted and by["_to_p"].args[1] == by["_dedicated/vbn_u_unknown"].args[0]
@@ -407,7 +408,7 @@ def test_yes_no_value_shape():
 def test_wh_object_shape():
     t, by = _only("What languages does Arthur Hailey speak?")
     assert t.answer_vars == (noun_var(t, "_languages/nn_u_unknown"),)
-    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    name = noun_var(t, "named")
     assert by["_speak/vb_u_unknown"].args[1:] == (name, t.answer_vars[0])
     # a stranded preposition takes the answer
     t, by = _only("Which films did Mike Myers act in?")
@@ -429,7 +430,7 @@ def test_when_have_value_shape():
     """"When did NAME have a NP of NUMBER?": the time of NAME having the NP, whose value is
     the number."""
     t, by = _only("When did Portsmouth have a population of 248440?")
-    portsmouth = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    portsmouth = noun_var(t, "named")
     population = noun_var(t, "_population/nn_u_unknown")
     assert by["_have_v_1"].args[1:] == (portsmouth, population)
     assert by["_of_p"].args[1:] == (population, by["card"].args[1]) and by["card"].args[2] == Literal("248440")
@@ -494,7 +495,7 @@ def test_passive_after_the_copula_is_not_a_noun_phrase():
 
 def test_reduced_relative_shape():
     t, by = _only("Name a movie directed by Francis Ford Coppola")
-    name = next(a.args[0] for a in atoms(t.formula) if a.pred == "named")
+    name = noun_var(t, "named")
     assert by["_directed/vbn_u_unknown"].args[1:] == (name, noun_var(t, "_movie/nn_u_unknown"))
 
 

@@ -96,6 +96,8 @@ __all__ = ["pattern_readings", "MAX_SPLITS"]
 MAX_SPLITS = 3
 
 _END = r"\s*[?.!]*\s*$"
+#: A number as questions write it ("248440", "3,170,280", ".024", "1.30289e+06").
+_NUMBER_TEXT = r"[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?"
 # "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
 _COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)"
                      r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
@@ -502,24 +504,36 @@ _WH_PASSIVE = re.compile(
 
 
 def _wh_passive_readings(q: str) -> list[str]:
-    m = _WH_PASSIVE.match(q)
+    """``_WH_PASSIVE``, and ``_HOW_MANY_PASSIVE`` with what undergoes the verb counted."""
+    m = _WH_PASSIVE.match(q) or _HOW_MANY_PASSIVE.match(q)
     if not m:
         return []
     name = _clean_span(q, *m.span("name"))
     if not _name_ok(q[name[0]:name[1]]) or _VALUE.match(q[name[0]:name[1]]):
         return []
     b = _Builder()
-    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    if m.re is _WH_PASSIVE:
+        return [_passive_text(b, q, m, name, _wh(b, m.group("wh"), m.span("wh")))]
+    x_c, l_c = b.new("x"), b.new("h")
+    b.ep("generic_entity", m.span("many"), l_c, ARG0=x_c)
+    b.quantified("udef_q", m.span("many"), x_c, l_c)
+    _how_many(b, m, x_c, l_c)
+    return [_passive_text(b, q, m, name, x_c)]
+
+
+def _passive_text(b: _Builder, q: str, m: re.Match, name: tuple[int, int], x: str) -> str:
+    """The passive participle of ``m`` (groups ``part``, ``pprep``) that ``x`` undergoes: its
+    doer is the name after "by"; with another preposition the name is the preposition's and
+    the doer unexpressed.  Returns the finished SimpleMRS."""
     x_name = _name(b, q, name)
     pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
     prep = m.group("pprep").casefold()
-    top = b.new("h")
     if prep == "by":
-        b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=x_name, ARG2=x_wh)
-    else:
-        b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_wh)
-        b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
-    return [b.text("e2", top)]
+        return b.main(pred, m.span("part"), x_name, x)
+    top = b.new("h")
+    b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
+    b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
+    return b.text("e2", top)
 
 
 # "Which is the memoir that is the notable work of Hillary Clinton?", "Who is the eponym of
@@ -685,13 +699,8 @@ def _how_many_readings(q: str) -> list[str]:
         return []
     np, name = spans
     b = _Builder()
-    x_deg, l_deg = b.new("x"), b.new("h")
-    b.ep("abstr_deg", m.span("how"), l_deg, ARG0=x_deg)
-    b.quantified("which_q", m.span("how"), x_deg, l_deg)
     x_np, l_np = _noun_phrase(b, q, np, "udef_q", (m.start("many"), np[1]))
-    e_many = b.new("e")
-    b.ep("much-many_a", m.span("many"), l_np, ARG0=e_many, ARG1=x_np)
-    b.ep("measure", (m.start("how"), m.end("many")), l_np, ARG0=b.new("e"), ARG1=e_many, ARG2=x_deg)
+    _how_many(b, m, x_np, l_np)
     x_name = _name(b, q, name)
     if m.group("have"):
         return [b.main("_have_v_1", m.span("have"), x_name, x_np)]
@@ -724,38 +733,21 @@ def _how_many_readings(q: str) -> list[str]:
 # "How many were founded by the Soviet Union?", "How many are dedicated to Basil of
 # Caesarea?": no noun phrase, so what is counted is whatever undergoes the verb (its doer the
 # name after "by"; with another preposition, as in ``_WH_PASSIVE``, the name is the
-# preposition's and the doer unexpressed)
+# preposition's and the doer unexpressed); read by ``_wh_passive_readings``
 _HOW_MANY_PASSIVE = re.compile(
     r"^\s*(?P<how>how)\s+(?P<many>many)\s+(?P<be>are|were|is|was)\s+(?P<part>" + _PARTICIPLE + r")\s+"
     r"(?P<pprep>by|for|of|in|at|as|to|from|with|on|into)\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
-def _how_many_passive_readings(q: str) -> list[str]:
-    m = _HOW_MANY_PASSIVE.match(q)
-    if not m:
-        return []
-    name = _clean_span(q, *m.span("name"))
-    if not _name_ok(q[name[0]:name[1]]) or _VALUE.match(q[name[0]:name[1]]):
-        return []
-    b = _Builder()
+def _how_many(b: _Builder, m: re.Match, x: str, label: str) -> None:
+    """"How many" (groups ``how``, ``many``) on the noun phrase ``x`` (label ``label``), as
+    the ERG writes it: the degree asked for measures "many" of ``x``."""
     x_deg, l_deg = b.new("x"), b.new("h")
     b.ep("abstr_deg", m.span("how"), l_deg, ARG0=x_deg)
     b.quantified("which_q", m.span("how"), x_deg, l_deg)
-    x_c, l_c = b.new("x"), b.new("h")
-    b.ep("generic_entity", m.span("many"), l_c, ARG0=x_c)
     e_many = b.new("e")
-    b.ep("much-many_a", m.span("many"), l_c, ARG0=e_many, ARG1=x_c)
-    b.ep("measure", (m.start("how"), m.end("many")), l_c, ARG0=b.new("e"), ARG1=e_many, ARG2=x_deg)
-    b.quantified("udef_q", m.span("many"), x_c, l_c)
-    x_name = _name(b, q, name)
-    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
-    prep = m.group("pprep").casefold()
-    if prep == "by":
-        return [b.main(pred, m.span("part"), x_name, x_c)]
-    top = b.new("h")
-    b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_c)
-    b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
-    return [b.text("e2", top)]
+    b.ep("much-many_a", m.span("many"), label, ARG0=e_many, ARG1=x)
+    b.ep("measure", (m.start("how"), m.end("many")), label, ARG0=b.new("e"), ARG1=e_many, ARG2=x_deg)
 
 
 #: Verbs a relative clause may not be read as (they take other complements).
@@ -965,7 +957,7 @@ _ASK_VALUE = re.compile(
     r"^\s*(?:is|was|are|were|does|do|did)\s+(?:it\s+true\s+that\s+)?(?:(?P<det>the|a|an)\s+)?"
     r"(?P<rest>[^?]+?)\s+(?:(?:is\s+)?(?:equals?(?:\s+to)?|(?:more|greater|less|fewer|higher|lower|"
     r"larger|smaller|bigger)\s+than|at\s+(?:least|most)|exactly)\s+)?"
-    r"(?P<value>[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)" + _END, re.I)
+    r"(?P<value>" + _NUMBER_TEXT + r")" + _END, re.I)
 
 
 def _ask_value_readings(q: str) -> list[str]:
@@ -1130,7 +1122,7 @@ def _when_event_readings(q: str) -> list[str]:
 _WHEN_HAVE_VALUE = re.compile(
     r"^\s*" + _WHEN_WORDS + r"\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?P<have>have|has)\s+"
     r"(?P<det>a|an|the)\s+(?P<np>[^?,]+?)\s+(?P<of>of)\s+"
-    r"(?P<value>[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?)" + _END, re.I)
+    r"(?P<value>" + _NUMBER_TEXT + r")" + _END, re.I)
 
 
 def _when_have_value_readings(q: str) -> list[str]:
@@ -1212,7 +1204,7 @@ def _without_name_test(q: str, shapes) -> list[str]:
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
-           _wh_passive_readings, _how_many_readings, _how_many_passive_readings,
+           _wh_passive_readings, _how_many_readings,
            _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings,
            _when_have_value_readings)
