@@ -389,6 +389,11 @@ CASES = [
      "SELECT ?value WHERE { wd:Q2627082 p:P131 ?s . ?s ps:P131 wd:Q4629 . ?s pq:P580 ?value }", "unsupported"),
     ("When did Surat become part of Bombay State?",
      "SELECT ?value WHERE { wd:Q4629 p:P19 ?s . ?s ps:P19 wd:Q2627082 . ?s pq:P580 ?value }", "unsupported"),
+    # "achieve" an award, like "receive", "win", "earn"
+    ("When did Edward O. Wilson achieve the Kew International Medal?",
+     "SELECT ?value WHERE { wd:Q211029 p:P166 ?s . ?s ps:P166 wd:Q53619124 . ?s pq:P585 ?value }", "faithful"),
+    ("When did Edward O. Wilson achieve the Kew International Medal?",
+     "SELECT ?value WHERE { wd:Q211029 p:P1411 ?s . ?s ps:P1411 wd:Q53619124 . ?s pq:P585 ?value }", "unsupported"),
     # "a moon of Uranus": parent astronomical body(moon, Uranus)
     ("Name a natural satellite of Uranus.", "SELECT ?sbj WHERE { ?sbj wdt:P397 wd:Q324 . ?sbj wdt:P31 wd:Q2537 }",
      "faithful"),
