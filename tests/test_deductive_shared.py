@@ -389,6 +389,13 @@ CASES = [
      "SELECT ?value WHERE { wd:Q2627082 p:P131 ?s . ?s ps:P131 wd:Q4629 . ?s pq:P580 ?value }", "unsupported"),
     ("When did Surat become part of Bombay State?",
      "SELECT ?value WHERE { wd:Q4629 p:P19 ?s . ?s ps:P19 wd:Q2627082 . ?s pq:P580 ?value }", "unsupported"),
+    # "How long ...?" asks for a span: its start and its end answer it ("married" is no start)
+    ("How long were Charles Boyer and Pat Paterson married?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q105987 p:P26 ?s . ?s ps:P26 wd:Q3368580 . ?s pq:P582 ?value1 . "
+     "?s pq:P580 ?value2 }", "faithful"),
+    ("How long were Charles Boyer and Pat Paterson married?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q105987 p:P26 ?s . ?s ps:P26 wd:Q3368580 . ?s pq:P582 ?value1 . "
+     "?s pq:P2715 ?value2 }", "unsupported"),
     # "achieve" an award, like "receive", "win", "earn"
     ("When did Edward O. Wilson achieve the Kew International Medal?",
      "SELECT ?value WHERE { wd:Q211029 p:P166 ?s . ?s ps:P166 wd:Q53619124 . ?s pq:P585 ?value }", "faithful"),

@@ -842,7 +842,7 @@ _EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
 _TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
 #: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
-_SPANS = re.compile(r"\b(?:year|time|date)s?\s+(?:range|span|period)s?\b", re.I)
+_SPANS = re.compile(r"\b(?:(?:year|time|date)s?\s+(?:range|span|period)s?|how\s+long)\b", re.I)
 #: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
 _TIME_NOUNS = frozenset({"year", "date", "time", "day", "month", "decade", "century", "range", "span",
                          "period"})
