@@ -688,17 +688,12 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
     qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
     sup = grounder.lexical_support(qsym, units)
-    if (sup is not None and q.prop not in _TIME_QUALIFIERS and sup[2]
-            and all(w.strip() in _PREPOSITIONS for w in sup[2].split(","))):
+    words = [w.strip() for w in sup[2].split(",")] if sup is not None and sup[2] else []
+    if words and all(w in _PREPOSITIONS for w in words) and not (
+            q.prop in _TIME_QUALIFIERS and any(_before_a_time(w, question) for w in words)):
         # a preposition alone names no property: "in" is not *work location*, "from" not
-        # *has effect*, "by" not *author* (times are different: "on 19 December 1967")
-        sup = None
-    if (sup is not None and q.prop in _TIME_QUALIFIERS and sup[2]
-            and all(w.strip() in _PREPOSITIONS for w in sup[2].split(","))
-            and not any(re.search(r"\b" + re.escape(w.strip()) + _TIME_AFTER, question, re.I)
-                        for w in sup[2].split(","))):
-        # ... and names a time only before one: "from 1990" starts a statement, "graduate
-        # from Howard University" does not
+        # *has effect*, "by" not *author*; it names a time only before one ("on 19 December
+        # 1967", "from 1990"; not "graduate from Howard University")
         sup = None
     if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
             and (asks := _asks_for_time(units))):
@@ -841,6 +836,13 @@ _EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
 #: time noun ("from 1990", "on 19 December 1967", "since the year 2001", "in May").
 _TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
                r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+
+
+def _before_a_time(word: str, question: str) -> bool:
+    """Whether the question writes ``word`` (a preposition) right before a time."""
+    return re.search(r"\b" + re.escape(word) + _TIME_AFTER, question, re.I) is not None
+
+
 #: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
 _SPANS = re.compile(r"\b(?:(?:year|time|date)s?\s+(?:range|span|period)s?|how\s+long)\b", re.I)
 #: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
@@ -865,7 +867,7 @@ def _time_qualifier_clash(prop: str, question: str) -> str | None:
     if _SPANS.search(question):
         return None
     # "from" starts a time only before one ("from 1990"; not "graduate from Howard University")
-    starts = any(m.group(0).casefold() != "from" or re.match(_TIME_AFTER, question[m.end():], re.I)
+    starts = any(m.group(0).casefold() != "from" or _before_a_time("from", question)
                  for m in _STARTS.finditer(question))
     ends = bool(_ENDS.search(question))
     if prop == "P580" and ends and not starts:
