@@ -37,6 +37,16 @@ def test_participle_alias_of_a_verb_name_is_a_verb():
     assert shapes["building"] == "noun"  # a noun label: its -ing alias stays a noun
 
 
+def test_status_note_is_not_part_of_a_name():
+    idx = LabelIndex()
+    idx.add("P598", ["commander of (DEPRECATED)", "commands"], kind="property")
+    idx.add("P5361", ["BNB person ID (obsolete)"], kind="property")
+    label = idx.names["P598"][0]
+    assert label.name == "commander of" and label.shape == "of"
+    assert "deprec" not in " ".join(label.keys)
+    assert idx.label("P5361") == "BNB person ID"
+
+
 def _write_labels(path, label):
     path.write_text("id\tlabel\taliases\tdescription\n"
                     f"P1725\t{label}\tbpm\ttempo of a musical work\n", encoding="utf-8")

@@ -218,6 +218,11 @@ def within_edits(a: str, b: str, k: int) -> bool:
 _NEGATIONS = frozenset({"not", "never", "non", "cannot"})
 
 
+#: A maintenance note closing a label ("commander of (DEPRECATED)", "BNB person ID
+#: (OBSOLETE)"): not part of the name anyone says.
+_STATUS_NOTE = re.compile(r"\s*\((?:deprecated|obsolete)\)\s*$", re.I)
+
+
 def _negated(name: str) -> bool:
     """Whether a name says "not" ("not the same as", "isn't", "non-fiction")."""
     words = re.findall(r"[^\W_]+(?:'t)?", name.casefold())
@@ -241,13 +246,15 @@ class LabelIndex:
     def add(self, symbol: str, names: Iterable[str], kind: str = "item", description: str = "") -> None:
         """Index a symbol's names (the first is its label).  An alias that negates what the
         label does not ("not the same as" for *different from*) is left out: without its
-        negation, which matching ignores like any stop word, it would name the opposite."""
+        negation, which matching ignores like any stop word, it would name the opposite.  A
+        closing "(deprecated)" / "(obsolete)" note is dropped from every name."""
         first = True
         label_negated = verb_label = False
         label_words: list[str] = []
         for n in names:
             if not n or not n.strip():
                 continue
+            n = _STATUS_NOTE.sub("", n) or n
             negated = _negated(n)
             if first:
                 label_negated = negated
