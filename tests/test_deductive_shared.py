@@ -808,6 +808,32 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q1969034 wdt:P4472 ?answer }", "faithful"),
     ("I need to know Northern Dancer's Czech Jockey Club horse ID.",
      "ASK WHERE { wd:Q1969034 wdt:P4472 ?answer }", "intent_mismatch"),
+    # "the name of a description" is answered by the thing described
+    ("What is the name of the chemical compound that treats chickenpox?",
+     "SELECT ?c WHERE { ?c wdt:P2175 wd:Q44727 . ?c wdt:P31 wd:Q11173 }", "faithful"),
+    ("What is the name of the chemical compound that treats chickenpox?",
+     "SELECT ?c WHERE { wd:Q44727 wdt:P2175 ?c . ?c wdt:P31 wd:Q11173 }", "unsupported"),
+    ("What is the name of the capital city of South Australia",
+     "SELECT ?c WHERE { wd:Q35715 wdt:P36 ?c . ?c wdt:P31 wd:Q515 }", "faithful"),
+    ("What is the name of the capital city of South Australia",
+     "SELECT ?c WHERE { ?c wdt:P36 wd:Q35715 . ?c wdt:P31 wd:Q515 }", "unsupported"),
+    # a label's "(DEPRECATED)" note is no part of its name
+    ("Who is the commander of Battle of Verdum?",
+     "SELECT ?p WHERE { ?p wdt:P598 wd:Q130847 . ?p wdt:P31 wd:Q5 }", "faithful"),
+    ("Who is the commander of Battle of Verdum?",
+     "SELECT ?p WHERE { wd:Q130847 wdt:P598 ?p . ?p wdt:P31 wd:Q5 }", "unsupported"),
+    # "measured by": measurement scale, in the doer's direction
+    ("Name the state function measured by kelvin units that starts with letter T",
+     "SELECT ?s WHERE { ?s wdt:P31 wd:Q230937 . ?s wdt:P1880 wd:Q11579 . ?s rdfs:label ?l . "
+     "FILTER(STRSTARTS(LCASE(?l), 't')) }", "faithful"),
+    ("Name the state function measured by kelvin units that starts with letter T",
+     "SELECT ?s WHERE { ?s wdt:P31 wd:Q230937 . wd:Q11579 wdt:P1880 ?s . ?s rdfs:label ?l . "
+     "FILTER(STRSTARTS(LCASE(?l), 't')) }", "unsupported"),
+    # the subject reading of "award" stays next to the recipient one
+    ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
+     "SELECT ?t WHERE { wd:Q535597 p:P166 ?s . ?s ps:P166 wd:Q21292821 . ?s pq:P585 ?t }", "faithful"),
+    ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
+     "SELECT ?t WHERE { wd:Q21292821 p:P166 ?s . ?s ps:P166 wd:Q535597 . ?s pq:P585 ?t }", "unsupported"),
 ]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parsers.mrs import translate_readings
-from parsers.mrs.patterns import MAX_SPLITS, pattern_readings
+from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Atom, Literal, atoms
@@ -514,6 +514,20 @@ def test_what_is_in_the_reads_as_what_is_the():
     names = {str(a.args[1]) for t in rs for a in atoms(t.formula) if a.pred == "named"}
     assert '"Kelly Slater"' in names
     assert pattern_readings("What is in Paris?") == []
+
+
+def test_the_name_of_a_description_is_read_as_the_description():
+    q = "What is the name of the chemical compound that treats chickenpox?"
+    first = translate_readings(pattern_readings(q))[0]
+    preds = {a.pred for a in atoms(first.formula)}
+    assert not any(p.startswith("_name") for p in preds)
+    treats = next(a for a in atoms(first.formula) if a.pred == "_treats/vbz_u_unknown")
+    compound = noun_var(first, "_compound/nn_u_unknown")
+    assert treats.args[1] == compound  # the compound treats, not its name
+    # only the name of a description: the name of a proper name stays a name
+    assert NAME_OF_DESCRIPTION.match("Give me the name of a painting created by Rembrandt")
+    assert not NAME_OF_DESCRIPTION.match("What is the name of Paris?")
+    assert not NAME_OF_DESCRIPTION.match("What is the name of the Eiffel Tower?")
 
 
 def test_quotes_in_names_are_escaped():

@@ -32,9 +32,10 @@ from verifier.grounding import (
     number_in_text, question_units, with_written_sign,
 )
 from verifier.logic import (
-    FALSE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
+    FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
     Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
+from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
@@ -171,6 +172,44 @@ def _expand_coordinated_answer(reading, query: Query):
             view.answer_vars = parts
             return view
     return reading
+
+
+_NAME_NOUNS = frozenset({"_name_n_of", "_name_n_1", "_name/nn_u_unknown"})
+#: What may be said of the name itself besides that it is the answer.
+_NAME_ANSWER_PREDS = frozenset({"_be_v_id", "appos", "thing", "generic_entity"})
+
+
+def _name_of_answer(reading, question: str):
+    """"What is the name of the video game published by Nintendo?" asks for the game, as a
+    KG query answers it (an item, whose label is the name): a view of the reading in which
+    the name is the thing it names.  Only for the name of a description (not of a proper
+    name: "What is the name of Paris?") and only when nothing else is said of the name ("the
+    official name of X" is a property of X).  ``None`` when this does not apply."""
+    if not NAME_OF_DESCRIPTION.match(question) or len(reading.answer_vars) != 1:
+        return None
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    same = {reading.answer_vars[0]}
+    for f in facts:
+        if f.pred in ("_be_v_id", "appos") and len(f.args) == 3 and (f.args[1] in same or f.args[2] in same):
+            same |= {t for t in f.args[1:] if isinstance(t, Var)}
+    for name in facts:
+        if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
+            continue
+        n = name.args[0]
+        of = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3 and f.args[1] == n]
+        if name.pred == "_name_n_of" and len(name.args) == 2 and isinstance(name.args[1], Var) \
+                and name.args[1].name.startswith("x"):
+            named, dropped = name.args[1], {name}
+        elif len(of) == 1 and isinstance(of[0].args[2], Var):
+            named, dropped = of[0].args[2], {name, of[0]}
+        else:
+            continue
+        others = [f for f in facts if f not in dropped and n in f.args and f.pred not in _NAME_ANSWER_PREDS]
+        if others or any(f.pred in ("named", "named_n") and f.args[0] == named for f in facts):
+            continue
+        formula = map_atoms(reading.formula, lambda a: Eq(n, named) if a == name else TRUE if a in dropped else a)
+        return _ReadingView(reading, formula, set())
+    return None
 
 
 class _ReadingView:
@@ -1695,6 +1734,12 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
             continue
         seen.add(key)
         results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
+        if results[-1][0].verdict != "faithful":
+            # "the name of NP" read as the NP itself: a view of this reading, not counted
+            view = _name_of_answer(r, question)
+            if view is not None:
+                results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
+                                           diagnose=False), view))
         if results[-1][0].verdict == "faithful" or len(seen) >= max_readings + len(priority):
             break
         if budget_ms is not None and (time.perf_counter() - t0) * 1000 > budget_ms:

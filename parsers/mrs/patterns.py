@@ -72,6 +72,9 @@ is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on t
 A name test closing a question that says more ("Name a skyscraper designed by Atkins that
 contains the word "Al" in its name") is set aside the same way and the rest read by the shapes
 above (the deductive check reads the name test from the question's words).
+"What is|Give me the name of the|a|an NP ...?" (the name of a description, not of a proper
+name) is read first as "What is the NP ...?", the words "the name of" blanked: a KG query
+answers it with the thing described, whose label is the name.
 A participle and a preposition right after the copula ("Who was nominated for X?") are a
 passive, not a noun phrase: no copula reading.
 
@@ -90,7 +93,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["pattern_readings", "MAX_SPLITS"]
+__all__ = ["pattern_readings", "MAX_SPLITS", "NAME_OF_DESCRIPTION"]
 
 #: At most this many readings per question (one per split of NP and NAME).
 MAX_SPLITS = 3
@@ -1210,16 +1213,34 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _when_have_value_readings)
 
 
+#: "What is the name of the chemical compound that treats chickenpox?": the name of a
+#: description, which the query answers with the thing described.
+NAME_OF_DESCRIPTION = re.compile(
+    r"^\s*(?:(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)|give(?:\s+me)?|tell\s+me)\s+"
+    r"(?P<name>the\s+names?\s+of\s+)(?=(?:the|a|an)\s+(?-i:[a-z]))", re.I)
+
+
+def _shape_readings(q: str) -> list[str]:
+    out: list[str] = []
+    for f in _SHAPES:
+        out.extend(f(q))
+    if not out:
+        out = _without_name_test(q, _SHAPES)
+    if not out:
+        out = _time_readings(q, _SHAPES)
+    return out
+
+
 def pattern_readings(question: str) -> list[str]:
     """SimpleMRS readings of ``question`` for the shapes this module knows (``[]`` for any
-    other question).  Character spans refer to ``question`` itself."""
+    other question).  Character spans refer to ``question`` itself.  "What is the name of
+    the NP ...?" is read first as "What is the NP ...?" (the words "the name of" blanked, so
+    that spans keep their offsets), then as written."""
     if not isinstance(question, str) or not question.strip() or len(question) > 300:
         return []
     out: list[str] = []
-    for f in _SHAPES:
-        out.extend(f(question))
-    if not out:
-        out = _without_name_test(question, _SHAPES)
-    if not out:
-        out = _time_readings(question, _SHAPES)
-    return out[:MAX_SPLITS]
+    m = NAME_OF_DESCRIPTION.match(question)
+    if m:
+        a, b = m.span("name")
+        out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
+    return (out + _shape_readings(question))[:MAX_SPLITS]
