@@ -530,6 +530,24 @@ def test_the_name_of_a_description_is_read_as_the_description():
     assert not NAME_OF_DESCRIPTION.match("What is the name of the Eiffel Tower?")
 
 
+def test_is_it_true_that_a_statement():
+    q = "Is it true that Robert de Niro was born in Greenwich Village?"
+    t, by = _only(q)
+    assert t.intent.kind == "ask"
+    born = by["_born/vbn_u_unknown"]
+    names = {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert born.args[2] == names["Robert de Niro"]  # the passive's undergoer
+    assert by["_in_p"].args[1:] == (born.args[0], names["Greenwich Village"])
+    t, by = _only("Is it true that Demi Moore knows Old English?")
+    assert by["_knows/vb_u_unknown"].args[1:] == (names_of(t)["Demi Moore"], names_of(t)["Old English"])
+    # a property's value asked about is another shape (not a verb between names)
+    assert not any("/vb_u_unknown" in r for r in pattern_readings("Is it true that the duration of 666 equals 1?"))
+
+
+def names_of(t):
+    return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+
+
 def test_quotes_in_names_are_escaped():
     [t] = translate_readings(pattern_readings('What is the title of "The \\"Best\\" Of"?'))
     assert t.ok

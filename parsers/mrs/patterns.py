@@ -52,6 +52,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Did NAME VERB [PREP] [both] A and B?`` and ``Was NAME VERBed PREP A and B?``: a yes/no
   question about two names, written distributed (one verb predication per conjunct), as the
   coordination means it;
+* ``Is it true that NAME VERBs|was VERBed [PREP] NAME2 [and NAME3]?``: the statement, read
+  like the yes/no question above (names capitalised);
 * ``Were A and B [the] NP of NAME?``, ``Was NAME a NP of A and B?`` and ``Was NAME's NP A and
   B?``: yes/no copulas over two names, one noun phrase per conjunct;
 * ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
@@ -888,6 +890,38 @@ def _yes_no_coordinated_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Is it true that Robert de Niro was born in Greenwich Village?", "Is it true that Demi Moore
+# knows Old English?": a statement asked about; one name, or two coordinated ones, after the verb
+# (names: capitalised)
+_IS_IT_TRUE = re.compile(
+    r"^\s*is\s+it\s+true\s+that\s+(?P<name>(?-i:[A-Z])[^?,]*?)\s+(?:(?:is|was|are|were)\s+(?P<part>"
+    + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE + r"|born|held|made|won|led|built|sold|taught))"
+    r"|(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+)))\s+"
+    r"(?:(?P<prep>in|on|at|with|for|to|from|as|into|by|during)\s+)?(?:(?:the|a|an)\s+(?=(?-i:[A-Z])))?"
+    r"(?P<a>(?-i:[A-Z])[^?,]*?)(?:\s+(?:and|as\s+well\s+as)\s+(?P<b>(?-i:[A-Z])[^?,]*?))?" + _END, re.I)
+
+
+def _is_it_true_readings(q: str) -> list[str]:
+    m = _IS_IT_TRUE.match(q)
+    if not m:
+        return []
+    passive, prep = m.group("part") is not None, m.group("prep")
+    subject = _clean_span(q, *m.span("name"))
+    objects = [_clean_span(q, *m.span(g)) for g in ("a", "b") if m.group(g)]
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    if (any(not _name_ok(q[a:z]) or _VALUE.match(q[a:z]) for a, z in [subject, *objects])
+            or word in _AUXILIARIES or word in ("have", "had", "be", "get") or (passive and not prep)):
+        return []
+    b = _Builder()
+    x_subject = _name(b, q, subject)
+    top = b.new("h")
+    for i, span in enumerate(objects):
+        _verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, _name(b, q, span), passive,
+                  (prep, m.span("prep")) if prep else None)
+    return [b.text("e2", top)]
+
+
 def _verb_eps(b: _Builder, word: str, verb: tuple[int, int], top: str, e: str, x_subject: str,
               x_other: str, passive: bool, prep: tuple[str, tuple[int, int]] | None) -> None:
     """An unknown-word verb (event ``e``) relating a name to another: a passive's subject
@@ -1208,7 +1242,7 @@ def _without_name_test(q: str, shapes) -> list[str]:
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
            _wh_passive_readings, _how_many_readings,
-           _yes_no_coordinated_readings, _yes_no_copula_readings, _ask_value_readings,
+           _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings,
            _when_have_value_readings)
 
