@@ -544,6 +544,18 @@ def test_is_it_true_that_a_statement():
     assert not any("/vb_u_unknown" in r for r in pattern_readings("Is it true that the duration of 666 equals 1?"))
 
 
+def test_where_and_what_did_name_verb():
+    t, by = _only("Where and what did Niels Bohr study?")
+    study = by["_study/vb_u_unknown"]
+    assert study.args[1] == names_of(t)["Niels Bohr"]
+    place = noun_var(t, "place_n")
+    assert by["loc_nonsp"].args[1:] == (study.args[0], place)
+    assert set(t.answer_vars) == {place, study.args[2]}
+    t, by = _only("Where and when did John Kenneth Galbraith study?")
+    assert {a.args[2] for a in atoms(t.formula) if a.pred == "loc_nonsp"} == set(t.answer_vars)
+    assert not any("place_n" in r for r in pattern_readings("Where and what did Bohr study in 1911?"))
+
+
 def names_of(t):
     return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
 

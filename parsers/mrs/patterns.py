@@ -63,6 +63,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
   NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
   name and the NP of NAME2;
+* ``Where and what|when did NAME VERB?``: two answers of the verb, its place
+  (``loc_nonsp`` + ``place_n``) and its object (or its time);
 * ``When|In which year was NAME VERBed PREP [a|the] NAME2?``, ``When did NAME VERB [PREP]
   [the] NAME2?`` and ``When did NAME and NAME2 VERB?``: the time of the verb's event, the
   second name being its object (or its preposition's), the two coordinated names its
@@ -1152,6 +1154,36 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Where and what did Niels Bohr study?", "Where and when did John Kenneth Galbraith study?":
+# two answers of one verb, its place (``loc_nonsp`` + ``place_n``) and its object or its time
+_WHERE_AND = re.compile(
+    r"^\s*(?P<where>where)\s+and\s+(?:(?P<what>what)|(?P<when>when|what\s+time))\s+(?:did|does|do)\s+"
+    r"(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))" + _END, re.I)
+
+
+def _where_and_readings(q: str) -> list[str]:
+    m = _WHERE_AND.match(q)
+    if not m:
+        return []
+    word = m.group("verb").casefold()
+    name = _clean_span(q, *m.span("name"))
+    if word in _AUXILIARIES or word in ("be", "get", "become", "have", "do") or not _name_ok(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_place, l_place = b.new("x"), b.new("h")
+    b.ep("place_n", m.span("where"), l_place, ARG0=x_place)
+    b.quantified("which_q", m.span("where"), x_place, l_place)
+    if m.group("when"):
+        top = _time_answer(b, q, m)
+        x_object = b.new("i")
+    else:
+        x_object = _wh(b, "what", m.span("what"))
+        top = b.new("h")
+    b.ep("loc_nonsp", m.span("where"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_place)
+    b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=_name(b, q, name), ARG2=x_object)
+    return [b.text("e2", top)]
+
+
 # "When did Portsmouth have a population of 248440?", "When did Bhutan have an inflation rate
 # of 14.7?": the time of NAME having an NP whose value is the number (the ``number_of_noun``
 # template reads "an NP of NUMBER"; the query's value test is checked against the question's
@@ -1243,7 +1275,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
            _wh_passive_readings, _how_many_readings,
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings, _ask_value_readings,
-           _wh_object_readings, _when_become_readings, _when_event_readings,
+           _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings)
 
 
