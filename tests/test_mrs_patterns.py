@@ -553,7 +553,7 @@ def test_where_and_what_did_name_verb():
     assert set(t.answer_vars) == {place, study.args[2]}
     t, by = _only("Where and when did John Kenneth Galbraith study?")
     assert {a.args[2] for a in atoms(t.formula) if a.pred == "loc_nonsp"} == set(t.answer_vars)
-    assert not any("place_n" in r for r in pattern_readings("Where and what did Bohr study in 1911?"))
+    assert not any("place_n" in r for r in pattern_readings("Where and what did Bohr study and teach?"))
 
 
 def names_of(t):
