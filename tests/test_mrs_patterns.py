@@ -556,6 +556,16 @@ def test_where_and_what_did_name_verb():
     assert not any("place_n" in r for r in pattern_readings("Where and what did Bohr study and teach?"))
 
 
+def test_is_names_np_one_value():
+    t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
+    names = names_of(t)
+    x_np = noun_var(t, "_type/nn_u_unknown")
+    assert by["poss"].args[1:] == (x_np, names["Axl Rose"])
+    assert by["_be_v_id"].args[1:] == (x_np, names["mezzo-soprano"])
+    t, by = _only("Is Anderson Cooper's mother Gloria Vanderbilt?")
+    assert by["_be_v_id"].args[2] == names_of(t)["Gloria Vanderbilt"]
+
+
 def names_of(t):
     return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
 

@@ -55,7 +55,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Is it true that NAME VERBs|was VERBed [PREP] NAME2 [and NAME3]?``: the statement, read
   like the yes/no question above (names capitalised);
 * ``Were A and B [the] NP of NAME?``, ``Was NAME a NP of A and B?`` and ``Was NAME's NP A and
-  B?``: yes/no copulas over two names, one noun phrase per conjunct;
+  B?``: yes/no copulas over two names, one noun phrase per conjunct; ``Is NAME's NP [a|an|the]
+  NAME2?`` with one name ("Is Anderson Cooper's mother Gloria Vanderbilt?");
 * ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
   comparison is checked against the query's filter, not written in the MRS;
 * ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
@@ -957,15 +958,29 @@ _COPULA_VALUES = re.compile(
     r"(?P<a>[^?,]+?)" + _AND + r"(?P<b>[^?,]+?)" + _END, re.I)
 
 
+# one value: "Is Anderson Cooper's mother Gloria Vanderbilt?", "Is Axl Rose's voice type a
+# mezzo-soprano?" (the NP is one or two lower-case words; the value follows a determiner or
+# starts with a capital)
+_COPULA_VALUE = re.compile(
+    r"^\s*(?:is|was)\s+(?P<name>[^?,]+?)(?:'s|’s)\s+(?:"
+    r"(?P<np>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))\s+(?:a|an|the)\s+(?P<a>(?!.*\band\b)[^?,]+?)"
+    r"|(?P<np2>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))\s+(?P<a2>(?-i:[A-Z])(?!.*\band\b)[^?,]*?))" + _END, re.I)
+
+
 def _yes_no_copula_readings(q: str) -> list[str]:
     for form, m in (("subjects", _COPULA_SUBJECTS.match(q)), ("objects", _COPULA_OBJECTS.match(q)),
-                    ("values", _COPULA_VALUES.match(q))):
+                    ("values", _COPULA_VALUES.match(q)), ("values", _COPULA_VALUE.match(q))):
         if m:
             break
     else:
         return []
-    np = _clean_span(q, *m.span("np"))
-    names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b")]
+    if m.re is _COPULA_VALUE:
+        npg, ag = ("np", "a") if m.group("np") else ("np2", "a2")
+        np = _clean_span(q, *m.span(npg))
+        names = [_clean_span(q, *m.span("name")), _clean_span(q, *m.span(ag))]
+    else:
+        np = _clean_span(q, *m.span("np"))
+        names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b")]
     if not _plain_np(q[np[0]:np[1]]) or any(not _name_ok(q[a:z]) for a, z in names):
         return []
     b = _Builder()
