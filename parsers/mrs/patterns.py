@@ -97,6 +97,7 @@ Public API: :func:`pattern_readings` (question -> list of SimpleMRS strings).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 __all__ = ["pattern_readings", "MAX_SPLITS", "NAME_OF_DESCRIPTION"]
 
@@ -874,21 +875,26 @@ def _yes_no_coordinated_readings(q: str) -> list[str]:
     m = _YES_NO_COORDINATED.match(q)
     if not m:
         return []
+    return _verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))
+
+
+def _verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) -> list[str]:
+    """The MRS of a yes/no question about one verb between the name of group ``subject`` and
+    the names of groups ``objects`` (one, or two coordinated: written distributed, as the
+    grammar's reading means it, "X VERBed A and X VERBed B"); ``[]`` when a name is not one,
+    or the verb is an auxiliary, or a passive has no preposition."""
     passive, prep = m.group("part") is not None, m.group("prep")
-    subject = _clean_span(q, *m.span("pname" if passive else "name"))
-    conjuncts = [_clean_span(q, *m.span("a")), _clean_span(q, *m.span("b"))]
+    spans = [_clean_span(q, *m.span(g)) for g in (subject, *objects) if m.group(g)]
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
-    if (any(not _name_ok(q[a:z]) for a, z in [subject, *conjuncts])
-            or word in _AUXILIARIES or word in ("have", "be", "get") or (passive and not prep)):
+    if (any(not _name_ok(q[a:z]) or _VALUE.match(q[a:z]) for a, z in spans)
+            or word in _AUXILIARIES or word in ("have", "had", "be", "get") or (passive and not prep)):
         return []
-    # written distributed, as the grammar's reading means it: "X VERBed A and X VERBed B"
     b = _Builder()
-    x_subject = _name(b, q, subject)
+    x_subject = _name(b, q, spans[0])
     top = b.new("h")
-    for i, span in enumerate(conjuncts):
-        x_c = _name(b, q, span)
-        _verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, x_c, passive,
+    for i, span in enumerate(spans[1:]):
+        _verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, _name(b, q, span), passive,
                   (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
 
@@ -906,23 +912,7 @@ _IS_IT_TRUE = re.compile(
 
 def _is_it_true_readings(q: str) -> list[str]:
     m = _IS_IT_TRUE.match(q)
-    if not m:
-        return []
-    passive, prep = m.group("part") is not None, m.group("prep")
-    subject = _clean_span(q, *m.span("name"))
-    objects = [_clean_span(q, *m.span(g)) for g in ("a", "b") if m.group(g)]
-    verb = m.span("part" if passive else "verb")
-    word = q[verb[0]:verb[1]].casefold()
-    if (any(not _name_ok(q[a:z]) or _VALUE.match(q[a:z]) for a, z in [subject, *objects])
-            or word in _AUXILIARIES or word in ("have", "had", "be", "get") or (passive and not prep)):
-        return []
-    b = _Builder()
-    x_subject = _name(b, q, subject)
-    top = b.new("h")
-    for i, span in enumerate(objects):
-        _verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, _name(b, q, span), passive,
-                  (prep, m.span("prep")) if prep else None)
-    return [b.text("e2", top)]
+    return _verb_statement(q, m, "name", ("a", "b")) if m else []
 
 
 def _verb_eps(b: _Builder, word: str, verb: tuple[int, int], top: str, e: str, x_subject: str,
