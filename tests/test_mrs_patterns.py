@@ -566,6 +566,20 @@ def test_is_names_np_one_value():
     assert by["_be_v_id"].args[2] == names_of(t)["Gloria Vanderbilt"]
 
 
+def test_underscored_name_copula():
+    readings = translate_readings(pattern_readings("Was Warren_Beatty partner Diane Keaton and Isabelle Adjani?"))
+    t = readings[0]
+    names = names_of(t)
+    assert set(names) == {"Warren Beatty", "Diane Keaton", "Isabelle Adjani"}
+    equal = {a.args[2] for a in atoms(t.formula) if a.pred == "_be_v_id"}
+    assert equal == {names["Diane Keaton"], names["Isabelle Adjani"]}  # distributed: two copulas
+    assert all(a.args[2] == names["Warren Beatty"] for a in atoms(t.formula) if a.pred == "poss")
+    # a lower-case value: one reading per length of the noun phrase ("hair", "hair color", ...)
+    nps = [{a.pred for a in atoms(t.formula) if a.pred.endswith("nn_u_unknown")}
+           for t in translate_readings(pattern_readings("Was Ron_Jeremy hair color brown hair?"))]
+    assert {"_color/nn_u_unknown", "_hair/nn_u_unknown"} in nps
+
+
 def names_of(t):
     return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
 

@@ -57,6 +57,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Were A and B [the] NP of NAME?``, ``Was NAME a NP of A and B?`` and ``Was NAME's NP A and
   B?``: yes/no copulas over two names, one noun phrase per conjunct; ``Is NAME's NP [a|an|the]
   NAME2?`` with one name ("Is Anderson Cooper's mother Gloria Vanderbilt?");
+* ``Was NAME_JOINED NP VALUE [and VALUE2]?`` (LC-QuAD 2.0's "Was Marilyn_Manson genre
+  Deathrock?"): the NAME's NP is each value (one reading per NP of one to three lower-case
+  words); "Was NAME_JOINED NP of A and B?": NAME is a NP of each;
 * ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
   comparison is checked against the query's filter, not written in the MRS;
 * ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
@@ -994,6 +997,54 @@ def _yes_no_copula_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Was Marilyn_Manson genre Deathrock?", "Was Warren_Beatty partner Diane Keaton and Isabelle
+# Adjani?", "Was James_Madison member of A and B?": LC-QuAD 2.0 joins the subject's words with
+# "_", so the name ends there; then a noun phrase of one to three lower-case words (one reading
+# each, as the value may be lower-case too: "hair color brown hair") and one or two values
+_UNDERSCORED = re.compile(
+    r"^\s*(?:was|is|were|are)\s+(?P<name>[^\s_?]+(?:_[^\s_?]+)+)\s+(?P<rest>[^?]+?)" + _END, re.I)
+
+
+def _underscored_copula_readings(q: str) -> list[str]:
+    m = _UNDERSCORED.match(q)
+    if not m:
+        return []
+    words = [(w.start() + m.start("rest"), w.end() + m.start("rest")) for w in re.finditer(r"\S+", m.group("rest"))]
+    out = []
+    for k in range(1, min(4, len(words))):
+        np = (words[0][0], words[k - 1][1])
+        text = q[np[0]:np[1]]
+        of = text.casefold().endswith(" of")
+        if of:
+            np = (np[0], np[1] - 3)
+        if text != text.casefold() or not _plain_np(q[np[0]:np[1]]):
+            continue
+        rest = q[words[k][0]:words[-1][1]]
+        conj = re.search(_AND, rest)
+        values = ([(words[k][0], words[k][0] + conj.start()), (words[k][0] + conj.end(), words[-1][1])]
+                  if conj else [(words[k][0], words[-1][1])])
+        values = [_clean_span(q, *v) for v in values]
+        if any(not _name_ok(q[a:z]) for a, z in values):
+            continue
+        b = _Builder()
+        x_name, l_name = b.new("x"), b.new("h")
+        b.ep("named", m.span("name"), l_name, ARG0=x_name, CARG=_carg(m.group("name").replace("_", " ")))
+        b.quantified("proper_q", m.span("name"), x_name, l_name)
+        top = b.new("h")
+        for i, span in enumerate(values):
+            x_value = _name(b, q, span)
+            x_np, l_np = _noun_phrase(b, q, np, "_the_q" if not of else "_a_q")
+            e = "e2" if i == 0 else b.new("e")
+            if of:  # NAME is a NP of VALUE
+                b.ep("_of_p", (np[1], np[1] + 3), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_value)
+                b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_name, ARG2=x_np)
+            else:  # NAME's NP is VALUE
+                b.ep("poss", (m.end("name"), np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+                b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_np, ARG2=x_value)
+        out.append(b.text("e2", top))
+    return out
+
+
 # "Is the albedo of 1437 Diomedes equal to .024?", "Does the slope of X greater than 0.0":
 # the NP of NAME is a number; the comparison itself is checked against the query's filter
 # from the question's words (as for every comparison), not written in the MRS
@@ -1279,7 +1330,8 @@ def _without_name_test(q: str, shapes) -> list[str]:
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
            _wh_passive_readings, _how_many_readings,
-           _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings, _ask_value_readings,
+           _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
+           _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings)
 
