@@ -580,6 +580,14 @@ def test_underscored_name_copula():
     assert {"_color/nn_u_unknown", "_hair/nn_u_unknown"} in nps
 
 
+def test_when_did_name_stop_verbing():
+    t, by = _only("When did Vladimir Lenin stop living in Podolsk?")
+    living = by["_living/vb_u_unknown"]
+    assert living.args[1] == names_of(t)["Vladimir Lenin"]
+    assert by["_in_p"].args[1:] == (living.args[0], names_of(t)["Podolsk"])
+    assert by["loc_nonsp"].args[1] == living.args[0]  # the time is the living's
+
+
 def names_of(t):
     return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
 

@@ -72,7 +72,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``When|In which year was NAME VERBed PREP [a|the] NAME2?``, ``When did NAME VERB [PREP]
   [the] NAME2?`` and ``When did NAME and NAME2 VERB?``: the time of the verb's event, the
   second name being its object (or its preposition's), the two coordinated names its
-  subject (``_and_c``).
+  subject (``_and_c``); "When did NAME start|stop|... VERBing [PREP] NAME2?" is read as the
+  time of the VERBing (its start or end is read from the question's words).
 
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
@@ -1148,6 +1149,9 @@ _WHEN_WORDS = (r"(?P<when>when|(?:(?:in|on|during)\s+)?(?:which|what)\s+(?:year|
                r"|what\s+time)")
 _WHEN_EVENT = re.compile(
     r"^\s*" + _WHEN_WORDS + r"\s+(?:(?P<aux>did|does|do|has|have|had)\s+(?P<name>[^?,]+?)\s+"
+    # "When did Vladimir Lenin stop living in Podolsk?": the time of the living (its start or
+    # end is read from the question's words, as for every time qualifier)
+    r"(?:(?-i:start|stop|begin|finish|end|cease|quit)\s+(?=(?-i:[a-z]+ing)\b))?"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
     r"|(?:was|were|is|are)\s+(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
     + r")))(?:\s+(?P<prep>in|on|at|with|for|to|from|as|into|by|against))?\s+"
