@@ -67,6 +67,12 @@ def test_yaml_error_has_line_number(tmp_path):
     assert issues and issues[0].line == 3
 
 
+def test_duplicate_key_is_a_yaml_error(tmp_path):
+    d = _pack(tmp_path, templates="templates:\n  - name: x\n    doc: a\n    doc: b\n")
+    issues = [i for i in lint([d]) if i.code == "yaml"]
+    assert issues and issues[0].line == 4 and "duplicate key 'doc'" in issues[0].message
+
+
 def test_unknown_field(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("links: property", "links: property\n        colour: red"))
     issues = [i for i in lint([d]) if i.code == "unknown-field"]

@@ -62,7 +62,8 @@ class PackError(ValueError):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """Safe loader that records the line of every mapping and of each of its keys."""
+    """Safe loader that records the line of every mapping and of each of its keys, and
+    refuses a key written twice in one mapping."""
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
@@ -71,6 +72,10 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode, deep: bool =
     lines: dict[Any, tuple[int, int]] = {}
     for k_node, v_node in node.value:
         key = loader.construct_object(k_node, deep=True)
+        if key in out:  # YAML would keep the last silently: an edit lost without a word
+            raise yaml.constructor.ConstructorError(
+                "while constructing a mapping", node.start_mark, f"found duplicate key {key!r}",
+                k_node.start_mark)
         out[key] = loader.construct_object(v_node, deep=True)
         lines[key] = (v_node.start_mark.line + 1, v_node.start_mark.column + 1)
     out["__line__"] = node.start_mark.line + 1
