@@ -150,17 +150,23 @@ def _compound_head(f: Formula, v: Var) -> Var:
     return v
 
 
+def _identified(facts: Sequence[Formula], x: Var) -> set[Var]:
+    """``x`` and what a copula or an apposition among ``facts`` (:func:`_facts`) identifies
+    with it."""
+    same = {x}
+    for a in facts:
+        if isinstance(a, Atom) and a.pred in ("_be_v_id", "appos") and len(a.args) == 3:
+            if a.args[1] in same or a.args[2] in same:
+                same |= {t for t in a.args[1:] if isinstance(t, Var)}
+    return same
+
+
 def _expand_coordinated_answer(reading, query: Query):
     """When the query has more answer columns than the reading and the reading's answer is a
     coordination ``_and_c(x, a, b)``, answer with the conjuncts instead."""
     if len(query.answer_vars) <= len(reading.answer_vars) or len(reading.answer_vars) != 1:
         return reading
-    x = reading.answer_vars[0]
-    same = {x}  # the answer and what the copula or an apposition identifies with it
-    for f in _facts(reading.formula):
-        if isinstance(f, Atom) and f.pred in ("_be_v_id", "appos") and len(f.args) == 3:
-            if f.args[1] in same or f.args[2] in same:
-                same |= {t for t in f.args[1:] if isinstance(t, Var)}
+    same = _identified(_facts(reading.formula), reading.answer_vars[0])
     for a in atoms(reading.formula):
         if a.pred == "_and_c" and len(a.args) == 3 and a.args[0] in same \
                 and all(isinstance(t, Var) and t.name.startswith("x") for t in a.args[1:]):
@@ -179,19 +185,17 @@ _NAME_NOUNS = frozenset({"_name_n_of", "_name_n_1", "_name/nn_u_unknown"})
 _NAME_ANSWER_PREDS = frozenset({"_be_v_id", "appos", "thing", "generic_entity"})
 
 
-def _name_of_answer(reading, question: str):
-    """"What is the name of the video game published by Nintendo?" asks for the game, as a
+def _name_of_answer(reading):
+    """"What is the name of the video game published by Nintendo?" (a question that
+    :data:`parsers.mrs.patterns.NAME_OF_DESCRIPTION` matches) asks for the game, as a
     KG query answers it (an item, whose label is the name): a view of the reading in which
     the name is the thing it names.  Only for the name of a description (not of a proper
     name: "What is the name of Paris?") and only when nothing else is said of the name ("the
     official name of X" is a property of X).  ``None`` when this does not apply."""
-    if not NAME_OF_DESCRIPTION.match(question) or len(reading.answer_vars) != 1:
+    if len(reading.answer_vars) != 1:
         return None
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
-    same = {reading.answer_vars[0]}
-    for f in facts:
-        if f.pred in ("_be_v_id", "appos") and len(f.args) == 3 and (f.args[1] in same or f.args[2] in same):
-            same |= {t for t in f.args[1:] if isinstance(t, Var)}
+    same = _identified(facts, reading.answer_vars[0])
     for name in facts:
         if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
             continue
@@ -1728,15 +1732,16 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     results: list[tuple[ReadingResult, object]] = []
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
+    name_of_description = NAME_OF_DESCRIPTION.match(question) is not None
     for r in ok:
         key = str(r.formula)
         if key in seen:
             continue
         seen.add(key)
         results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
-        if results[-1][0].verdict != "faithful":
+        if name_of_description and results[-1][0].verdict != "faithful":
             # "the name of NP" read as the NP itself: a view of this reading, not counted
-            view = _name_of_answer(r, question)
+            view = _name_of_answer(r)
             if view is not None:
                 results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
                                            diagnose=False), view))
