@@ -241,9 +241,11 @@ def _noun_phrase(b: _Builder, q: str, np: tuple[int, int], quant: str,
     return x, lab
 
 
-def _name(b: _Builder, q: str, name: tuple[int, int]) -> str:
+def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -> str:
+    """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
+    (the span's own text by default)."""
     x, lab = b.new("x"), b.new("h")
-    b.ep("named", name, lab, ARG0=x, CARG=_carg(q[name[0]:name[1]]))
+    b.ep("named", name, lab, ARG0=x, CARG=_carg(q[name[0]:name[1]] if text is None else text))
     b.quantified("proper_q", name, x, lab)
     return x
 
@@ -956,9 +958,8 @@ _COPULA_VALUES = re.compile(
 # mezzo-soprano?" (the NP is one or two lower-case words; the value follows a determiner or
 # starts with a capital)
 _COPULA_VALUE = re.compile(
-    r"^\s*(?:is|was)\s+(?P<name>[^?,]+?)(?:'s|’s)\s+(?:"
-    r"(?P<np>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))\s+(?:a|an|the)\s+(?P<a>(?!.*\band\b)[^?,]+?)"
-    r"|(?P<np2>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))\s+(?P<a2>(?-i:[A-Z])(?!.*\band\b)[^?,]*?))" + _END, re.I)
+    r"^\s*(?:is|was)\s+(?P<name>[^?,]+?)(?:'s|’s)\s+(?P<np>(?-i:[a-z][\w-]*(?:\s+[a-z][\w-]*)?))\s+"
+    r"(?:(?:a|an|the)\s+|(?=(?-i:[A-Z])))(?P<a>(?!.*\band\b)[^?,]+?)" + _END, re.I)
 
 
 def _yes_no_copula_readings(q: str) -> list[str]:
@@ -968,13 +969,8 @@ def _yes_no_copula_readings(q: str) -> list[str]:
             break
     else:
         return []
-    if m.re is _COPULA_VALUE:
-        npg, ag = ("np", "a") if m.group("np") else ("np2", "a2")
-        np = _clean_span(q, *m.span(npg))
-        names = [_clean_span(q, *m.span("name")), _clean_span(q, *m.span(ag))]
-    else:
-        np = _clean_span(q, *m.span("np"))
-        names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b")]
+    np = _clean_span(q, *m.span("np"))
+    names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b") if g in m.re.groupindex]
     if not _plain_np(q[np[0]:np[1]]) or any(not _name_ok(q[a:z]) for a, z in names):
         return []
     b = _Builder()
@@ -1028,9 +1024,7 @@ def _underscored_copula_readings(q: str) -> list[str]:
         if any(not _name_ok(q[a:z]) for a, z in values):
             continue
         b = _Builder()
-        x_name, l_name = b.new("x"), b.new("h")
-        b.ep("named", m.span("name"), l_name, ARG0=x_name, CARG=_carg(m.group("name").replace("_", " ")))
-        b.quantified("proper_q", m.span("name"), x_name, l_name)
+        x_name = _name(b, q, m.span("name"), m.group("name").replace("_", " "))
         top = b.new("h")
         for i, span in enumerate(values):
             x_value = _name(b, q, span)
@@ -1168,15 +1162,21 @@ def _title_ok(name: str) -> bool:
     return _name_ok(_TITLE_JOINT.sub(" X ", name)) and name[:1].isupper()
 
 
+def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None = None) -> str:
+    """``noun`` (``time_n``, ``place_n``: an answer, ``which_q``) and its ``loc_nonsp`` on the
+    main event ``e2`` under ``top`` (a new label when ``None``); returns the top label."""
+    x, lab = b.new("x"), b.new("h")
+    b.ep(noun, span, lab, ARG0=x)
+    b.quantified("which_q", span, x, lab)
+    top = top or b.new("h")
+    b.ep("loc_nonsp", span, top, ARG0=b.new("e"), ARG1="e2", ARG2=x)
+    return top
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
-    x_time, l_time = b.new("x"), b.new("h")
-    b.ep("time_n", m.span("when"), l_time, ARG0=x_time)
-    b.quantified("which_q", m.span("when"), x_time, l_time)
-    top = b.new("h")
-    b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
-    return top
+    return _loc_answer(b, "time_n", m.span("when"))
 
 
 def _when_event_readings(q: str) -> list[str]:
@@ -1230,16 +1230,12 @@ def _where_and_readings(q: str) -> list[str]:
     if word in _AUXILIARIES or word in ("be", "get", "become", "have", "do") or not _name_ok(q[name[0]:name[1]]):
         return []
     b = _Builder()
-    x_place, l_place = b.new("x"), b.new("h")
-    b.ep("place_n", m.span("where"), l_place, ARG0=x_place)
-    b.quantified("which_q", m.span("where"), x_place, l_place)
+    top = _loc_answer(b, "place_n", m.span("where"))
     if m.group("when"):
-        top = _time_answer(b, q, m)
+        _loc_answer(b, "time_n", m.span("when"), top)
         x_object = b.new("i")
     else:
         x_object = _wh(b, "what", m.span("what"))
-        top = b.new("h")
-    b.ep("loc_nonsp", m.span("where"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_place)
     b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=_name(b, q, name), ARG2=x_object)
     return [b.text("e2", top)]
 
