@@ -973,25 +973,35 @@ def _yes_no_copula_readings(q: str) -> list[str]:
     names = [_clean_span(q, *m.span(g)) for g in ("name", "a", "b") if g in m.re.groupindex]
     if not _plain_np(q[np[0]:np[1]]) or any(not _name_ok(q[a:z]) for a, z in names):
         return []
+    prep = (m.group("prep").casefold(), m.span("prep")) if "prep" in m.re.groupindex else None
+    quant = "_the_q" if form == "values" else _quantifier(m.group("det"))
+    return [_distributed_copulas(q, form, names[0], np, names[1:], quant, prep)]
+
+
+def _distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int, int],
+                         values: Sequence[tuple[int, int]], quant: str,
+                         prep: tuple[str, tuple[int, int]] | None, name_text: str | None = None) -> str:
+    """The MRS of yes/no copulas between a name, a noun phrase and each of ``values``, one
+    noun phrase per value (one NP for both would make the two values one thing): ``values``,
+    NAME's NP is A (``poss``); ``subjects``, A is the NP PREP NAME; ``objects``, NAME is a NP
+    PREP A.  ``name_text`` is the name's CARG when not its span's text."""
     b = _Builder()
-    x_name = _name(b, q, names[0])
+    x_name = _name(b, q, name, name_text)
     top = b.new("h")
-    for i, span in enumerate(names[1:]):
+    for i, span in enumerate(values):
         x_c = _name(b, q, span)
-        x_np, l_np = _noun_phrase(b, q, np, "_the_q" if form == "values" else _quantifier(m.group("det")))
+        x_np, l_np = _noun_phrase(b, q, np, quant)
         e = "e2" if i == 0 else b.new("e")
         if form == "values":  # NAME's NP is A, NAME's NP is B
-            b.ep("poss", (names[0][1], np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+            b.ep("poss", (name[1], np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
             b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_np, ARG2=x_c)
-            continue
-        prep = f"_{m.group('prep').casefold()}_p"
-        if form == "subjects":  # A is the NP of NAME, B is the NP of NAME
-            b.ep(prep, m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+        elif form == "subjects":  # A is the NP of NAME, B is the NP of NAME
+            b.ep(f"_{prep[0]}_p", prep[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
             b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_c, ARG2=x_np)
         else:  # NAME is a NP of A, NAME is a NP of B
-            b.ep(prep, m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_c)
+            b.ep(f"_{prep[0]}_p", prep[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_c)
             b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_name, ARG2=x_np)
-    return [b.text("e2", top)]
+    return b.text("e2", top)
 
 
 # "Was Marilyn_Manson genre Deathrock?", "Was Warren_Beatty partner Diane Keaton and Isabelle
@@ -1023,20 +1033,9 @@ def _underscored_copula_readings(q: str) -> list[str]:
         values = [_clean_span(q, *v) for v in values]
         if any(not _name_ok(q[a:z]) for a, z in values):
             continue
-        b = _Builder()
-        x_name = _name(b, q, m.span("name"), m.group("name").replace("_", " "))
-        top = b.new("h")
-        for i, span in enumerate(values):
-            x_value = _name(b, q, span)
-            x_np, l_np = _noun_phrase(b, q, np, "_the_q" if not of else "_a_q")
-            e = "e2" if i == 0 else b.new("e")
-            if of:  # NAME is a NP of VALUE
-                b.ep("_of_p", (np[1], np[1] + 3), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_value)
-                b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_name, ARG2=x_np)
-            else:  # NAME's NP is VALUE
-                b.ep("poss", (m.end("name"), np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
-                b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_np, ARG2=x_value)
-        out.append(b.text("e2", top))
+        out.append(_distributed_copulas(q, "objects" if of else "values", m.span("name"), np, values,
+                                        "_a_q" if of else "_the_q", ("of", (np[1], np[1] + 3)) if of else None,
+                                        m.group("name").replace("_", " ")))
     return out
 
 
