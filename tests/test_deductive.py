@@ -322,6 +322,22 @@ def test_name_found_in_question(question, label, found):
         assert m[0] == 1.0
 
 
+@pytest.mark.parametrize("question,label,found", [
+    ("What series of films was produced by Mike Myers", "film series", "series of films"),
+    ("What is the coordinate location of the mouth of the Orange River?", "river mouth", None),
+    ("Where is the mouth of the river?", "river mouth", "mouth of the river"),
+    ("What gene is associated with cirrhosis of the liver?", "liver cirrhosis", "cirrhosis of the liver"),
+    ("What is the vaccine for influenza?", "influenza vaccine", "vaccine for influenza"),
+    ("What films of the series are there?", "film series", None),       # head first only
+    ("Who wrote the history of Germany?", "history of Germany", None),  # two words only
+])
+def test_two_word_name_written_with_of(question, label, found):
+    from verifier.grounding import _of_inversion, _tokens, words_of
+
+    m = _of_inversion(_tokens(question), words_of(label))
+    assert (question[m[1]:m[2]] if m else None) == found
+
+
 @pytest.mark.parametrize("a,b,k,within", [
     ("subsidari", "subsidiari", 1, True), ("bomin", "nomin", 1, True), ("counti", "countri", 1, True),
     ("elcinaema", "elcinema", 1, True), ("sonwrit", "songwrit", 1, True), ("abcdef", "abcxyz", 2, False),

@@ -834,6 +834,11 @@ CASES = [
      "SELECT ?t WHERE { wd:Q535597 p:P166 ?s . ?s ps:P166 wd:Q21292821 . ?s pq:P585 ?t }", "faithful"),
     ("When was Fedor Tokarev awarded the Order of Suvorov, 2nd class?",
      "SELECT ?t WHERE { wd:Q21292821 p:P166 ?s . ?s ps:P166 wd:Q535597 . ?s pq:P585 ?t }", "unsupported"),
+    # a two-word class name written "H of M" ("series of films" for film series)
+    ("What series of films was produced by Mike Myers",
+     "select distinct ?sbj where { ?sbj wdt:P162 wd:Q185724 . ?sbj wdt:P31 wd:Q24856 }", "faithful"),
+    ("What series of films was produced by Mike Myers",
+     "select distinct ?sbj where { ?sbj wdt:P162 wd:Q185724 . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
 ]
 
 
@@ -936,3 +941,12 @@ def test_how_many_is_answered_by_a_count_or_a_number_of_value(verifier):
     assert v.decision == "accept"
     v = verifier.verify("How many children does Barack Obama have?", "SELECT ?n WHERE { wd:Q76 wdt:P40 ?n }")
     assert v.decision != "accept" and "does not COUNT" in v.deductive.reason
+
+
+def test_a_prefixed_word_names_the_whole_word(verifier):
+    # the ERG splits "coextensive" into _co-_a_with + _extensive_a_1: the label
+    # "coextensive with" is still written in the question
+    q = "South Australia is coextensive with which constituency of the Australian Senate?"
+    gold = "SELECT ?x WHERE { ?x wdt:P3403 wd:Q35715 . ?x wdt:P31 wd:Q56648990 }"
+    reason = verifier.verify(q, gold).deductive.reason
+    assert "Q56648990" in reason and "P3403" not in reason  # only the class name is not written

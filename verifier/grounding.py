@@ -148,11 +148,36 @@ def _np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+_PREFIX = re.compile(r"_([a-z]+)-_a_\w+")
+
+
+def _prefixed_words(mrs, question: str) -> dict[str, str]:
+    """The ERG writes a word with a prefix as two predications: ``_co-_a_with(i, e)`` about
+    ``_extensive_a_1(e, x)`` for "coextensive", ``_un-_a_rvrs`` about ``_finish_v_1`` for
+    "unfinished".  Maps the modified predication's variable to the prefix joined to nothing
+    (``"co"``) when the question writes the word solid (a hyphenated "co-founded" already
+    has the word "founded" in it).  Labels name the whole word ("coextensive with",
+    "coordinate location", "territory overlaps")."""
+    out: dict[str, str] = {}
+    if mrs is None or not question:
+        return out
+    for ep in mrs.eps:
+        m = _PREFIX.fullmatch(ep.pred)
+        target = ep.arg("ARG1")
+        if m and target and 0 <= ep.cfrom < ep.cto <= len(question):
+            word = question[ep.cfrom:ep.cto]
+            if "-" not in word and word.casefold().startswith(m.group(1)):
+                out[target] = m.group(1)
+    return out
+
+
 def question_units(reading, question: str = "") -> list[Unit]:
     """The units of one translated reading (see :class:`Unit`)."""
     from parsers.mrs import predicate_info
 
-    spans = _np_spans(getattr(reading, "mrs", None), question)
+    mrs = getattr(reading, "mrs", None)
+    spans = _np_spans(mrs, question)
+    prefixes = _prefixed_words(mrs, question)
 
     def text_of(t: Term) -> str:
         if isinstance(t, Var) and t.name in spans:
@@ -199,6 +224,9 @@ def question_units(reading, question: str = "") -> list[Unit]:
             pos = "n"  # the tagger's guess may be wrong ("ether/CC"); an x-instance is a noun
         lemma = info.lemma
         keys = lemma_keys(lemma)
+        prefix = prefixes.get(var.name) if isinstance(var, Var) else None
+        if prefix and keys and not _PREFIX.fullmatch(pred):
+            keys = tuple(dict.fromkeys(lemma_keys(prefix + lemma) + keys))
         if pos == "p":  # prepositions name nothing themselves but structure the question
             head = lemma.split()[0] if lemma else lemma
             roles = tuple(dict.fromkeys([head] + [k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)]))
@@ -486,6 +514,22 @@ def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple
     return best
 
 
+def _of_inversion(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
+    """A two-word name "M H" written "H of [the] M" ("series of films" for *film series*, "the
+    mouth of the Orange River" for *river mouth*, "cirrhosis of the liver"): (similarity
+    0.9, start, end), words compared by stem; the match starts at the head H."""
+    if len(words) != 2 or any(len(w) < 3 for w in words):
+        return None
+    m_, h_ = stem(words[0]), stem(words[1])
+    for i in range(len(toks) - 2):
+        if stem(toks[i][0]) != h_ or toks[i + 1][0] not in ("of", "for"):
+            continue
+        j = i + 2 + (toks[i + 2][0] == "the")
+        if j < len(toks) and stem(toks[j][0]) == m_:
+            return (0.9, toks[i][1], toks[j][2])
+    return None
+
+
 def _by_score_then_id(c: tuple) -> tuple[float, int, str]:
     """Sort key of scored candidates (id, score, name): best first, ties in id order."""
     return (-c[1], len(c[0]), c[0])
@@ -703,6 +747,7 @@ class Grounder:
             return []
         toks = _question_tokens(question)
         best: tuple[float, int, int, str] | None = None
+        head_only = False  # "H of M" for the name "M H": the phrase headed by H is the item
         for n in self.names_of(sym):
             words = words_of(n.name)
             if not words or len(" ".join(words)) < 2:
@@ -720,8 +765,13 @@ class Grounder:
                         break
             if found is None:
                 found = _middle_name_match(toks, words, n.name, question)
+            inverted = False
+            if found is None and not n.name[:1].isupper():  # common nouns only, not names
+                found = _of_inversion(toks, words)
+                inverted = found is not None
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
+                head_only = inverted
         if best is None:
             best = self._name_inside_label(sym, units, question, toks, spans)
         if best is None:
@@ -739,7 +789,9 @@ class Grounder:
                   and u.kind in ("named", "noun", "relational_noun", "abstract")}
         covering = [(v, sa, sb) for v, (sa, sb) in spans.items()
                     if sa <= a + 1 and sb >= b - 1 and v in headed]
-        if covering:
+        if head_only:
+            chosen = [v for v, (sa, sb) in spans.items() if abs(sa - a) <= 1 and v in headed][:1]
+        elif covering:
             chosen = [min(covering, key=lambda c: c[2] - c[1])[0]]
         else:
             chosen = [v for v, (sa, sb) in spans.items() if sa >= a - 1 and sb <= b + 1]
