@@ -628,3 +628,14 @@ def test_patterns_can_be_switched_off():
     cfg = load_config(EXAMPLE / "verifier.toml").with_values("deductive", patterns=False)
     v = Verifier(cfg).verify(QUESTION, "SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }")
     assert v.deductive.verdict == "unknown"
+
+
+def test_where_is_the_place_noun_of_a_name():
+    """"Where is the headquarters of X [located]?" asks for the headquarters itself: read as
+    "What is the headquarters of X?"; a noun that names no place keeps the "where"."""
+    t, by = _only("Where is the headquarters of the National Rifle Association located?")
+    hq = noun_var(t, "_headquarters/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], hq)
+    assert by["_of_p"].args[1] == hq
+    assert not any(a.pred.startswith("_locate") for a in atoms(t.formula))
+    assert pattern_readings("Where is the tributary of Pine Hill located?") == []

@@ -75,6 +75,10 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   subject (``_and_c``); "When did NAME start|stop|... VERBing [PREP] NAME2?" is read as the
   time of the VERBing (its start or end is read from the question's words).
 
+"Where is|was [the] PLACE of NAME [located]?", with a noun that names a place (location,
+headquarters, birthplace, workplace, residence, grave ...), asks for that place and is read
+as "What is [the] PLACE of NAME?" ("Where" written "What", "located" blanked).
+
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
 is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on the main event.
@@ -1342,6 +1346,15 @@ NAME_OF_DESCRIPTION = re.compile(
     r"(?P<name>the\s+names?\s+of\s+)(?=(?:the|a|an)\s+(?-i:[a-z]))", re.I)
 
 
+#: "Where is the headquarters of the NRA [located]?": a place noun's value, read as "What is
+#: the headquarters of the NRA?" (the noun names the place asked for).
+WHERE_IS_PLACE = re.compile(
+    r"^\s*(?P<where>where)\s+(?:is|was)\s+(?:the\s+)?(?P<np>(?:[a-z]+\s+)?"
+    r"(?:location|place|birthplace|headquarters|residence|workplace|grave|seat|site|venue|"
+    r"hometown|campus))\s+of\s+[^?]+?"
+    r"(?P<located>\s+located)?" + _END, re.I)
+
+
 def _shape_readings(q: str) -> list[str]:
     out: list[str] = []
     for f in _SHAPES:
@@ -1365,4 +1378,12 @@ def pattern_readings(question: str) -> list[str]:
     if m:
         a, b = m.span("name")
         out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
+    m = WHERE_IS_PLACE.match(question)
+    if m:
+        a, b = m.span("where")
+        q2 = question[:a] + "What " + question[b:]
+        if m.group("located"):
+            c, d = m.span("located")
+            q2 = q2[:c] + " " * (d - c) + q2[d:]
+        out = _shape_readings(q2)
     return (out + _shape_readings(question))[:MAX_SPLITS]
