@@ -839,6 +839,11 @@ CASES = [
      "select distinct ?sbj where { ?sbj wdt:P162 wd:Q185724 . ?sbj wdt:P31 wd:Q24856 }", "faithful"),
     ("What series of films was produced by Mike Myers",
      "select distinct ?sbj where { ?sbj wdt:P162 wd:Q185724 . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
+    # "X won Y" read from the award's side: winner(Y, X)
+    ("Which Drama Desk Award did Lena Horne win?",
+     "select distinct ?sbj where { ?sbj wdt:P1346 wd:Q112307 . ?sbj wdt:P31 wd:Q682154 }", "faithful"),
+    ("Which Drama Desk Award did Lena Horne win?",
+     "select distinct ?sbj where { wd:Q112307 wdt:P1346 ?sbj . ?sbj wdt:P31 wd:Q682154 }", "unsupported"),
 ]
 
 
