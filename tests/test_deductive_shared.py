@@ -955,3 +955,15 @@ def test_a_prefixed_word_names_the_whole_word(verifier):
     gold = "SELECT ?x WHERE { ?x wdt:P3403 wd:Q35715 . ?x wdt:P31 wd:Q56648990 }"
     reason = verifier.verify(q, gold).deductive.reason
     assert "Q56648990" in reason and "P3403" not in reason  # only the class name is not written
+
+
+def test_a_class_named_by_a_synonym(verifier):
+    """"Roman god" names the class *Roman deity* through WordNet ("god" ~ "deity"); the
+    more general class *deity* leaves "Roman" unsaid.  Needs the WordNet table."""
+    if verifier.wordnet is None:
+        pytest.skip("WordNet relations not built (verifier setup wordnet)")
+    q = "What Roman god was worshiped by Christians?"
+    gold = "select distinct ?sbj where { ?sbj wdt:P1049 wd:Q5043 . ?sbj wdt:P31 wd:Q11688446 }"
+    assert verifier.verify(q, gold).deductive.verdict == "faithful"
+    other = "select distinct ?sbj where { ?sbj wdt:P1049 wd:Q5043 . ?sbj wdt:P31 wd:Q178885 }"  # deity
+    assert verifier.verify(q, other).deductive.verdict == "unsupported"

@@ -1015,7 +1015,7 @@ class Grounder:
         return [l for l in out if l is not None]
 
     def _score(self, names: Iterable[NameEntry], direct: set[str], wn: set[str],
-               context: set[str]) -> tuple[float, float, NameEntry | None]:
+               context: set[str], wn_weight: float = 0.6) -> tuple[float, float, NameEntry | None]:
         """Best (score, coverage, name) of a symbol's names for one unit.
 
         A name word counts 1.0 when the unit itself says it (or its agent noun: develop ->
@@ -1033,7 +1033,7 @@ class Grounder:
                 if k in direct or _agent_base(k) in direct:
                     w, anchored = 1.0, True
                 elif k in wn:
-                    w, anchored = 0.6, True
+                    w, anchored = wn_weight, True
                 elif k in context:
                     w = 0.9
                 else:
@@ -1081,7 +1081,9 @@ class Grounder:
                 if n is None or cov < _MIN_COVERAGE:
                     continue
             else:
-                score, cov, n = self._score(names, direct, set(), set())
+                # a class may be named by a synonym ("Roman god" for *Roman deity*); an item
+                # by its own name only
+                score, cov, n = self._score(names, direct, wn if kind == "class" else set(), set(), 1.0)
                 if n is None or cov < 0.99:
                     continue
                 if u.kind == "named":  # the whole name must be in the noun phrase and vice versa
