@@ -639,3 +639,5 @@ def test_where_is_the_place_noun_of_a_name():
     assert by["_of_p"].args[1] == hq
     assert not any(a.pred.startswith("_locate") for a in atoms(t.formula))
     assert pattern_readings("Where is the tributary of Pine Hill located?") == []
+    # "the landing from the Caribbean Sea" is a phrase, not a name
+    assert pattern_readings("Where is the location of the landing from the Caribbean Sea?") == []

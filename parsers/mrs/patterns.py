@@ -166,13 +166,14 @@ def _np_ok(np: str) -> bool:
 
 # a span that is a phrase, not a name: it starts with a preposition ("[refers] to the Coen
 # brothers", "as a parent organization to UNICEF"), holds an auxiliary ("James Watt do field
-# [work in]"), a lowercase word before "to" / "as" ("the person married to Hillary Clinton",
-# "the vernacular as X", "according to the census") or "to" before a verb ("the drug to treat
+# [work in]"), a lowercase word before "to" / "as" / "from" ("the person married to Hillary
+# Clinton", "the vernacular as X", "according to the census", "the landing from the Caribbean
+# Sea") or "to" before a verb ("the drug to treat
 # X").  Titles capitalise those words ("Mr. Smith Goes to Washington", "Journey to the West").
 _PHRASE_NOT_NAME = re.compile(
     r"^(?:to|for|as|from|into|about|according)\s|(?:^|\s)(?:do|does|did)(?:\s|$)"
     r"|^(?:the\s+)?(?:year|date|day)\s+(?:of\s+)?\d"  # a time ("the year 1947")
-    r"|(?:^|\s)[a-z][\w-]{2,}\s+(?:to|as)(?:\s|$)|(?:^|\s)to\s+(?!(?:the|a|an)\s)[a-z]")
+    r"|(?:^|\s)[a-z][\w-]{2,}\s+(?:to|as|from)(?:\s|$)|(?:^|\s)to\s+(?!(?:the|a|an)\s)[a-z]")
 
 
 def _name_ok(name: str) -> bool:
