@@ -146,8 +146,8 @@ _PHRASE_IN_NAME = re.compile(r"(?:^|\s)(?:the\s+)?[a-z][\w-]*\s+(?:of|for)\s", r
 
 
 # a noun phrase ending in "of" + one common noun is a property's name ("place of birth",
-# "country of citizenship"), not a nested phrase
-_OF_TAIL = re.compile(r"^[^\s].*?\s(?:of|for)\s+[a-z][a-z-]*$")
+# "country of citizenship"), not a nested phrase; "location of the" is no noun phrase
+_OF_TAIL = re.compile(r"^[^\s].*?\s(?:of|for)\s+(?!(?:the|a|an)$)[a-z][a-z-]*$")
 
 
 def _names_id(np: str) -> bool:
