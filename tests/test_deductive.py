@@ -423,3 +423,16 @@ def test_wh_subject_of_a_finite_verb():
     assert not _wh_subject_of("replace").match("Who did Viktor Orbán replace as Prime Minister?")
     assert not _wh_subject_of("replaced").match("Who was replaced by Viktor Orbán?")
     assert not _wh_subject_of("degree").match("What degree did Tom Hiddleston receive?")
+
+
+def test_a_name_is_found_where_its_own_noun_phrase_is():
+    from verifier.grounding import _tightest_occurrence, _tokens
+
+    q = "Is Morgan Freeman's family name Freeman?"
+    first, last = q.index("Freeman"), q.rindex("Freeman")
+    spans = {"x3": (3, 17), "x9": (last, last + 7)}
+    toks = _tokens(q)
+    assert _tightest_occurrence(toks, q, first, first + 7, spans, {"x3", "x9"}) == (last, last + 7)
+    # one occurrence, or no phrase of its own: the first place stays
+    assert _tightest_occurrence(toks, q, 3, 17, spans, {"x3", "x9"}) == (3, 17)
+    assert _tightest_occurrence(toks, q, first, first + 7, {"x3": (3, 17)}, {"x3"}) == (first, first + 7)

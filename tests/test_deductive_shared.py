@@ -844,6 +844,11 @@ CASES = [
      "select distinct ?sbj where { ?sbj wdt:P1346 wd:Q112307 . ?sbj wdt:P31 wd:Q682154 }", "faithful"),
     ("Which Drama Desk Award did Lena Horne win?",
      "select distinct ?sbj where { wd:Q112307 wdt:P1346 ?sbj . ?sbj wdt:P31 wd:Q682154 }", "unsupported"),
+    # the family name is the last word, not the end of the person's name
+    ("Is Morgan Freeman's family name Freeman?", "ASK WHERE { wd:Q48337 wdt:P734 wd:Q9014839 }", "faithful"),
+    # ... and a name inside a longer name is not taken for it
+    ("Was Roman Empire followed by Western Roman Empire?",
+     "ASK WHERE { wd:Q2277 wdt:P156 wd:Q42834 }", "faithful"),
 ]
 
 

@@ -514,6 +514,32 @@ def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple
     return best
 
 
+def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
+                         spans: dict[str, tuple[int, int]], headed: set[str]) -> tuple[int, int]:
+    """Of the places where the words of ``question[a:b]`` occur, the one that a noun phrase of
+    its own covers most tightly: in "Is Morgan Freeman's family name Freeman?" the family
+    name *Freeman* is the last word, not the end of the person's name."""
+    words = [t[0] for t in toks if t[1] >= a and t[2] <= b]
+    n = len(words)
+    if not n:
+        return a, b
+
+    def slack(sa: int, sb: int) -> int:
+        cover = [qb - qa for v, (qa, qb) in spans.items()
+                 if v in headed and qa <= sa + 1 and qb >= sb - 1]
+        return min(cover) - (sb - sa) if cover else len(question)
+
+    def alone(i: int) -> bool:  # not part of a longer name ("Western Roman Empire")
+        around = ([toks[i - 1]] if i > 0 else []) + ([toks[i + n]] if i + n < len(toks) else [])
+        return not any(question[t[1]:t[1] + 1].isupper() for t in around)
+
+    places = [(toks[i][1], toks[i + n - 1][2]) for i in range(len(toks) - n + 1)
+              if [t[0] for t in toks[i:i + n]] == words and (toks[i][1] == a or alone(i))]
+    if len(places) < 2:
+        return a, b
+    return min(places, key=lambda p: (slack(*p), p != (a, b)))
+
+
 def _of_inversion(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
     """A two-word name "M H" written "H of [the] M" ("series of films" for *film series*, "the
     mouth of the Orange River" for *river mouth*, "cirrhosis of the liver"): (similarity
@@ -777,6 +803,10 @@ class Grounder:
         if best is None:
             return []
         sim, a, b = best[0], best[1], best[2]
+        headed = {u.var.name for u in units if isinstance(u.var, Var)
+                  and u.kind in ("named", "noun", "relational_noun", "abstract")}
+        if sim >= 0.999 and not head_only:
+            a, b = _tightest_occurrence(toks, question, a, b, spans, headed)
         if sim < 0.999:  # a near spelling: not if the question names another item exactly
             written = question[a:b]
             keys = set(content_keys(written))
@@ -785,8 +815,6 @@ class Grounder:
                     return []
         # the noun phrase that covers the match most tightly; when the parse split the name
         # over several noun phrases ("Go" + "Seigen"), every phrase inside the match
-        headed = {u.var.name for u in units if isinstance(u.var, Var)
-                  and u.kind in ("named", "noun", "relational_noun", "abstract")}
         covering = [(v, sa, sb) for v, (sa, sb) in spans.items()
                     if sa <= a + 1 and sb >= b - 1 and v in headed]
         if head_only:
