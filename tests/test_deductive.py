@@ -436,3 +436,23 @@ def test_a_name_is_found_where_its_own_noun_phrase_is():
     # one occurrence, or no phrase of its own: the first place stays
     assert _tightest_occurrence(toks, q, 3, 17, spans, {"x3", "x9"}) == (3, 17)
     assert _tightest_occurrence(toks, q, first, first + 7, {"x3": (3, 17)}, {"x3"}) == (first, first + 7)
+
+
+@pytest.mark.parametrize("name,letters", [
+    ("immediately dangerous to life or health", "IDLH"), ("United States of America", "USA"),
+    ("Massachusetts Institute of Technology", "MIT"), ("Los Angeles", "LA"), ("Paris", ""),
+])
+def test_initials_of_a_name(name, letters):
+    from verifier.grounding import _initials
+
+    assert _initials(name) == letters
+
+
+def test_an_acronym_is_matched_only_in_capitals():
+    from verifier.grounding import _acronym_match, _tokens
+
+    q = "Was Dick Van Dyke a citizen of the USA?"
+    m = _acronym_match(_tokens(q), q, "United States of America")
+    assert m and q[m[1]:m[2]] == "USA"
+    q2 = "Did the usa team win?"
+    assert _acronym_match(_tokens(q2), q2, "United States of America") is None

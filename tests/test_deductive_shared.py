@@ -849,6 +849,11 @@ CASES = [
     # ... and a name inside a longer name is not taken for it
     ("Was Roman Empire followed by Western Roman Empire?",
      "ASK WHERE { wd:Q2277 wdt:P156 wd:Q42834 }", "faithful"),
+    # a word in capitals names what it abbreviates
+    ("Is the IDLH of the graphite less than 1500?",
+     "ASK WHERE { wd:Q5309 wdt:P2129 ?obj filter ( ?obj < 1500.0 ) }", "faithful"),
+    ("Is the IDLH of the graphite less than 1500?",
+     "ASK WHERE { wd:Q5309 wdt:P2128 ?obj filter ( ?obj < 1500.0 ) }", "unsupported"),
 ]
 
 

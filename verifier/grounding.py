@@ -514,6 +514,30 @@ def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple
     return best
 
 
+_ACRONYM_SKIP = frozenset({"of", "or", "to", "the", "and", "for", "in", "on", "at", "by", "de", "a", "an"})
+
+
+@lru_cache(maxsize=1 << 16)
+def _initials(name: str) -> str:
+    """The acronym of a name of two words or more: the first letters of its words but
+    function words ("immediately dangerous to life or health" -> "IDLH", "United States of
+    America" -> "USA"); "" for a one-word name."""
+    words = [w for w in re.findall(r"[^\W_]+", name) if w.casefold() not in _ACRONYM_SKIP]
+    return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
+
+
+def _acronym_match(toks: Sequence[tuple[str, int, int]], question: str, name: str) -> tuple[float, int, int] | None:
+    """Where the question writes the acronym of ``name`` in capitals ("the USA", "the IDLH of
+    graphite"): (similarity 0.95, start, end)."""
+    letters = _initials(name)
+    if len(letters) < 2:
+        return None
+    for _, a, b in toks:
+        if question[a:b] == letters:
+            return (0.95, a, b)
+    return None
+
+
 def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
                          spans: dict[str, tuple[int, int]], headed: set[str]) -> tuple[int, int]:
     """Of the places where the words of ``question[a:b]`` occur, the one that a noun phrase of
@@ -791,6 +815,8 @@ class Grounder:
                         break
             if found is None:
                 found = _middle_name_match(toks, words, n.name, question)
+            if found is None:
+                found = _acronym_match(toks, question, n.name)
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
@@ -1103,6 +1129,10 @@ class Grounder:
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
                 continue
             direct = set(u.keys) | set(u.np_keys) | (near or {}).get(id(u), set())
+            acronym = u.lemma.upper()
+            if 2 <= len(acronym) <= 6 and acronym.isalpha() and re.search(r"\b" + acronym + r"\b", question):
+                # the question writes the word in capitals as the acronym of a name ("IDLH")
+                direct |= {k for n in names if _initials(n.name) == acronym for k in n.keys}
             wn = ukeys[id(u)] - direct
             if kind == "property":
                 score, cov, n = self._score(names, direct, wn, context)
