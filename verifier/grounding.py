@@ -565,8 +565,8 @@ def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a:
 
 
 def _of_inversion(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
-    """A two-word name "M H" written "H of [the] M" ("series of films" for *film series*, "the
-    mouth of the Orange River" for *river mouth*, "cirrhosis of the liver"): (similarity
+    """A two-word name "M H" written "H of|for [the] M" ("series of films" for *film series*,
+    "cirrhosis of the liver" for *liver cirrhosis*, "the vaccine for influenza"): (similarity
     0.9, start, end), words compared by stem; the match starts at the head H."""
     if len(words) != 2 or any(len(w) < 3 for w in words):
         return None

@@ -168,8 +168,8 @@ def _np_ok(np: str) -> bool:
 # brothers", "as a parent organization to UNICEF"), holds an auxiliary ("James Watt do field
 # [work in]"), a lowercase word before "to" / "as" / "from" ("the person married to Hillary
 # Clinton", "the vernacular as X", "according to the census", "the landing from the Caribbean
-# Sea") or "to" before a verb ("the drug to treat
-# X").  Titles capitalise those words ("Mr. Smith Goes to Washington", "Journey to the West").
+# Sea") or "to" before a verb ("the drug to treat X").  Titles capitalise those words ("Mr.
+# Smith Goes to Washington", "Journey to the West").
 _PHRASE_NOT_NAME = re.compile(
     r"^(?:to|for|as|from|into|about|according)\s|(?:^|\s)(?:do|does|did)(?:\s|$)"
     r"|^(?:the\s+)?(?:year|date|day)\s+(?:of\s+)?\d"  # a time ("the year 1947")
