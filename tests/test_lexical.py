@@ -21,6 +21,11 @@ def test_label_shapes():
     # a rate is a noun, not a verb with its preposition
     assert label_shape("beats per minute") == "noun"
     assert label_shape("visitors per year") == "noun"
+    # ... and so is a plural noun with its complement, or an identifier
+    assert label_shape("coordinates of northernmost point") == "noun"
+    assert label_shape("means of locomotion") == "noun"
+    assert label_shape("Flags of the World ID") == "noun"
+    assert label_shape("contains settlement") == "verb" and label_shape("applies to jurisdiction") == "verb"
 
 
 def test_participle_alias_of_a_verb_name_is_a_verb():

@@ -138,6 +138,10 @@ _VERB_STARTS = frozenset({"has", "have", "follows", "replaces", "contains", "use
                           "depicts", "publishes", "operates", "occupies", "lacks", "is"})
 
 
+#: Last words of identifier names ("Flags of the World ID", "terms of service URL").
+_ID_WORDS = frozenset({"id", "ids", "identifier", "url", "uuid", "code", "number"})
+
+
 @lru_cache(maxsize=1 << 16)
 def label_shape(name: str) -> str:
     """Grammatical shape of a property name: ``noun``, ``agent`` (a noun naming the doer:
@@ -154,9 +158,12 @@ def label_shape(name: str) -> str:
         return "by"
     if last in PREPOSITIONS and len(ws) > 1:
         return "prep"
-    # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year")
+    # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year"),
+    # a plural noun's complement ("coordinates of northernmost point", "means of locomotion",
+    # "rules for classification") or an identifier ("Flags of the World ID")
     if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
-                                 and ws[1] in PREPOSITIONS | {"the", "a"} and ws[1] != "per"):
+                                 and ws[1] in PREPOSITIONS | {"the", "a"}
+                                 and ws[1] not in ("per", "of", "for") and last not in _ID_WORDS):
         return "verb"
     if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
         return "prep"
