@@ -159,11 +159,11 @@ def label_shape(name: str) -> str:
     if last in PREPOSITIONS and len(ws) > 1:
         return "prep"
     # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year"),
-    # a plural noun's complement ("coordinates of northernmost point", "means of locomotion",
+    # a plural noun's complement ("coordinates of northernmost point", "assets under management",
     # "rules for classification") or an identifier ("Flags of the World ID")
     if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
                                  and ws[1] in PREPOSITIONS | {"the", "a"}
-                                 and ws[1] not in ("per", "of", "for") and last not in _ID_WORDS):
+                                 and ws[1] not in ("per", "of", "for", "under") and last not in _ID_WORDS):
         return "verb"
     if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
         return "prep"
