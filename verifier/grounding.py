@@ -526,6 +526,17 @@ def _initials(name: str) -> str:
     return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
 
 
+def _capitalised_words(units: Sequence["Unit"], question: str) -> dict[int, str]:
+    """The units whose word the question writes in capitals, two to six letters (a possible
+    acronym: "the IDLH of graphite"), by ``id``: the word in capitals."""
+    out: dict[int, str] = {}
+    for u in units:
+        w = u.lemma.upper()
+        if 2 <= len(w) <= 6 and w.isalpha() and re.search(r"\b" + w + r"\b", question):
+            out[id(u)] = w
+    return out
+
+
 def _acronym_match(toks: Sequence[tuple[str, int, int]], question: str, name: str) -> tuple[float, int, int] | None:
     """Where the question writes the acronym of ``name`` in capitals ("the USA", "the IDLH of
     graphite"): (similarity 0.95, start, end)."""
@@ -941,6 +952,7 @@ class Grounder:
         ukeys = {id(u): self.unit_keys(u) for u in units}
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
         near = self._misspelt_keys(units, syms)
+        acronyms = _capitalised_words(units, question)
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
         # a noun counted by a number ("Does X have 3.2 masts?") says "number" ("number of masts")
@@ -960,10 +972,10 @@ class Grounder:
                 if sym.kind == "item":
                     in_names |= {id(l.unit) for l in links}
                 if not links:
-                    links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near)
+                    links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near, acronyms)
             else:
                 free = [u for u in units if id(u) not in in_names]
-                links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near)
+                links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near, acronyms)
                 links += self._preposition_links(sym, free)
             if not links:
                 g.unsupported.append(sym)
@@ -1112,9 +1124,11 @@ class Grounder:
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
-                      g: Grounding, question: str = "", near: dict[int, set[str]] | None = None) -> list[Link]:
+                      g: Grounding, question: str = "", near: dict[int, set[str]] | None = None,
+                      acronyms: dict[int, str] | None = None) -> list[Link]:
         """Links of ``sym`` from the words of ``units``; ``near`` holds, per unit, the name keys
-        its misspelt words stand for (:meth:`_misspelt_keys`)."""
+        its misspelt words stand for (:meth:`_misspelt_keys`), ``acronyms`` the units the
+        question writes in capitals (:func:`_capitalised_words`)."""
         names_by_pos = {p_: self.names_of(sym, p_) for p_ in {u.pos for u in units}}
         kind = sym.kind
         # an identifier's name may be written without "ID" ("What is Museofile of X?" for P539
@@ -1129,9 +1143,8 @@ class Grounder:
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
                 continue
             direct = set(u.keys) | set(u.np_keys) | (near or {}).get(id(u), set())
-            acronym = u.lemma.upper()
-            if 2 <= len(acronym) <= 6 and acronym.isalpha() and re.search(r"\b" + acronym + r"\b", question):
-                # the question writes the word in capitals as the acronym of a name ("IDLH")
+            acronym = (acronyms or {}).get(id(u))
+            if acronym:  # the question writes the word in capitals as the acronym of a name ("IDLH")
                 direct |= {k for n in names if _initials(n.name) == acronym for k in n.keys}
             wn = ukeys[id(u)] - direct
             if kind == "property":

@@ -138,8 +138,9 @@ _VERB_STARTS = frozenset({"has", "have", "follows", "replaces", "contains", "use
                           "depicts", "publishes", "operates", "occupies", "lacks", "is"})
 
 
-#: Last words of identifier names ("Flags of the World ID", "terms of service URL").
-_ID_WORDS = frozenset({"id", "ids", "identifier", "url", "uuid", "code", "number"})
+#: Last words of identifier names ("Flags of the World ID", "terms of service URL"), also the
+#: heads of question noun phrases that may contain "of" (``parsers.mrs.patterns``).
+ID_WORDS = frozenset({"id", "ids", "identifier", "url", "uuid", "code", "number"})
 
 
 @lru_cache(maxsize=1 << 16)
@@ -163,7 +164,7 @@ def label_shape(name: str) -> str:
     # "rules for classification") or an identifier ("Flags of the World ID")
     if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
                                  and ws[1] in PREPOSITIONS | {"the", "a"}
-                                 and ws[1] not in ("per", "of", "for", "under") and last not in _ID_WORDS):
+                                 and ws[1] not in ("per", "of", "for", "under") and last not in ID_WORDS):
         return "verb"
     if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
         return "prep"

@@ -107,6 +107,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from verifier.lexical import ID_WORDS
+
 __all__ = ["pattern_readings", "MAX_SPLITS", "NAME_OF_DESCRIPTION"]
 
 #: At most this many readings per question (one per split of NP and NAME).
@@ -137,7 +139,7 @@ def _carg(text: str) -> str:
 #: Heads of noun phrases that may contain "of" / "for" themselves: identifiers named after
 #: an institution ("the Library of Congress authority ID of X").  Any other noun phrase with
 #: "of" / "for" is a nested phrase ("the 3D film for the series of X") beyond these shapes.
-ID_HEADS = frozenset({"id", "ids", "identifier", "code", "number"})
+ID_HEADS = ID_WORDS
 _FUNCTION = frozenset({"of", "for", "the", "a", "an", "de", "du", "des", "la", "le", "del",
                        "di", "von", "van", "and", "&"})
 # a common noun right before "of" / "for" inside a name: "the location of Manhattan" is not
