@@ -299,6 +299,21 @@ def test_relative_copula_with_a_second_noun_phrase():
     assert len(pattern_readings("Which is the branch of chemistry that is the opposite of the organic chemisty?")) == 2
 
 
+def test_name_test_between_relative_pronoun_and_clause():
+    """A name test between "that" and "and has NAME as its NP" is set aside; the rest is read
+    (and "has the NAME as ..." takes the capitalised name after "the")."""
+    t, by = _only('Tell me a first-class city that starts with the letter "m" and has the Seal of '
+                  'Milwaukee as its coat of arms.')
+    city = noun_var(t, "_city/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], city)
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    arms = noun_var(t, "_arms/nn_u_unknown")
+    assert by["poss"].args[1:] == (arms, city) and by["appos"].args[1:] == (arms, names['"Seal of Milwaukee"'])
+    assert not any(p.startswith(("_letter/", "_start")) for p in by)
+    t, by = _only("Which is the congregation that has the Catholic Church as parent organization?")
+    assert '"Catholic Church"' in {str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"}
+
+
 def test_superlative_with_a_whose_clause():
     """"the CLASS with the highest NP whose NP2 is NAME2": the CLASS's NP2 is NAME2."""
     t, by = _only("What is the village with the highest number of households whose country is India?")

@@ -567,7 +567,7 @@ _RELATIVE_BE = re.compile(
     r"(?:(?P<be>is|was|are|were)\s+(?:also\s+)?(?:the|an?)\s+(?P<np2>[^?,]+?)\s+(?P<prep2>of|for)\s+"
     r"(?P<name2>[^?,]+?)"
     # "... that has Purdue University as parent organization": the NP1's NP2 is NAME2
-    r"|(?P<have>has|have|had)\s+(?!(?:an?|the)\s)(?P<hname>[^?,]+?)\s+as\s+"
+    r"|(?P<have>has|have|had)\s+(?:the\s+(?=(?-i:[A-Z])))?(?!(?:an?|the)\s)(?P<hname>[^?,]+?)\s+as\s+"
     r"(?:(?:its|their|his|her|an?|the)\s+)?(?P<hnp>[^?,]+?))" + _END, re.I)
 
 
@@ -786,12 +786,13 @@ _NAME_TEST = re.compile(
     r"(?P<rest>(?:name\s+)?(?:has|have|contains?|starts?|begins?)\b[^?]*?)" + _END, re.I)
 # the word or letter a name test spells: one token, or a quoted phrase ("the word "city "")
 _SPELT = r"(?:\"[^\"]+\"|“[^”]+”|\S+)"
-_NAME_TEST_REST = re.compile(
-    r"^(?:name\s+(?:has|contains?)\s+(?:the\s+)?words?\s+" + _SPELT + r"(?:\s+in\s+it)?"
+_NAME_TEST_TEXT = (
+    r"(?:name\s+(?:has|contains?)\s+(?:the\s+)?words?\s+" + _SPELT + r"(?:\s+in\s+it)?"
     r"|(?:has|have|contains?)\s+(?:the\s+)?words?\s+" + _SPELT
     + r"(?:\s+in\s+(?:their|its|it's|it’s)\s+name)?(?:\s+in\s+it)?"
     r"|(?:name\s+)?(?:starts?|begins?)\s+with\s+(?:(?:the|an?)\s+)?"
-    r"(?:(?:letter|alphabet)\s+\S+|[\"'“‘]?[^\W\d_][\"'”’]?|\"[^\"]+\"))$", re.I)  # not "with a glacier"
+    r"(?:(?:letter|alphabet)\s+\S+|[\"'“‘]?[^\W\d_][\"'”’]?|\"[^\"]+\"))")  # not "with a glacier"
+_NAME_TEST_REST = re.compile("^" + _NAME_TEST_TEXT + "$", re.I)
 # a name test closing a question that says more about the answer ("Name a skyscraper designed
 # by Atkins that contains the word "Al" in its name"): set aside as the time phrase is
 _WORD_IN_NAME_TEXT = r"(?:the\s+)?words?\s+" + _SPELT + r"\s+in\s+(?:its|their|the)\s+name"  # "with" it
@@ -800,6 +801,11 @@ _NAME_TEST_TAIL = re.compile(
     r"|\bwith\s+(?=(?:the\s+)?words?\b))(?P<rest>(?:(?:its|their)\s+)?(?:name\s+)?"
     r"(?:has|have|contains?|starts?|begins?)\b[^?]*?|" + _WORD_IN_NAME_TEXT + r")" + _END, re.I)
 _WORD_IN_NAME = re.compile("^" + _WORD_IN_NAME_TEXT + "$", re.I)
+# ... or between the relative pronoun and the clause that says more ("Tell me a first-class
+# city that starts with the letter "m" and has the Seal of Milwaukee as its coat of arms")
+_NAME_TEST_MIDDLE = re.compile(
+    r"\s(?:that|which|who)\s+(?P<test>" + _NAME_TEST_TEXT + r"\s*,?\s+and\s+(?:also\s+)?"
+    r"(?:(?:that|which|who)\s+)?)(?=[^\W\d_])", re.I)
 
 
 def _name_test_readings(q: str) -> list[str]:
@@ -1320,17 +1326,21 @@ def _time_readings(q: str, shapes) -> list[str]:
 
 
 def _without_name_test(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without a name test at its end (blanked, so spans keep their
-    offsets).  The deductive check reads the name test from the question's words, as for
-    every question, so the readings need not carry it."""
+    """Readings of ``q`` without a name test at its end, or between the relative pronoun and
+    a clause that says more (blanked, so spans keep their offsets).  The deductive check reads
+    the name test from the question's words, as for every question, so the readings need not
+    carry it."""
     m = _NAME_TEST_TAIL.search(q)
+    if m:
+        rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
+        if _NAME_TEST_REST.match(rest) or _WORD_IN_NAME.match(rest):
+            blanked = q[:m.start()] + " " * (len(q) - m.start())
+            return [r for f in shapes for r in f(blanked)]
+    m = _NAME_TEST_MIDDLE.search(q)
     if not m:
         return []
-    rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
-    if not (_NAME_TEST_REST.match(rest) or _WORD_IN_NAME.match(rest)):
-        return []
-    blanked = q[:m.start()] + " " * (len(q) - m.start())
-    return [r for f in shapes for r in f(blanked)]
+    a, b = m.span("test")
+    return [r for f in shapes for r in f(q[:a] + " " * (b - a) + q[b:])]
 
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
