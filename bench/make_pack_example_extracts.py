@@ -6,6 +6,7 @@ examples embedded in the shipped axiom packs, extracted from ../shared (so that
 """
 
 import gzip
+import io
 import json
 import re
 import sys
@@ -29,7 +30,10 @@ for name in ("questions", "chemistry"):
             d = json.loads(line)
             if d["question"] in questions and d["readings"]:
                 found.setdefault(d["question"], d)
-with gzip.open(out / "mrs.jsonl.gz", "wt", encoding="utf-8") as f:
+# mtime 0 and no file name in the gzip header: the same examples give the same bytes
+with open(out / "mrs.jsonl.gz", "wb") as raw, \
+        gzip.GzipFile(filename="", fileobj=raw, mode="wb", mtime=0) as gz, \
+        io.TextIOWrapper(gz, encoding="utf-8") as f:
     for q in sorted(found):
         f.write(json.dumps(found[q], ensure_ascii=False) + "\n")
 rows = [line for line in (SHARED / "wikidata" / "labels.tsv").open(encoding="utf-8")
