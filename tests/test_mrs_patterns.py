@@ -314,6 +314,16 @@ def test_name_test_between_relative_pronoun_and_clause():
     assert '"Catholic Church"' in {str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"}
 
 
+def test_lowercase_role_in_front_of_a_name_is_a_compound():
+    """"the composer Pete Townshend": the name is "Pete Townshend", the role noun a compound
+    modifier of it (as the ERG reads it), not part of the name."""
+    t, by = _only("Which is the film of the composer Pete Townshend?")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert set(names) == {'"Pete Townshend"'}
+    assert by["compound"].args[1:] == (names['"Pete Townshend"'], noun_var(t, "_composer/nn_u_unknown"))
+    assert by["_of_p"].args[1:] == (noun_var(t, "_film/nn_u_unknown"), names['"Pete Townshend"'])
+
+
 def test_superlative_with_a_whose_clause():
     """"the CLASS with the highest NP whose NP2 is NAME2": the CLASS's NP2 is NAME2."""
     t, by = _only("What is the village with the highest number of households whose country is India?")

@@ -248,10 +248,26 @@ def _noun_phrase(b: _Builder, q: str, np: tuple[int, int], quant: str,
     return x, lab
 
 
+# one or two lowercase words in front of a capitalised name: a noun for what the name is
+# ("the composer Pete Townshend", "illustrator Beatrix Potter")
+_ROLE_BEFORE_NAME = re.compile(r"(?:(?:the|a|an)\s+)?(?P<role>(?-i:[a-z])[\w-]+(?:\s+(?-i:[a-z])[\w-]+)?)"
+                               r"\s+(?=(?-i:[A-Z]))", re.I)
+
+
 def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -> str:
     """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
-    (the span's own text by default)."""
+    (the span's own text by default).  Lowercase words in front of a capitalised name are a
+    compound modifier of the name, as the ERG reads "the composer Pete Townshend"."""
     x, lab = b.new("x"), b.new("h")
+    m = _ROLE_BEFORE_NAME.match(q, name[0], name[1]) if text is None else None
+    if m and m.group("role").casefold().split()[0] not in _FUNCTION:
+        role = m.span("role")
+        b.ep("named", (m.end(), name[1]), lab, ARG0=x, CARG=_carg(q[m.end():name[1]]))
+        b.quantified("proper_q", name, x, lab)
+        head = _noun_phrase(b, q, role, "udef_q")
+        if head is not None:
+            b.ep("compound", name, lab, ARG0=b.new("e"), ARG1=x, ARG2=head[0])
+        return x
     b.ep("named", name, lab, ARG0=x, CARG=_carg(q[name[0]:name[1]] if text is None else text))
     b.quantified("proper_q", name, x, lab)
     return x
