@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 from verifier.axioms import Pack, load_pack
 from verifier.config import Config, load_config
 from verifier.deductive import DeductiveResult, check_readings
-from verifier.grounding import Grounder
+from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
 
 __all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS", "deductive_evidence"]
@@ -149,6 +149,8 @@ class Verifier:
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
         # readings of a few fixed question shapes next to the grammar's (parsers.mrs.patterns)
         self.patterns = bool(cfg.get("deductive", "patterns", True))
+        # multiword names of the query's items read as one name (parsers.mrs.chunk)
+        self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
         # the stacked verifier (verifier.stacking), when the configuration names a model
         self.stacker = None
         if cfg.get("stacking", "model"):
@@ -175,6 +177,29 @@ class Verifier:
                 log.warning("ACE failed on %r: %s", question[:80], e)
                 return None, f"ACE failed: {e}"
         return None, "no MRS for this question and no ACE configured"
+
+    def _chunked(self, question: str, query, raw: Sequence[str]) -> list:
+        """The grammar's readings with the multiword names of the query's items that the
+        question writes word for word read as one name (:mod:`parsers.mrs.chunk`); only the
+        readings that change."""
+        from parsers.mrs.chunk import chunk_names, name_spans
+        from parsers.mrs.structure import coerce_mrs
+
+        names = [n.name for s in query_symbols(query) if s.kind == "item"
+                 for n in self.labels.names.get(s.id, ())]
+        spans = name_spans(question, names)
+        if not spans:
+            return []
+        out = []
+        for r in raw:
+            try:
+                c = chunk_names(coerce_mrs(r), spans, question)
+            except Exception as e:  # a malformed reading is the translator's to report
+                log.debug("no chunking of a reading of %r: %s", question[:80], e)
+                continue
+            if c is not None:
+                out.append(c)
+        return out
 
     def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
         """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
@@ -209,6 +234,9 @@ class Verifier:
                 # pattern readings are numbered after the grammar's
                 first = [dataclasses.replace(r, reading_index=r.reading_index + len(raw or []))
                          for r in translate_readings(extra)]
+                chunked = self._chunked(question, query, raw) if raw and self.chunk_names else []
+                first += [dataclasses.replace(r, reading_index=r.reading_index + len(raw) + len(extra))
+                          for r in translate_readings(chunked)]
                 timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,

@@ -16,7 +16,8 @@ Modules: :mod:`~parsers.mrs.structure` (light MRS), :mod:`~parsers.mrs.simplemrs
 reader), :mod:`~parsers.mrs.predicates` (predicate tables), :mod:`~parsers.mrs.scope`
 (scope resolution), :mod:`~parsers.mrs.question` (answer variables, intent),
 :mod:`~parsers.mrs.translate` (the translation), :mod:`~parsers.mrs.patterns` (MRSs of a few
-fixed question shapes, without a grammar).  Conventions: ``docs/mrs-semantics.md``.
+fixed question shapes, without a grammar), :mod:`~parsers.mrs.chunk` (multiword names read
+as one name after parsing).  Conventions: ``docs/mrs-semantics.md``.
 """
 
 from parsers.mrs.predicates import PredicateInfo, predicate_info, quantifier_kind, scopal_kind
