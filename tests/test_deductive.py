@@ -456,3 +456,26 @@ def test_an_acronym_is_matched_only_in_capitals():
     assert m and q[m[1]:m[2]] == "USA"
     q2 = "Did the usa team win?"
     assert _acronym_match(_tokens(q2), q2, "United States of America") is None
+
+
+def test_having_count_answers_a_comparison_of_a_count():
+    """"Which countries have more than two official languages?" is answered by GROUP BY ...
+    HAVING (COUNT(?language) > 2) (or >= 3, or a comparison of the projected count); another
+    operator or value is an intent mismatch that says so."""
+    from types import SimpleNamespace
+
+    from parsers.mrs.question import Intent
+    from parsers.sparql import parse_query
+    from verifier.deductive import _intent_check
+    from verifier.logic import Literal
+
+    q = "Which countries have more than two official languages?"
+    reading = SimpleNamespace(intent=Intent("comparative", "select", op=">", value=Literal("2", "xsd:integer")),
+                              sentence_force="ques")
+    where = "WHERE { ?c wdt:P31 wd:Q6256 . ?c wdt:P37 ?l } GROUP BY ?c"
+    for having in ("HAVING (COUNT(?l) > 2)", "HAVING (COUNT(?l) >= 3)", "HAVING (?n > 2)", "HAVING (2 < COUNT(?l))"):
+        assert _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} {having}"), q) == (True, ""), having
+    ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} HAVING (COUNT(?l) > 3)"), q)
+    assert not ok and "HAVING compares a count" in why
+    ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where}"), q)
+    assert not ok and why == "the question compares with a value but the query has no comparison"

@@ -382,6 +382,46 @@ def _orders_by_class(query: Query) -> str | None:
     return None
 
 
+def _having_states_count(query: Query, reading, question: str) -> bool | None:
+    """Whether the query's HAVING compares a COUNT (or a projected COUNT's variable) with a
+    number with the operator and value the question states ("more than two" -> ``> 2``, or
+    ``>= 3``): ``True``; ``False`` when it compares a count otherwise; ``None`` when it
+    compares no count with a number."""
+    from verifier.logic import Func
+
+    stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
+    it = reading.intent
+    if it.op is not None and isinstance(it.value, Literal):
+        stated.append((it.op, it.value))
+    counts = {p.var for p in query.projection if p.aggregate is not None and p.aggregate.func == "count"}
+
+    def is_count(t: Term) -> bool:
+        return (isinstance(t, Func) and t.name == "agg_count") or (isinstance(t, Var) and t in counts)
+
+    flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
+    found: bool | None = None
+    for f in subformulas(query.having):
+        if not isinstance(f, Compare):
+            continue
+        if is_count(f.left) and isinstance(f.right, Literal):
+            op, lit = f.op, f.right
+        elif is_count(f.right) and isinstance(f.left, Literal):
+            op, lit = flip[f.op], f.left
+        else:
+            continue
+        n = lit.numeric_value
+        found = False
+        for wop, w in stated:
+            v = w.numeric_value
+            if n is None or v is None:
+                continue
+            # counts are whole numbers: "more than 2" is "> 2" or ">= 3"
+            if (op == wop and n == v) or (wop == ">" and op == ">=" and n == v + 1) or (
+                    wop == "<" and op == "<=" and n == v - 1):
+                return True
+    return found
+
+
 def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
                   counted_value: bool = False) -> tuple[bool, str]:
     """Whether the query's form answers what the question asks for (yes/no, how many, a
@@ -408,6 +448,14 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
                           and _number_value(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
+    if not has_compare and kind == "comparative" and query.having is not None:
+        # "Which countries have more than two official languages?" answered by GROUP BY
+        # ?country HAVING (COUNT(?language) > 2): the count is compared with the stated value
+        having = _having_states_count(query, reading, question)
+        if having is False:
+            return False, ("the query's HAVING compares a count, but not with the operator and value "
+                           "the question states")
+        has_compare = bool(having)
     if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
         base = "select"  # "Tell me ...", "Give me ...": a request for values
     if base == "ask" and query.form != "ask" and kind not in ("count",):
