@@ -1168,6 +1168,18 @@ class Grounder:
             # business publishes X": P123 publisher, although "publish" also names
             # publication date)
             entry = self._entry_for(n.name, sym, u.pos)
+            if entry is None:
+                # the word itself is a lexicon word of the symbol for a template that only
+                # lexicon entries use: that reading of the word is linked too, even when a
+                # label or alias names the symbol better ("time" for *point in time* in "When
+                # was the Battle of Gettysburg?", "lyrics" for *lyrics by* alias "lyricist")
+                own = next((m for m in names if m.name == u.lemma and not m.is_label), None)
+                own_entry = self._entry_for(own.name, sym, u.pos) if own is not None else None
+                template = self.pack.templates.get(own_entry.template) if own_entry is not None else None
+                if template is not None and template.label_shapes == ("lexicon",):
+                    extra = self._link_with_name(u, sym, own, score, cov, own_entry, only_entry=True)
+                    if extra is not None:
+                        out.append(extra)
             written = n.is_label and bool(n.keys) and (
                 all(k in direct for k in n.keys)
                 # ... or that the question writes word for word around the unit's words when
@@ -1205,15 +1217,16 @@ class Grounder:
         return out
 
     def _link_with_name(self, u: Unit, sym: SymbolUse, n: NameEntry, score: float,
-                        cov: float, entry: LexiconEntry | None = None) -> Link | None:
+                        cov: float, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
         """The link of a unit to a symbol through one of its names (None: no template fits);
-        ``entry``: the lexicon entry of that name, when the caller has looked it up."""
+        ``entry``: the lexicon entry of that name, when the caller has looked it up;
+        ``only_entry``: through that entry's templates only."""
         if entry is None:
             entry = self._entry_for(n.name, sym)
         reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
                   f"'{n.name}' -> {sym.symbol}" if entry else
                   f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
-        return self._make(u, sym, n.name, n.shape, score, cov, reason, entry)
+        return self._make(u, sym, n.name, n.shape, score, cov, reason, entry, only_entry)
 
     def _siblings(self, entry: LexiconEntry | None) -> list[LexiconEntry]:
         """``entry`` and the other entries for the same words, part of speech and symbols
@@ -1319,8 +1332,8 @@ class Grounder:
 
     # ---- templates
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
-              reason: str, entry: LexiconEntry | None = None) -> Link | None:
-        templates = self._templates_for(u, sym, shape, entry)
+              reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
+        templates = self._templates_for(u, sym, shape, entry, only_entry)
         axioms = []
         for t in templates:
             bindings: dict[str, str | Term] = {}
@@ -1353,9 +1366,10 @@ class Grounder:
             return None
         return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))
 
-    def _templates_for(self, u: Unit, sym: SymbolUse, shape: str, entry: LexiconEntry | None) -> list[Template]:
+    def _templates_for(self, u: Unit, sym: SymbolUse, shape: str, entry: LexiconEntry | None,
+                       only_entry: bool = False) -> list[Template]:
         """The entry's template (when a lexicon made the link) and every template that fits
-        the unit's kind, the symbol's kind and the name's shape."""
+        the unit's kind, the symbol's kind and the name's shape (not with ``only_entry``)."""
         first: list[Template] = []
         shape_from_entry = False
         siblings = self._siblings(entry)
@@ -1366,7 +1380,7 @@ class Grounder:
                 if shapes and not shape_from_entry:  # the entry's template fixes the shape
                     shape, shape_from_entry = shapes[0], True
                 first.append(t)
-        if any(e.exclusive for e in siblings):
+        if only_entry or any(e.exclusive for e in siblings):
             return first  # possibly none: this use of the word does not fit the entry
         links = {"property": ("property", "inverse_property"), "item": ("item",),
                  "class": ("class",), "literal": ("literal",)}[sym.kind]
