@@ -303,6 +303,12 @@ def _expr_term(ctx: _Ctx, e: Any, scope: "_Scope") -> Term:
 def _aggregate(ctx: _Ctx, e: tuple, scope: "_Scope") -> Aggregate:
     _, name, distinct, arg, _sep = e
     a = None if arg == "*" else _expr_term(ctx, arg, scope)
+    if a is None and name == "count":
+        # COUNT(*) over solutions of one variable counts that variable's values
+        # ("SELECT (COUNT(*) AS ?n) WHERE { ?c wdt:P31 wd:Q6256 . ?c wdt:P30 wd:Q46 }")
+        own = [v for v in scope.visible if not v.name.startswith("_") and v not in ctx.label_vars]
+        if len(own) == 1:
+            a = own[0]
     agg = Aggregate(name, a, distinct)
     ctx.aggregates.append(agg)
     return agg
@@ -782,6 +788,11 @@ def _translate_select(ctx: _Ctx, sel: tuple, outer: frozenset[Var], bnodes: dict
     if side:
         body = conj(body, *side)
     order_of_vars = _ordered_vars(body)
+    in_scope = free_vars(body) | set(scope.visible)  # OPTIONAL binds too
+    if any(v in in_scope for v in answer_vars):
+        # a projected variable that nothing binds is always empty ("SELECT ?ming ?end WHERE
+        # { wd:Q9903 wdt:P576 ?end }"): no answer; the bound columns are the answer
+        answer_vars = [v for v in answer_vars if v in in_scope]
     key: dict[Var, None] = {}
     if form != "ask":
         key = {v: None for v in answer_vars}

@@ -324,3 +324,22 @@ def test_negative_number_is_one_literal():
     assert "neg(" not in str(q.pattern)
     q2 = parse_query("ASK WHERE { wd:Q61457 wdt:P3078 ?obj FILTER(?obj = -(?obj)) }")
     assert "neg(obj)" in str(q2.pattern)
+
+
+def test_count_star_over_one_variable_counts_it():
+    """COUNT(*) over the solutions of a one-variable pattern counts that variable (so "How
+    many countries are there in Europe?" can be aligned); over several variables it stays *."""
+    q = parse_query("SELECT (COUNT(*) AS ?n) WHERE { ?c wdt:P31 wd:Q6256 . ?c wdt:P30 wd:Q46 }")
+    assert q.projection[0].aggregate.arg == Var("c") and q.key_vars == (Var("c"),)
+    q = parse_query("SELECT (COUNT(*) AS ?n) WHERE { ?a wdt:P1 ?b }")
+    assert q.projection[0].aggregate.arg is None
+
+
+def test_unbound_projected_variable_is_no_answer():
+    """A projected variable that nothing binds is dropped from the answer when another one is
+    bound (an LLM's "SELECT ?ming ?end WHERE { wd:Q9903 wdt:P576 ?end }"); a variable bound
+    only in an OPTIONAL is kept; when no projected variable is bound, nothing is dropped."""
+    assert parse_query("SELECT ?ming ?end WHERE { wd:Q9903 wdt:P576 ?end }").answer_vars == (Var("end"),)
+    q = parse_query("SELECT ?x ?d WHERE { ?x wdt:P31 wd:Q5 OPTIONAL { ?x wdt:P569 ?d } }")
+    assert q.answer_vars == (Var("x"), Var("d"))
+    assert parse_query("SELECT ?x WHERE { wd:Q9903 wdt:P576 ?end }").answer_vars == (Var("x"),)
