@@ -854,6 +854,20 @@ CASES = [
      "ASK WHERE { wd:Q5309 wdt:P2129 ?obj filter ( ?obj < 1500.0 ) }", "faithful"),
     ("Is the IDLH of the graphite less than 1500?",
      "ASK WHERE { wd:Q5309 wdt:P2128 ?obj filter ( ?obj < 1500.0 ) }", "unsupported"),
+    # a projected variable that nothing binds is no answer; COUNT(*) over one variable counts it
+    ("When did the Ming dynasty dissolve?",
+     "SELECT ?ming ?end WHERE { wd:Q9903 wdt:P576 ?end . }", "faithful"),
+    ("How many countries are there in Europe?",
+     "SELECT (COUNT(*) AS ?n) WHERE { ?c wdt:P30 wd:Q46 ; wdt:P31 wd:Q6256 . }", "faithful"),
+    # "when" of an event: its point in time or start time, not its end
+    ("When was the Battle of Gettysburg?", "SELECT ?t WHERE { wd:Q33132 wdt:P580 ?t }", "faithful"),
+    ("When was the Battle of Gettysburg?", "SELECT ?t WHERE { wd:Q33132 wdt:P582 ?t }", "unsupported"),
+    # a comparison of a count in HAVING
+    ("Which countries have more than two official languages?",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 ; wdt:P37 ?l } GROUP BY ?c HAVING (COUNT(?l) > 2)", "faithful"),
+    ("Which countries have more than two official languages?",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 ; wdt:P37 ?l } GROUP BY ?c HAVING (COUNT(?l) > 5)",
+     "intent_mismatch"),
 ]
 
 
