@@ -581,6 +581,22 @@ def test_where_and_what_did_name_verb():
     assert not any("place_n" in r for r in pattern_readings("Where and what did Bohr study and teach?"))
 
 
+def test_where_or_when_of_a_one_place_event():
+    """"Where did Boethius die?", "where was andy todd born?": the answer is the place (or
+    time) of the name's event, active (the name is its subject) or passive (its undergoer)."""
+    t, by = _only("Where did Boethius die?")
+    die = by["_die/vb_u_unknown"]
+    assert die.args[1] == names_of(t)["Boethius"]
+    assert by["loc_nonsp"].args[1:] == (die.args[0], noun_var(t, "place_n")) == (die.args[0], t.answer_vars[0])
+    t, by = _only("when was andy todd born?")
+    born = by["_born/vbn_u_unknown"]
+    assert born.args[2] == names_of(t)["andy todd"]
+    assert by["loc_nonsp"].args[2] == noun_var(t, "time_n") == t.answer_vars[0]
+    # not a located thing, nor a phrase with an article for a name
+    assert pattern_readings("Where is Paris located?") == []
+    assert not any("place_n" in r for r in pattern_readings("Where did the war end?"))
+
+
 def test_is_names_np_one_value():
     t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
     names = names_of(t)

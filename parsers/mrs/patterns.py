@@ -1242,6 +1242,35 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Where did Boethius die?", "where was andy todd born?", "When did Vladimir Lenin die?": the
+# place (``place_n``) or the time (``time_n``) of a one-place event of a name, active or passive
+_WH_EVENT_ALONE = re.compile(
+    r"^\s*(?P<wh>where|when)\s+(?:(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
+    + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
+
+
+def _wh_event_alone_readings(q: str) -> list[str]:
+    m = _WH_EVENT_ALONE.match(q)
+    if not m:
+        return []
+    passive = m.group("part") is not None
+    name = _clean_span(q, *m.span("pname" if passive else "name"))
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    if (word in _AUXILIARIES or word in ("be", "get", "become", "have", "do", "located", "situated")
+            or not _name_ok(q[name[0]:name[1]]) or re.search(r"\s(?:a|an|the)\s", f" {q[name[0]:name[1]]} ")):
+        return []
+    b = _Builder()
+    top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
+    x = _name(b, q, name)
+    if passive:
+        b.ep(f"_{word}/vbn_u_unknown", verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
+    else:
+        b.ep(f"_{word}/vb_u_unknown", verb, top, ARG0="e2", ARG1=x)
+    return [b.text("e2", top)]
+
+
 # "Where and what did Niels Bohr study?", "Where and when did John Kenneth Galbraith study?":
 # two answers of one verb, its place (``loc_nonsp`` + ``place_n``) and its object or its time
 _WHERE_AND = re.compile(
@@ -1365,7 +1394,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
-           _when_have_value_readings)
+           _when_have_value_readings, _wh_event_alone_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
