@@ -597,6 +597,17 @@ def test_where_or_when_of_a_one_place_event():
     assert not any("place_n" in r for r in pattern_readings("Where did the war end?"))
 
 
+def test_who_verbed_name():
+    """"Who directed the film kishen kanhaiya": a person who did the verb to the name (a leading
+    "the" left out); a present tense ("Who plays the piano?") and the copula are other shapes."""
+    t, by = _only("Who directed the film kishen kanhaiya")
+    verb = by["_directed/vbd_u_unknown"]
+    assert verb.args[1] == t.answer_vars[0] == noun_var(t, "person")
+    assert verb.args[2] == names_of(t)["film kishen kanhaiya"]
+    assert pattern_readings("who plays the piano?") == []
+    assert pattern_readings("Who is Barack Obama?") == []
+
+
 def test_is_names_np_one_value():
     t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
     names = names_of(t)

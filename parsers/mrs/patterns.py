@@ -1242,6 +1242,32 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "Who directed Kishen Kanhaiya?", "who published split second: velocity": the doer of a
+# verb in the past whose object is a name (a leading "the" is left out of the name)
+_WHO_VERBED = re.compile(
+    r"^\s*(?P<wh>who)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]{3,}))\s+(?:the\s+)?(?P<name>[^?,]+?)"
+    + _END, re.I)
+#: Words after "who" that are no verb in the past with an object.
+_NOT_VERBED = frozenset({"is", "was", "are", "were", "has", "had", "have", "does", "did", "can", "could",
+                         "will", "would", "should", "may", "might", "must", "else", "all", "among"})
+
+
+def _who_verbed_readings(q: str) -> list[str]:
+    m = _WHO_VERBED.match(q)
+    if not m:
+        return []
+    word = m.group("verb").casefold()
+    name = _clean_span(q, *m.span("name"))
+    if word in _NOT_VERBED or word in _AUXILIARIES or word.endswith("s") or not _name_ok(q[name[0]:name[1]]):
+        return []  # "Who plays ...": a present tense asks about a role, not a deed
+    b = _Builder()
+    x_who, lab = b.new("x"), b.new("h")
+    b.ep("person", m.span("wh"), lab, ARG0=x_who)
+    b.quantified("which_q", m.span("wh"), x_who, lab)
+    x = _name(b, q, name)
+    return [b.main(f"_{word}/vbd_u_unknown", m.span("verb"), x_who, x)]
+
+
 # "Where did Boethius die?", "where was andy todd born?", "When did Vladimir Lenin die?": the
 # place (``place_n``) or the time (``time_n``) of a one-place event of a name, active or passive
 _WH_EVENT_ALONE = re.compile(
@@ -1394,7 +1420,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
-           _when_have_value_readings, _wh_event_alone_readings)
+           _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
