@@ -608,6 +608,21 @@ def test_who_verbed_name():
     assert pattern_readings("Who is Barack Obama?") == []
 
 
+def test_what_np_is_name():
+    """"what gender is michel gauthier?" reads as "What is the gender of michel gauthier?"
+    ("classified as" / "from" at the end too); a name with an article or ending in a
+    preposition or participle belongs to other shapes."""
+    t, by = _only("what gender is michel gauthier?")
+    gender = noun_var(t, "_gender/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], gender)
+    assert by["_of_p"].args[1:] == (gender, names_of(t)["michel gauthier"])
+    t, by = _only("What genre is srđan branković classified as")
+    assert by["_of_p"].args[2] == names_of(t)["srđan branković"]
+    for q in ("What river is the longest?", "Which country is Paris the capital of?",
+              "What film is directed by Spielberg?"):
+        assert pattern_readings(q) == [], q
+
+
 def test_is_names_np_one_value():
     t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
     names = names_of(t)

@@ -1242,6 +1242,37 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "What gender is michel gauthier?", "What genre is srđan branković classified as", "what
+# country is kristen kish from": the NP of the name, read as "What is the NP of NAME?"
+_WHAT_NP_IS_NAME = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>(?-i:[a-z])[^?,]*?)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)"
+    r"(?:\s+(?:classified\s+as|considered|from))?" + _END, re.I)
+
+
+def _what_np_is_name_readings(q: str) -> list[str]:
+    m = _WHAT_NP_IS_NAME.match(q)
+    if not m:
+        return []
+    spans = _checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None or not _plain_np(q[spans[0][0]:spans[0][1]]):
+        return []
+    np, name = spans
+    text = q[name[0]:name[1]]
+    if re.match(r"(?:a|an|the|it|this|that|there)\b", text, re.I) or \
+            re.search(r"\s(?:" + _PARTICIPLE + r"|born|of|in|for|to|by|with|at|on)$", text) or \
+            re.search(r"\s(?:the|a|an)\s", text):
+        # "What river is the longest", "What film is directed by X", "Which country is Paris
+        # the capital of": other shapes
+        return []
+    b = _Builder()
+    x_wh, lab = b.new("x"), b.new("h")
+    b.ep("thing", m.span("wh"), lab, ARG0=x_wh)
+    b.quantified("which_q", m.span("wh"), x_wh, lab)
+    x, l_np = _noun_phrase(b, q, np, "_the_q")
+    b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
+    return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x)]
+
+
 # "Who directed Kishen Kanhaiya?", "who published split second: velocity": the doer of a
 # verb in the past whose object is a name (a leading "the" is left out of the name)
 _WHO_VERBED = re.compile(
@@ -1420,7 +1451,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
-           _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings)
+           _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
+           _what_np_is_name_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
