@@ -862,6 +862,11 @@ CASES = [
     # "when" of an event: its point in time or start time, not its end
     ("When was the Battle of Gettysburg?", "SELECT ?t WHERE { wd:Q33132 wdt:P580 ?t }", "faithful"),
     ("When was the Battle of Gettysburg?", "SELECT ?t WHERE { wd:Q33132 wdt:P582 ?t }", "unsupported"),
+    # "adopt" a currency
+    ("Which countries adopted the Euro?",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 ; wdt:P38 wd:Q4916 . }", "faithful"),
+    ("Which countries adopted the Euro?",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 . wd:Q4916 wdt:P38 ?c . }", "unsupported"),
     # a comparison of a count in HAVING
     ("Which countries have more than two official languages?",
      "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 ; wdt:P37 ?l } GROUP BY ?c HAVING (COUNT(?l) > 2)", "faithful"),
