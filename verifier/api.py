@@ -178,12 +178,12 @@ class Verifier:
                 return None, f"ACE failed: {e}"
         return None, "no MRS for this question and no ACE configured"
 
-    def _chunked(self, question: str, query, raw: Sequence[str]) -> list:
-        """The grammar's readings with the multiword names of the query's items that the
-        question writes word for word read as one name (:mod:`parsers.mrs.chunk`); only the
-        readings that change."""
+    def _chunked(self, question: str, query, readings: Sequence) -> list:
+        """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
+        query's items that the question writes word for word read as one name
+        (:mod:`parsers.mrs.chunk`); only the readings that change."""
         from parsers.mrs.chunk import chunk_names, name_spans
-        from parsers.mrs.structure import coerce_mrs
+        from parsers.mrs.structure import Mrs
 
         names = [n.name for s in query_symbols(query) if s.kind == "item"
                  for n in self.labels.names.get(s.id, ())]
@@ -191,10 +191,12 @@ class Verifier:
         if not spans:
             return []
         out = []
-        for r in raw:
+        for m in readings:
+            if not isinstance(m, Mrs):
+                continue  # unreadable: the translator reports it
             try:
-                c = chunk_names(coerce_mrs(r), spans, question)
-            except Exception as e:  # a malformed reading is the translator's to report
+                c = chunk_names(m, spans, question)
+            except Exception as e:  # an odd reading is left as it is
                 log.debug("no chunking of a reading of %r: %s", question[:80], e)
                 continue
             if c is not None:
@@ -230,11 +232,13 @@ class Verifier:
             ded = DeductiveResult("unknown", origin, f"No decision: {origin}.", None)
         else:
             try:
-                readings = translate_readings(raw or [])
+                # each reading read once, for its translation and for the chunking
+                parsed = [_read_mrs(r) for r in raw or []]
+                readings = translate_readings(parsed)
                 # pattern readings are numbered after the grammar's
                 first = [dataclasses.replace(r, reading_index=r.reading_index + len(raw or []))
                          for r in translate_readings(extra)]
-                chunked = self._chunked(question, query, raw) if raw and self.chunk_names else []
+                chunked = self._chunked(question, query, parsed) if raw and self.chunk_names else []
                 first += [dataclasses.replace(r, reading_index=r.reading_index + len(raw) + len(extra))
                           for r in translate_readings(chunked)]
                 timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
@@ -262,6 +266,17 @@ class Verifier:
         if self.stacker is not None and (signals is None or "stacked" in signals):
             return self.stacker.decide(verdict, query)
         return verdict
+
+
+def _read_mrs(reading: Any) -> Any:
+    """A reading as a :class:`~parsers.mrs.structure.Mrs` when it can be read, else as given
+    (the translator then reports why it cannot)."""
+    from parsers.mrs.structure import coerce_mrs
+
+    try:
+        return coerce_mrs(reading)
+    except Exception:
+        return reading
 
 
 def deductive_evidence(ded: DeductiveResult) -> dict[str, Any]:

@@ -790,6 +790,8 @@ def _how_many(b: _Builder, m: re.Match, x: str, label: str) -> None:
 
 #: Verbs a relative clause may not be read as (they take other complements).
 _AUXILIARIES = frozenset({"is", "was", "has", "does", "contains", "starts", "begins", "ends"})
+#: Verbs after a name that say no event of their own ("When did X become ...", "did X have").
+_LIGHT_VERBS = frozenset({"be", "get", "become", "have", "do"})
 
 
 # "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
@@ -1231,7 +1233,7 @@ def _when_event_readings(q: str) -> list[str]:
     other = _clean_span(q, *m.span("name2"))
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
-    if (word in _AUXILIARIES or word in ("be", "get", "become", "have", "do") or (passive and not prep)
+    if (word in _AUXILIARIES or word in _LIGHT_VERBS or (passive and not prep)
             or not _name_ok(q[subject[0]:subject[1]]) or not _title_ok(q[other[0]:other[1]])):
         return []
     b = _Builder()
@@ -1265,9 +1267,7 @@ def _what_np_is_name_readings(q: str) -> list[str]:
         # the capital of": other shapes
         return []
     b = _Builder()
-    x_wh, lab = b.new("x"), b.new("h")
-    b.ep("thing", m.span("wh"), lab, ARG0=x_wh)
-    b.quantified("which_q", m.span("wh"), x_wh, lab)
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
     x, l_np = _noun_phrase(b, q, np, "_the_q")
     b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
     return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x)]
@@ -1292,9 +1292,7 @@ def _who_verbed_readings(q: str) -> list[str]:
     if word in _NOT_VERBED or word in _AUXILIARIES or word.endswith("s") or not _name_ok(q[name[0]:name[1]]):
         return []  # "Who plays ...": a present tense asks about a role, not a deed
     b = _Builder()
-    x_who, lab = b.new("x"), b.new("h")
-    b.ep("person", m.span("wh"), lab, ARG0=x_who)
-    b.quantified("which_q", m.span("wh"), x_who, lab)
+    x_who = _wh(b, m.group("wh"), m.span("wh"))
     x = _name(b, q, name)
     return [b.main(f"_{word}/vbd_u_unknown", m.span("verb"), x_who, x)]
 
@@ -1315,7 +1313,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     name = _clean_span(q, *m.span("pname" if passive else "name"))
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
-    if (word in _AUXILIARIES or word in ("be", "get", "become", "have", "do", "located", "situated")
+    if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(q[name[0]:name[1]]) or re.search(r"\s(?:a|an|the)\s", f" {q[name[0]:name[1]]} ")):
         return []
     b = _Builder()
@@ -1341,7 +1339,7 @@ def _where_and_readings(q: str) -> list[str]:
         return []
     word = m.group("verb").casefold()
     name = _clean_span(q, *m.span("name"))
-    if word in _AUXILIARIES or word in ("be", "get", "become", "have", "do") or not _name_ok(q[name[0]:name[1]]):
+    if word in _AUXILIARIES or word in _LIGHT_VERBS or not _name_ok(q[name[0]:name[1]]):
         return []
     b = _Builder()
     top = _loc_answer(b, "place_n", m.span("where"))
