@@ -382,6 +382,10 @@ def _orders_by_class(query: Query) -> str | None:
     return None
 
 
+#: A comparison's operator with its sides swapped (``2 < x`` is ``x > 2``).
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
+
+
 def _having_states_count(query: Query, reading, question: str) -> bool | None:
     """Whether the query's HAVING compares a COUNT (or a projected COUNT's variable) with a
     number with the operator and value the question states ("more than two" -> ``> 2``, or
@@ -398,7 +402,6 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
     def is_count(t: Term) -> bool:
         return (isinstance(t, Func) and t.name == "agg_count") or (isinstance(t, Var) and t in counts)
 
-    flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
     found: bool | None = None
     for f in subformulas(query.having):
         if not isinstance(f, Compare):
@@ -406,7 +409,7 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
         if is_count(f.left) and isinstance(f.right, Literal):
             op, lit = f.op, f.right
         elif is_count(f.right) and isinstance(f.left, Literal):
-            op, lit = flip[f.op], f.left
+            op, lit = _FLIPPED[f.op], f.left
         else:
             continue
         n = lit.numeric_value
@@ -1026,7 +1029,6 @@ def _take_comparisons(f: Formula, stated: list[tuple[str, Literal]]) -> tuple[Fo
     if isinstance(f, Exists):
         bound, body = f.vars, f.body
     parts = list(body.args) if isinstance(body, And) else [body]
-    flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
     # a number is never the subject of a triple: a comparison on a subject (a swapped query,
     # "?n wdt:P1132 X . FILTER(?n = 5)") is not what the question states
     subjects = {p.args[0] for p in parts if isinstance(p, Atom) and len(p.args) == 2
@@ -1038,7 +1040,7 @@ def _take_comparisons(f: Formula, stated: list[tuple[str, Literal]]) -> tuple[Fo
             kept.append(a)
             continue
         if isinstance(a, Compare):
-            op, lit = (a.op, a.right) if isinstance(a.right, Literal) else (flip[a.op], a.left)
+            op, lit = (a.op, a.right) if isinstance(a.right, Literal) else (_FLIPPED[a.op], a.left)
         elif isinstance(a, Eq):
             op, lit = "=", (a.right if isinstance(a.right, Literal) else a.left)
         if isinstance(lit, Literal) and lit.numeric_value is not None and any(
