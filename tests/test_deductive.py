@@ -105,6 +105,9 @@ def test_surface_force_of_questions_that_start_otherwise():
     assert _surface_force("Can you tell me Unicode's IBM graphic character set global ID?") == "select"
     assert _surface_force("Can benzene dissolve in water?") == "ask"
     assert _surface_force("Whats the spore print color of Enikitake?") == "select"
+    assert _surface_force("Get the country and the number of deaths of the pandemic.") == "select"
+    assert _surface_force("Provide the mass of benzene.") == "select"
+    assert _surface_force("Let me know the mass of benzene.") == "select"
     # a wh-word right after a fronted phrase, and a value to fill in after the copula
     assert _surface_force("On February 8, 1974, what position did Harold Wilson hold?") == "select"
     assert _surface_force("The ISOCAT id of morpheme is?") == "select"
@@ -479,3 +482,15 @@ def test_having_count_answers_a_comparison_of_a_count():
     assert not ok and "HAVING compares a count" in why
     ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where}"), q)
     assert not ok and why == "the question compares with a value but the query has no comparison"
+
+
+def test_names_of_properties_whose_value_counts_things():
+    """A value of *population*, *member count*, *employees* or a "number of ..." property
+    answers "how many" as a COUNT does; other quantities do not."""
+    from verifier.deductive import _NUMBER_OF
+
+    for name in ("number of children", "total number of episodes", "population", "member count",
+                 "employees", "students count"):
+        assert _NUMBER_OF.match(name), name
+    for name in ("area", "mass", "elevation above sea level", "count of", "population density"):
+        assert not _NUMBER_OF.match(name), name

@@ -269,7 +269,8 @@ def _intent_premises(reading) -> list[Premise]:
 
 
 _WH_START = re.compile(r"^\W*(what|whats|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
-                       r"find|return|enumerate|identify|state)\b", re.I)
+                       r"find|return|enumerate|identify|state|get|provide|disclose|reveal|specify|"
+                       r"display|retrieve|fetch|let\s+me\s+know)\b", re.I)
 #: Auxiliaries (and modals) that open a yes/no question or stand between a wh-word and a verb.
 _AUX = r"(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b"
 _YN_START = re.compile(r"^\W*" + _AUX, re.I)
@@ -872,8 +873,10 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
 
 
 #: The name of a property whose value counts things ("number of matches played", "number
-#: of episodes"): a value that answers "how many".
-_NUMBER_OF = re.compile(r"^(?:total\s+)?number\s+of\b", re.I)
+#: of episodes", "population", "member count"): a value that answers "how many" ("How many
+#: people live in the capital of Australia?" with *population*).
+_NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b|population$|employees$|[\w\s]+\scount$)",
+                        re.I)
 
 
 def _answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
