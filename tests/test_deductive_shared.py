@@ -996,3 +996,58 @@ def test_a_class_named_by_a_synonym(verifier):
     assert verifier.verify(q, gold).deductive.verdict == "faithful"
     other = "select distinct ?sbj where { ?sbj wdt:P1049 wd:Q5043 . ?sbj wdt:P31 wd:Q178885 }"  # deity
     assert verifier.verify(q, other).deductive.verdict == "unsupported"
+
+
+def test_a_negation_is_read_through_its_kg_reading(verifier):
+    """"do not have an English label" is ``~(exists l. rdfs:label(x, l) & lang(l) = "en")``
+    (background axioms for labels in a language): the query that says so is faithful, one
+    that tests another language is not, and a reading that keeps the negation finds that a
+    query without it drops it."""
+    q = "Which scholarly articles published in the journal Geosphere do not have an English label?"
+    no_label = ("SELECT ?a WHERE { ?a wdt:P1433 wd:Q15817086 . FILTER NOT EXISTS { ?a rdfs:label ?l . "
+                'FILTER ( LANG( ?l ) = "%s" ) } }')
+    v = verifier.verify(q, no_label % "en")
+    assert v.deductive.verdict == "faithful", v.deductive.reason
+    v = verifier.verify(q, no_label % "fr")
+    assert v.decision != "accept" and '"fr"' in v.deductive.reason
+    v = verifier.verify(q, "SELECT ?a WHERE { ?a wdt:P1433 wd:Q15817086 . }")
+    dropped = [r for r in v.deductive.readings if r.verdict == "weaker" and "drops constraints" in r.reason]
+    assert dropped and 'lang(' in dropped[0].reason
+
+
+def test_a_negation_with_a_word_no_link_explains_gets_no_kg_reading(verifier):
+    """The negation's KG reading needs every content word of it: "do not have a label" alone
+    (no language) would say less than the question's "English label"."""
+    from verifier.deductive import negation_kg_readings
+    from verifier.grounding import Unit
+    from verifier.logic import Atom, Exists, Literal, Not, Var, conj
+
+    x, y, e, m, z = (Var(n) for n in ("x3", "x28", "e2", "e33", "x34"))
+    have = Atom("_have_v_1", (e, x, y))
+    label = Atom("_label_n_1", (y,))
+    english = Atom("named", (z, Literal("English")))
+    ax = verifier.pack.background
+    axioms = [f for _, f, _ in ax]
+
+    class R:  # a reading: "x does not have an English label"
+        formula = conj(Atom("_article_n_of", (x, Var("i9"))),
+                       Not(Exists((e, y, m, z), conj(have, label, Atom("compound", (m, y, z)), english))))
+    units = [Unit(label, "noun", "label", "n", ("label",), ("label",), "label", y),
+             Unit(english, "named", "english", None, ("english",), ("english",), "English", z)]
+    (k,) = negation_kg_readings(R, axioms, units).values()
+    assert 'lang(' in str(k) and "rdfs:label(x3" in str(k)
+    # "a red label": "red" adds nothing to the KG reading, so the negation gets none
+    red = Atom("_red_a_1", (Var("e40"), y))
+    R.formula = conj(Atom("_article_n_of", (x, Var("i9"))),
+                     Not(Exists((e, y, m, z), conj(have, label, red, Atom("compound", (m, y, z)), english))))
+    units.append(Unit(red, "adjective", "red", "a", ("red",), ("red",), "red", Var("e40")))
+    assert negation_kg_readings(R, axioms, units) == {}
+
+
+def test_the_highest_place_is_the_highest_point(verifier):
+    v = verifier.verify("What is the highest place of the Urals?",
+                        "SELECT ?p WHERE { wd:Q35600 wdt:P610 ?p . }")
+    assert v.decision == "accept", v.deductive.reason
+    v = verifier.verify("What is the highest place of the Urals?",
+                        "SELECT ?p WHERE { wd:Q35600 wdt:P1589 ?p . }")  # lowest point
+    assert v.decision != "accept"

@@ -24,7 +24,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
@@ -643,6 +643,74 @@ def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = froz
     return exists(sorted(free_vars(body) - keep, key=lambda v: v.name), body)
 
 
+#: Verbs that name no KG symbol of their own inside a negation ("do not have an English
+#: label", "is not specified").
+_NEGATION_LIGHT_VERBS = frozenset({"have", "be", "do", "get", "specify", "exist", "include"})
+
+
+def _negated(f: Formula) -> list[Not]:
+    """The negations among the top-level conjuncts of ``f`` (under its existential prefix)."""
+    if isinstance(f, Exists):
+        return _negated(f.body)
+    if isinstance(f, And):
+        return [n for a in f.args for n in _negated(a)]
+    return [f] if isinstance(f, Not) else []
+
+
+def negation_kg_readings(reading, axioms: Sequence[Formula], units: Sequence[Unit]) -> dict[Not, Formula]:
+    """The KG reading ``exists locals. K`` of each negation of the question whose words all
+    link to KG symbols ("do not have an English label": ``exists l. rdfs:label(x, l) &
+    lang(l) = "en"``): the KG facts its content adds, by the axioms, to those of the rest of
+    the question.
+
+    The axioms go from the question's words to the KG, so alone they cannot carry a negation
+    over (``~Phi`` does not follow from ``~K`` nor ``~K`` from ``~Phi``).  Taking the links
+    as meanings, as the positive part of the check does, the question's ``~Phi`` says ``~K``;
+    a negation with a word that adds nothing to ``K`` says more than ``~K`` and gets no
+    reading."""
+    negations = _negated(reading.formula)
+    if not negations:
+        return {}
+    base_facts = _facts(reading.formula)
+    base = set(kg_consequences(conj(base_facts), axioms))
+    anchors = {f.left: f.right for f in base if isinstance(f, Eq) and isinstance(f.left, Var)
+               and isinstance(f.right, (IRI, Literal))}
+
+    def added(inner: list[Formula]) -> list[Formula]:
+        return [f for f in kg_consequences(conj(base_facts + inner), axioms)
+                if f not in base and _is_kg_fact(f)]
+
+    out: dict[Not, Formula] = {}
+    for n in negations:
+        inner = _facts(n.arg)
+        content = [u for u in units if u.atom in inner and u.kind not in ("abstract", "number")
+                   and not (u.kind == "verb" and u.lemma in _NEGATION_LIGHT_VERBS)]
+        new = added(inner)
+        # a KG statement about something outside the negation, to which every content word
+        # of the negation contributes (else the negation says more than its KG reading)
+        if not content or not any(isinstance(f, Atom) and set(f.args) & free_vars(n) for f in new):
+            continue
+        if any(set(added([f for f in inner if f != u.atom])) == set(new) for u in content):
+            continue
+        # a variable outside that names an item is that item ("citizens of Belgium")
+        body = substitute(conj(new), {v: t for v, t in anchors.items() if v in free_vars(n)})
+        out[n] = exists(sorted(free_vars(body) - free_vars(n), key=lambda v: v.name), body)
+    return out
+
+
+def _with_negation_readings(f: Formula, readings: dict[Not, Formula]) -> Formula:
+    """``f`` with each negation ``~Phi`` of ``readings`` as ``~Phi & ~K``."""
+    if not readings:
+        return f
+    if isinstance(f, Exists):
+        return Exists(f.vars, _with_negation_readings(f.body, readings))
+    if isinstance(f, And):
+        return conj(*[_with_negation_readings(a, readings) for a in f.args])
+    if isinstance(f, Not) and f in readings:
+        return conj(f, Not(readings[f]))
+    return f
+
+
 # --------------------------------------------------------------------------------------------
 # Check
 # --------------------------------------------------------------------------------------------
@@ -1156,10 +1224,11 @@ _REQUEST_WORDS = frozenset(p.split("_")[1] for p in REQUEST_VERBS)  # name, tell
 
 
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
-                   question: str = "") -> list[str]:
+                   question: str = "", explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
     uses: the query drops what the question says about them.  A month in a date ("on
-    December 12, 1991", "in December of 1981") is part of a value, not a name."""
+    December 12, 1991", "in December of 1981") is part of a value, not a name; ``explained``
+    names are used by a background axiom of the proof ("English" in "an English label")."""
     if question and not any(c.islower() for c in question):
         return []  # in a question written in capitals every word may be parsed as a name
     in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
@@ -1173,7 +1242,7 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     out = []
     seen_text: set[str] = set()
     for u in units:
-        if u.kind != "named" or id(u) in linked or u.var in linked_vars:
+        if u.kind != "named" or id(u) in linked or u.var in linked_vars or u.lemma.casefold() in explained:
             continue
         text = (u.text or u.lemma).strip()
         if not text or text.casefold() in seen_text or len(text) < 3 or text.casefold() in in_dates:
@@ -1631,6 +1700,14 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     premises = list(relevant_background)
     premises += [Premise(a.name, a.formula) for a in all_axioms]
     premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
+    # a negation whose words all link ("do not have an English label") says what its KG
+    # reading says: T gets ~K next to ~Phi (soundness), and the query must imply ~K (completeness)
+    kg_axioms = ([a.formula for a in structural + link_axioms]
+                 + [p.formula for p in background if not _kg_rule(p.formula)])
+    negations = negation_kg_readings(reading, kg_axioms, units)
+    if negations:
+        reading = _ReadingView(reading, _with_negation_readings(reading.formula, negations),
+                               getattr(reading, "not_alignable", set()))
     # a coordinated answer ("the sex and the occupation") answers several columns
     reading = _expand_coordinated_answer(reading, query)
     premises.append(Premise("T(question)", reading.formula))
@@ -1703,20 +1780,29 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(reading, [a.formula for a in structural + link_axioms]
-                     + [p.formula for p in background if not _kg_rule(p.formula)],
+        t_kg = _t_kg(reading, kg_axioms,
                      frozenset(q.statement for q in qualifiers if q.prop in _TIME_QUALIFIERS))
+        stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
+        if stated_negations:
+            t_kg = conj(t_kg or TRUE, *stated_negations)
         if t_kg is not None:
             t_kg_aligned = t_kg
             # the query's side: G, its definitions, and KG background (symmetric properties)
             g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
                       + [Premise(a.name, a.formula) for a in reif] + relevant_background)
             complete = entails(g_side, t_kg_aligned, **budget)
-            if complete.status == "refuted":
+            dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
+                                 and entails(g_side, n, **budget, countermodel=False).status != "proved"]
+            if dropped_negations:
+                missing = tuple(dropped_negations)
+            elif complete.status == "refuted":
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
                                 if entails(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
                                            **budget, countermodel=False).status != "proved")
-        ignored = _ignored_names(grounder, grounding, units, question)
+        # names a negation's KG reading accounts for ("English" in "no English label")
+        explained = {str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
+                     if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
+        ignored = _ignored_names(grounder, grounding, units, question, explained)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
         elif ignored:
