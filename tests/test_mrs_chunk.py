@@ -1,7 +1,7 @@
 """Multiword names read as one name after parsing (parsers.mrs.chunk)."""
 
 from parsers.mrs import translate_readings
-from parsers.mrs.chunk import chunk_names, name_spans
+from parsers.mrs.chunk import chunk_names, common_words, name_spans
 from parsers.mrs.simplemrs import read_simplemrs
 from verifier.logic import atoms
 
@@ -86,3 +86,30 @@ def test_verify_tries_the_chunked_reading_first():
     v.chunk_names = False
     r = v.verify(Q, sparql)
     assert r.deductive.best.reading_index == 0
+
+
+G = "What gene is associated with Cancer?"
+# "gene" read as the name "Gene" (as the corpus reads some lower-case words)
+GENE_AS_NAME = (
+    "[ TOP: h0 INDEX: e2 [ e SF: ques ] RELS: < "
+    f"[ _which_q{_span('What', G)} LBL: h4 ARG0: x3 RSTR: h5 BODY: h6 ] "
+    f"[ named{_span('gene', G)} LBL: h7 ARG0: x3 CARG: \"Gene\" ] "
+    f"[ _associate_v_with{_span('associated', G)} LBL: h1 ARG0: e2 ARG1: i8 ARG2: x3 ARG3: x9 ] "
+    f"[ proper_q{_span('Cancer', G)} LBL: h10 ARG0: x9 RSTR: h11 BODY: h12 ] "
+    f"[ named{_span('Cancer', G)} LBL: h13 ARG0: x9 CARG: \"Cancer\" ] "
+    "> HCONS: < h0 qeq h1 h5 qeq h7 h11 qeq h13 > ]")
+
+
+def test_a_lower_case_word_read_as_a_name_becomes_a_noun():
+    m = read_simplemrs(GENE_AS_NAME)
+    c = common_words(m, G)
+    preds = {ep.pred: ep for ep in c.eps}
+    assert "_gene/nn_u_unknown" in preds and preds["_gene/nn_u_unknown"].carg is None
+    # the capitalised name stays a name under its proper_q
+    assert [ep.carg for ep in c.eps if ep.pred == "named"] == ["Cancer"]
+    assert any(ep.pred == "proper_q" and ep.iv == "x9" for ep in c.eps)
+    (r,) = translate_readings([c])
+    assert "_gene/nn_u_unknown" in {a.pred for a in atoms(r.formula)}
+    # nothing to change, or a question without capitals (its names are in lower case too)
+    assert common_words(read_simplemrs(GARBLED), Q) is None
+    assert common_words(m, G.lower()) is None

@@ -180,27 +180,28 @@ class Verifier:
 
     def _chunked(self, question: str, query, readings: Sequence) -> list:
         """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
-        query's items that the question writes word for word read as one name
-        (:mod:`parsers.mrs.chunk`); only the readings that change."""
-        from parsers.mrs.chunk import chunk_names, name_spans
+        query's items that the question writes word for word read as one name, and those with
+        the lower-case words read as names read as nouns (:mod:`parsers.mrs.chunk`); only the
+        readings that change."""
+        from parsers.mrs.chunk import chunk_names, common_words, name_spans
         from parsers.mrs.structure import Mrs
 
         names = [n.name for s in query_symbols(query) if s.kind == "item"
                  for n in self.labels.names.get(s.id, ())]
         spans = name_spans(question, names)
-        if not spans:
-            return []
         out = []
         for m in readings:
             if not isinstance(m, Mrs):
                 continue  # unreadable: the translator reports it
-            try:
-                c = chunk_names(m, spans, question)
-            except Exception as e:  # an odd reading is left as it is
-                log.debug("no chunking of a reading of %r: %s", question[:80], e)
-                continue
-            if c is not None:
-                out.append(c)
+            for how in ("names", "words"):
+                try:
+                    c = (chunk_names(m, spans, question) if spans else None) if how == "names" \
+                        else common_words(m, question)
+                except Exception as e:  # an odd reading is left as it is
+                    log.debug("no chunking (%s) of a reading of %r: %s", how, question[:80], e)
+                    continue
+                if c is not None:
+                    out.append(c)
         return out
 
     def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:

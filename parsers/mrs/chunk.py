@@ -13,6 +13,12 @@ predications are connected to the rest of the reading through exactly one refere
 variable (the name's head), and nothing inside the name refers to anything outside it.  Any
 other reading is left as it is (``None``), so chunking never loses a reading, it only adds
 one.  :func:`name_spans` finds where a question writes given names.
+
+The converse also happens: a common word the question writes in lower case read as a name
+("What *gene* is genetically associated with ...?" with ``named(x, "Gene")``, "a literature
+*major*").  :func:`common_words` gives the reading with such names read as the nouns they
+are written as (an unknown-word noun ``_gene/nn_u_unknown``, as the grammar gives for a word
+it does not know), again only as an extra reading.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from parsers.mrs.structure import EP, HCons, Mrs, var_type
 
-__all__ = ["name_spans", "chunk_names"]
+__all__ = ["name_spans", "chunk_names", "common_words"]
 
 #: Predicates a name read as a name already consists of (nothing to chunk).
 _NAME_PREDS = frozenset({"named", "compound", "proper_q", "udef_q", "def_explicit_q", "_the_q",
@@ -123,3 +129,39 @@ def chunk_names(m: Mrs, spans: Sequence[tuple[int, int]], question: str) -> Mrs 
         if got is not None:
             out, changed = got, True
     return out if changed else None
+
+
+def _next_to_a_capital(question: str, a: int, b: int) -> bool:
+    """Whether the word at ``a:b`` has a capitalised word right before or after it (part of a
+    multiword name such as "Bactrian camel", which its name reading may be right about); the
+    question's first word does not count."""
+    before = question[:a].split()
+    after = question[b:].split()
+    # the question's first word is capitalised as such ("What gene ...")
+    return bool(len(before) > 1 and before[-1][:1].isupper()) or bool(after and after[0][:1].isupper())
+
+
+def common_words(m: Mrs, question: str) -> Mrs | None:
+    """``m`` with each one-word ``named`` predication that the question writes in lower case
+    and letter for letter (``named(x, "Gene")`` over "gene") read as an unknown-word noun
+    ``_gene/nn_u_unknown(x)`` under ``udef_q``; ``None`` when there is none.  A question
+    written without capitals (whose names are in lower case too) keeps its names, and so does
+    a word next to a capitalised one ("Bactrian camel")."""
+    if not any(c.isupper() for c in question):
+        return None
+    renamed: dict[str, str] = {}
+    eps: list[EP] = []
+    for ep in m.eps:
+        text = question[ep.cfrom:ep.cto] if 0 <= ep.cfrom < ep.cto <= len(question) else ""
+        word = (ep.carg or "")
+        if (ep.pred == "named" and word.isalpha() and text.rstrip("?.!,;:").islower()
+                and text.rstrip("?.!,;:") == word.casefold() and ep.iv
+                and not _next_to_a_capital(question, ep.cfrom, ep.cto)):
+            renamed[ep.iv] = word.casefold()
+            eps.append(EP(f"_{word.casefold()}/nn_u_unknown", ep.label, ep.args, None, ep.cfrom, ep.cto, False))
+        else:
+            eps.append(ep)
+    if not renamed:
+        return None
+    eps = [ep._replace(pred="udef_q") if ep.pred == "proper_q" and ep.iv in renamed else ep for ep in eps]
+    return Mrs(m.top, m.index, tuple(eps), m.hcons, m.variables, m.icons)
