@@ -824,6 +824,7 @@ def _translate_select(ctx: _Ctx, sel: tuple, outer: frozenset[Var], bnodes: dict
         label_vars=tuple(sorted(label_vars, key=lambda v: v.name)),
         axioms=tuple(ctx.axioms),
         text=ctx.text if not sub else _digest_text(sel),
+        optional_parts=tuple(scope.optionals),
     )
 
 

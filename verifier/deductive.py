@@ -229,6 +229,19 @@ class _ReadingView:
         self.mrs = getattr(reading, "mrs", None)
 
 
+def _with_asked_optionals(g: Formula, query: Query, mapping: dict[Var, Term]) -> Formula:
+    """``g`` with the ``OPTIONAL`` groups that bind an answer column the question asks for
+    (an aligned answer variable that ``g`` does not bind): "Get the country and the number of
+    deaths" answered by ``OPTIONAL { wd:Q84104992 wdt:P1120 ?deaths }`` must say the number of
+    deaths.  Columns beyond the question's answers stay extra information."""
+    unbound = [v for v in query.answer_vars if v in mapping and v not in free_vars(g)]
+    parts = [p for p in query.optional_parts if free_vars(p) & set(unbound)]
+    if not parts:
+        return g
+    keep = free_vars(g) | set(query.key_vars)
+    return conj(g, *[exists(sorted(free_vars(p) - keep, key=lambda v: v.name), p) for p in parts])
+
+
 def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
                      order: Sequence[int] | None = None) -> Formula:
     mapping, unaligned = _alignment(reading, query, order)
@@ -238,6 +251,7 @@ def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
             del mapping[k]
             unaligned.append(k)
     g = query.pattern if pattern is None else pattern
+    g = _with_asked_optionals(g, query, mapping)
     # move the query's own variables out of the way of the reading's names
     t_vars = {v.name for v in free_vars(reading.formula)} | {v.name for f in subformulas(reading.formula)
                                                              if isinstance(f, (Exists, Forall)) for v in f.vars}

@@ -18,6 +18,8 @@ For one reading ``T`` of the question (a :class:`parsers.mrs.QuestionLogic`) and
 
 from __future__ import annotations
 
+import itertools
+
 import logging
 import math
 import re
@@ -269,12 +271,12 @@ _CLASS_PROPS = {"P31", "P279"}
 
 
 def query_symbols(query: Query, class_props: Collection[str] = _CLASS_PROPS) -> list[SymbolUse]:
-    """Properties, items, classes and literals of a query, each once.  The named objects of
-    ``class_props`` (Wikidata ids: instance of, subclass of, and the classifying properties
-    of class templates such as occupation) are classes, supported by the class link."""
+    """Properties, items, classes and literals of a query (its pattern and its ``OPTIONAL``
+    groups), each once.  The named objects of ``class_props`` (Wikidata ids: instance of,
+    subclass of, and the classifying properties of class templates such as occupation) are
+    classes, supported by the class link."""
     out: dict[tuple[str, str], SymbolUse] = {}
-    f = query.pattern
-    for g in subformulas(f):
+    for g in itertools.chain(subformulas(query.pattern), *map(subformulas, query.optional_parts)):
         if isinstance(g, Atom):
             base = g.pred.rstrip("*+")
             pfx = base.partition(":")[0]

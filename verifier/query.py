@@ -69,6 +69,9 @@ class Query:
             to be given to the prover as premises.
         select_star: the projection was ``SELECT *`` (its column order carries no meaning).
         text: the query text as given.
+        optional_parts: the top-level ``OPTIONAL`` groups, translated (not part of ``pattern``,
+            which they do not constrain; the deductive check reads the one that binds an
+            answer column the question asks for).
     """
 
     form: QueryForm
@@ -88,6 +91,7 @@ class Query:
     axioms: tuple[Formula, ...] = ()
     select_star: bool = False
     text: str = field(default="", compare=False, repr=False)
+    optional_parts: tuple[Formula, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def is_count(self) -> bool:
