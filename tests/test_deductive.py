@@ -476,7 +476,8 @@ def test_having_count_answers_a_comparison_of_a_count():
     reading = SimpleNamespace(intent=Intent("comparative", "select", op=">", value=Literal("2", "xsd:integer")),
                               sentence_force="ques")
     where = "WHERE { ?c wdt:P31 wd:Q6256 . ?c wdt:P37 ?l } GROUP BY ?c"
-    for having in ("HAVING (COUNT(?l) > 2)", "HAVING (COUNT(?l) >= 3)", "HAVING (?n > 2)", "HAVING (2 < COUNT(?l))"):
+    for having in ("HAVING (COUNT(?l) > 2)", "HAVING (COUNT(?l) >= 3)", "HAVING (?n > 2)", "HAVING (2 < COUNT(?l))",
+                   "HAVING (COUNT(DISTINCT ?l) > 2)"):
         assert _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} {having}"), q) == (True, ""), having
     ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} HAVING (COUNT(?l) > 3)"), q)
     assert not ok and "HAVING compares a count" in why

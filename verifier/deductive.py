@@ -415,7 +415,8 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
     counts = {p.var for p in query.projection if p.aggregate is not None and p.aggregate.func == "count"}
 
     def is_count(t: Term) -> bool:
-        return (isinstance(t, Func) and t.name == "agg_count") or (isinstance(t, Var) and t in counts)
+        return (isinstance(t, Func) and t.name in ("agg_count", "agg_count_distinct")) or (
+            isinstance(t, Var) and t in counts)
 
     found: bool | None = None
     for f in subformulas(query.having):
