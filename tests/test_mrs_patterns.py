@@ -623,6 +623,15 @@ def test_what_np_is_name():
         assert pattern_readings(q) == [], q
 
 
+def test_is_there_a_np_called_name():
+    """"Is there a video game called Battle Chess?" asks whether Battle Chess is a video game
+    (a yes/no question); a name in lower case is no name."""
+    t, by = _only("Is there a video game called Battle Chess?")
+    assert t.intent.kind == "ask" and not t.answer_vars
+    assert by["_be_v_id"].args[1:] == (names_of(t)["Battle Chess"], noun_var(t, "_game/nn_u_unknown"))
+    assert pattern_readings("Is there a video game called battle chess?") == []
+
+
 def test_is_names_np_one_value():
     t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
     names = names_of(t)

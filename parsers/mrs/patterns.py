@@ -1035,6 +1035,28 @@ def _distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int
     return b.text("e2", top)
 
 
+# "Is there a video game called Battle Chess?": the thing so called is a NP, as "Is Battle
+# Chess a video game?" says
+_THERE_CALLED = re.compile(
+    r"^\s*(?:is|was)\s+there\s+(?:an?|any)\s+" + _NP_LOWER + r"\s+(?:called|named)\s+"
+    r"(?P<name>(?-i:[A-Z\d\"'“])[^?,]*?)" + _END, re.I)
+
+
+def _there_called_readings(q: str) -> list[str]:
+    m = _THERE_CALLED.match(q)
+    if not m:
+        return []
+    np, name = _clean_span(q, *m.span("np")), _clean_span(q, *m.span("name"))
+    if not _plain_np(q[np[0]:np[1]]) or not _name_ok(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_name = _name(b, q, name)
+    x_np, _ = _noun_phrase(b, q, np, "_a_q")
+    top = b.new("h")
+    b.ep("_be_v_id", (0, 0), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 # "Was Marilyn_Manson genre Deathrock?", "Was Warren_Beatty partner Diane Keaton and Isabelle
 # Adjani?", "Was James_Madison member of A and B?": LC-QuAD 2.0 joins the subject's words with
 # "_", so the name ends there; then a noun phrase of one to three lower-case words (one reading
@@ -1450,7 +1472,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
-           _what_np_is_name_readings)
+           _what_np_is_name_readings, _there_called_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
