@@ -189,16 +189,17 @@ class Verifier:
         names = [n.name for s in query_symbols(query) if s.kind == "item"
                  for n in self.labels.names.get(s.id, ())]
         spans = name_spans(question, names)
+        steps = [lambda m: chunk_names(m, spans, question)] if spans else []
+        steps.append(lambda m: common_words(m, question))
         out = []
         for m in readings:
             if not isinstance(m, Mrs):
                 continue  # unreadable: the translator reports it
-            for how in ("names", "words"):
+            for step in steps:
                 try:
-                    c = (chunk_names(m, spans, question) if spans else None) if how == "names" \
-                        else common_words(m, question)
+                    c = step(m)
                 except Exception as e:  # an odd reading is left as it is
-                    log.debug("no chunking (%s) of a reading of %r: %s", how, question[:80], e)
+                    log.debug("no chunking of a reading of %r: %s", question[:80], e)
                     continue
                 if c is not None:
                     out.append(c)

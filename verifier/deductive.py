@@ -673,10 +673,10 @@ def _negated(f: Formula) -> list[Not]:
 
 
 def negation_kg_readings(reading, axioms: Sequence[Formula], units: Sequence[Unit]) -> dict[Not, Formula]:
-    """The KG reading ``exists locals. K`` of each negation of the question whose words all
-    link to KG symbols ("do not have an English label": ``exists l. rdfs:label(x, l) &
-    lang(l) = "en"``): the KG facts its content adds, by the axioms, to those of the rest of
-    the question.
+    """The KG reading ``exists locals. K`` of each negation of the question whose content
+    words all add to its KG facts ("do not have an English label": ``exists l.
+    rdfs:label(x, l) & lang(l) = "en"``): the KG facts its content adds, by the axioms, to
+    those of the rest of the question.
 
     The axioms go from the question's words to the KG, so alone they cannot carry a negation
     over (``~Phi`` does not follow from ``~K`` nor ``~K`` from ``~Phi``).  Taking the links
@@ -1243,7 +1243,8 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     """Proper names of the question that name a KG item exactly but that no link of the query
     uses: the query drops what the question says about them.  A month in a date ("on
     December 12, 1991", "in December of 1981") is part of a value, not a name; ``explained``
-    names are used by a background axiom of the proof ("English" in "an English label")."""
+    names are accounted for otherwise ("English" in "no English label", by the negation's KG
+    reading)."""
     if question and not any(c.islower() for c in question):
         return []  # in a question written in capitals every word may be parsed as a name
     in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
@@ -1715,8 +1716,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     premises = list(relevant_background)
     premises += [Premise(a.name, a.formula) for a in all_axioms]
     premises += [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
-    # a negation whose words all link ("do not have an English label") says what its KG
-    # reading says: T gets ~K next to ~Phi (soundness), and the query must imply ~K (completeness)
+    # a negation whose content words all add to its KG reading ("do not have an English
+    # label") says what that reading says: T gets ~K next to ~Phi (soundness), and the query
+    # must imply ~K (completeness)
     kg_axioms = ([a.formula for a in structural + link_axioms]
                  + [p.formula for p in background if not _kg_rule(p.formula)])
     negations = negation_kg_readings(reading, kg_axioms, units)

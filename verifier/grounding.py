@@ -19,7 +19,6 @@ For one reading ``T`` of the question (a :class:`parsers.mrs.QuestionLogic`) and
 from __future__ import annotations
 
 import itertools
-
 import logging
 import math
 import re

@@ -137,7 +137,6 @@ def _next_to_a_capital(question: str, a: int, b: int) -> bool:
     question's first word does not count."""
     before = question[:a].split()
     after = question[b:].split()
-    # the question's first word is capitalised as such ("What gene ...")
     return bool(len(before) > 1 and before[-1][:1].isupper()) or bool(after and after[0][:1].isupper())
 
 
@@ -149,7 +148,7 @@ def common_words(m: Mrs, question: str) -> Mrs | None:
     a word next to a capitalised one ("Bactrian camel")."""
     if not any(c.isupper() for c in question):
         return None
-    renamed: dict[str, str] = {}
+    renamed: set[str] = set()
     eps: list[EP] = []
     for ep in m.eps:
         text = question[ep.cfrom:ep.cto] if 0 <= ep.cfrom < ep.cto <= len(question) else ""
@@ -157,7 +156,7 @@ def common_words(m: Mrs, question: str) -> Mrs | None:
         if (ep.pred == "named" and word.isalpha() and text.rstrip("?.!,;:").islower()
                 and text.rstrip("?.!,;:") == word.casefold() and ep.iv
                 and not _next_to_a_capital(question, ep.cfrom, ep.cto)):
-            renamed[ep.iv] = word.casefold()
+            renamed.add(ep.iv)
             eps.append(EP(f"_{word.casefold()}/nn_u_unknown", ep.label, ep.args, None, ep.cfrom, ep.cto, False))
         else:
             eps.append(ep)
