@@ -1065,3 +1065,17 @@ def test_an_optional_answer_column_the_question_asks_for_is_checked(verifier):
     assert v.decision != "accept" and "P19" in v.deductive.reason
     extra = "SELECT ?a ?b WHERE { wd:Q188044 wdt:P21 ?a . OPTIONAL { wd:Q188044 wdt:P19 ?b } }"
     assert verifier.verify("What is the sex of Merlin?", extra).decision == "accept"
+
+
+def test_a_reading_that_makes_a_noun_of_an_item_that_item_proves_nothing(verifier):
+    """Readings of "The writers of The Large Scale Structure of Space-Time hold what
+    specialty?" that put "writers" in apposition to words of the title make the book its own
+    writer, from which either direction of *author* follows; they are undecided, so the
+    swapped query is not accepted, while the reading that keeps the title whole accepts the
+    gold query ("X holds N": N is a property of X)."""
+    q = "The writers of The Large Scale Structure of Space-Time hold what specialty?"
+    gold = "SELECT ?a WHERE { wd:Q7745497 wdt:P50 ?x . ?x wdt:P101 ?a }"
+    assert verifier.verify(q, gold).decision == "accept"
+    v = verifier.verify(q, "SELECT ?a WHERE { ?x wdt:P50 wd:Q7745497 . ?x wdt:P101 ?a }")
+    assert v.decision != "accept"
+    assert any("a noun of an item that item itself" in r.reason for r in v.deductive.readings)

@@ -1566,6 +1566,24 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     for syms in named.values():
         if len(syms) > 1:
             return "the reading identifies different things the question names: " + " = ".join(sorted(syms))
+    # a noun made its own complement ("The writers of The Large Scale Structure of Space-Time"
+    # read with "writers" in apposition to the title's words: the book's writer is the book):
+    # either direction of the noun's property follows
+    property_nouns = {l.unit.var for l in grounding.links
+                      if l.symbol.kind == "property" and l.unit.kind in ("noun", "relational_noun")}
+    for f in facts:
+        if not isinstance(f, Atom):
+            continue
+        if len(f.args) == 2 and f.pred.endswith("_n_of"):
+            pair = f.args
+        elif f.pred in ("_of_p", "poss") and len(f.args) == 3:
+            pair = f.args[1:]
+        else:
+            continue
+        if pair[0] in property_nouns and isinstance(pair[1], Var) and find(pair[0]) != find(pair[1]):
+            own, of = named.get(find(pair[0])), named.get(find(pair[1]))
+            if own and of and own & of:
+                return "the reading makes a noun of an item that item itself"
     return None
 
 
