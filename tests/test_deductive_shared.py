@@ -1079,3 +1079,13 @@ def test_a_reading_that_makes_a_noun_of_an_item_that_item_proves_nothing(verifie
     v = verifier.verify(q, "SELECT ?a WHERE { ?x wdt:P50 wd:Q7745497 . ?x wdt:P101 ?a }")
     assert v.decision != "accept"
     assert any("a noun of an item that item itself" in r.reason for r in v.deductive.readings)
+
+
+def test_a_preposition_a_lexicon_entry_lists_names_a_qualifier(verifier):
+    """"after Y" stands for *replaces* Y (lexicon entry with ``pos: p``), also as a statement
+    qualifier, which a preposition otherwise never names; "before" would be *replaced by*."""
+    q = "What position did Theodore Roosevelt hold after William McKinley?"
+    s = "SELECT ?p WHERE { wd:Q33866 p:P39 ?s . ?s ps:P39 ?p . ?s pq:%s wd:Q35041 }"
+    v = verifier.verify(q, s % "P1365")
+    assert v.decision == "accept" and "named by 'after'" in v.deductive.reason
+    assert verifier.verify(q, s % "P1366").decision != "accept"

@@ -854,6 +854,13 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
 CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
 
 
+def _listed_preposition(grounder: Grounder, prop: str, word: str) -> bool:
+    """Whether a lexicon entry for prepositions (``pos: p``) lets ``word`` stand for the
+    property ``prop`` (a Wikidata id)."""
+    return any(e.pos == "p" and word in e.words and any(wikidata_id(s) == prop for s in e.symbols)
+               for lex in grounder.pack.lexicons for e in lex.entries)
+
+
 def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
                          question: str, answers: set[Var]) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
@@ -873,6 +880,12 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # *has effect*, "by" not *author*; it names a time only before one ("on 19 December
         # 1967", "from 1990"; not "graduate from Howard University")
         sup = None
+    if sup is None and isinstance(q.value, IRI) and (
+            listed := [u.lemma for u in units if u.kind == "preposition"
+                       and _listed_preposition(grounder, q.prop, u.lemma)]):
+        # unless a lexicon entry lets it stand for the property and the value is an item
+        # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
+        sup = (1.0, label, listed[0])
     if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
             and (asks := _asks_for_time(units))):
         # "When was X a member of Y?", "In which year ...": the question asks for the time of
