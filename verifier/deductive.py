@@ -854,13 +854,6 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
 CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
 
 
-def _listed_preposition(grounder: Grounder, prop: str, word: str) -> bool:
-    """Whether a lexicon entry for prepositions (``pos: p``) lets ``word`` stand for the
-    property ``prop`` (a Wikidata id)."""
-    return any(e.pos == "p" and word in e.words and any(wikidata_id(s) == prop for s in e.symbols)
-               for lex in grounder.pack.lexicons for e in lex.entries)
-
-
 def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
                          question: str, answers: set[Var]) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
@@ -881,8 +874,7 @@ def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding,
         # 1967", "from 1990"; not "graduate from Howard University")
         sup = None
     if sup is None and isinstance(q.value, IRI) and (
-            listed := [u.lemma for u in units if u.kind == "preposition"
-                       and _listed_preposition(grounder, q.prop, u.lemma)]):
+            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units)]):
         # unless a lexicon entry lets it stand for the property and the value is an item
         # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
         sup = (1.0, label, listed[0])
@@ -1750,9 +1742,11 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     # a negation whose content words all add to its KG reading ("do not have an English
     # label") says what that reading says: T gets ~K next to ~Phi (soundness), and the query
     # must imply ~K (completeness)
-    kg_axioms = ([a.formula for a in structural + link_axioms]
-                 + [p.formula for p in background if not _kg_rule(p.formula)])
-    negations = negation_kg_readings(reading, kg_axioms, units)
+    def kg_axioms() -> list[Formula]:  # built only when needed (not on most readings)
+        return ([a.formula for a in structural + link_axioms]
+                + [p.formula for p in background if not _kg_rule(p.formula)])
+
+    negations = negation_kg_readings(reading, kg_axioms(), units) if _negated(reading.formula) else {}
     if negations:
         reading = _ReadingView(reading, _with_negation_readings(reading.formula, negations),
                                getattr(reading, "not_alignable", set()))
@@ -1828,7 +1822,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(reading, kg_axioms,
+        t_kg = _t_kg(reading, kg_axioms(),
                      frozenset(q.statement for q in qualifiers if q.prop in _TIME_QUALIFIERS))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:

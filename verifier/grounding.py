@@ -1017,23 +1017,33 @@ class Grounder:
                     out.setdefault(id(u), set()).update(misspelt[k])
         return out
 
-    def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
-        """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym`` ("in" ->
-        country | continent | located in ...): one link per preposition of the question whose
-        word the entry lists.  Prepositions never link through KG labels."""
-        out: list[Link] = []
+    def listed_prepositions(self, sym: SymbolUse,
+                            units: Iterable[Unit]) -> list[tuple[LexiconEntry, Unit, str]]:
+        """(entry, unit, word) for each preposition among ``units`` whose word a lexicon entry
+        for prepositions (``pos: p``) lets stand for ``sym`` ("in" -> country | continent |
+        located in ...; "after" -> replaces)."""
+        out = []
         for lex in self.pack.lexicons:
             for e in lex.entries:
                 if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
                     continue
                 for u in units:
-                    if u.kind != "preposition" or (u.lemma.split() or [""])[0] not in e.words:
-                        continue
-                    reason = (f"lexicon {e.source.file.rsplit('/', 1)[-1] if e.source else ''}: "
-                              f"'{u.lemma.split()[0]}' may stand for {sym.symbol}")
-                    link = self._make(u, sym, u.lemma.split()[0], "prep", 1.0, 1.0, reason, e)
-                    if link is not None:
-                        out.append(link)
+                    word = (u.lemma.split() or [""])[0]
+                    if u.kind == "preposition" and word in e.words:
+                        out.append((e, u, word))
+        return out
+
+    def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
+        """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym``: one link per
+        preposition of the question whose word the entry lists.  Prepositions never link
+        through KG labels."""
+        out: list[Link] = []
+        for e, u, word in self.listed_prepositions(sym, units):
+            reason = (f"lexicon {e.source.file.rsplit('/', 1)[-1] if e.source else ''}: "
+                      f"'{word}' may stand for {sym.symbol}")
+            link = self._make(u, sym, word, "prep", 1.0, 1.0, reason, e)
+            if link is not None:
+                out.append(link)
         return out
 
     def _pronoun_links(self, units: list[Unit], g: Grounding) -> None:
