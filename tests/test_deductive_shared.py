@@ -873,6 +873,15 @@ CASES = [
     ("Which countries have more than two official languages?",
      "SELECT ?c WHERE { ?c wdt:P31 wd:Q6256 ; wdt:P37 ?l } GROUP BY ?c HAVING (COUNT(?l) > 5)",
      "intent_mismatch"),
+    # the noun of a property name after the name's verb or preposition: its "of" gives the value
+    ("What is located in the administrative territorial entity of Nicaragua?",
+     "SELECT ?a WHERE { ?a wdt:P131 wd:Q811 }", "faithful"),
+    ("What is located in the administrative territorial entity of Nicaragua?",
+     "SELECT ?a WHERE { wd:Q811 wdt:P131 ?a }", "unsupported"),
+    ("What is the municipality of the Netherlands that contains settlement of Amsterdam?",
+     "SELECT ?a WHERE { ?a wdt:P1383 wd:Q727 . ?a wdt:P31 wd:Q2039348 }", "faithful"),
+    ("What is the municipality of the Netherlands that contains settlement of Amsterdam?",
+     "SELECT ?a WHERE { wd:Q727 wdt:P1383 ?a . ?a wdt:P31 wd:Q2039348 }", "unsupported"),
 ]
 
 

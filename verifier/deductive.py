@@ -1411,6 +1411,57 @@ def _disambiguate_shared_names(grounding: Grounding, reading) -> list[Axiom]:
     return out
 
 
+def _label_noun_values(grounding: Grounding, grounder: Grounder, reading) -> list[Axiom]:
+    """"N of Y" is Y itself when N is the noun of a property name that a verb or preposition
+    of the question also names, and the noun phrase is that word's object: "located in the
+    administrative territorial entity of Nicaragua" (P131, whose name ends in the noun) is
+    located in Nicaragua; "contains settlement of Amsterdam" (P1383) contains Amsterdam.  The
+    noun restates the property's name; its "of" introduces the value, not an owner.  One
+    axiom per such noun and word: ``forall x n y e m. w(m, x, n) & N(n) & _of_p(e, n, y) -> n = y``."""
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    ofs = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3]
+    if not ofs:
+        return []
+    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and len(f.args) == 2}
+    by_prop: dict[str, list] = {}
+    for l in grounding.links:
+        if l.symbol.kind == "property":
+            by_prop.setdefault(l.symbol.symbol, []).append(l)
+    out: list[Axiom] = []
+    for sym, links in by_prop.items():
+        heads = [l for l in links if l.unit.kind in ("verb", "preposition")]
+        nouns = [l for l in links if l.unit.kind in ("noun", "relational_noun") and isinstance(l.unit.var, Var)]
+        if not heads or not nouns:
+            continue
+        phrase_words = set()
+        for n in grounder.names_of(nouns[0].symbol):
+            if n.shape in ("verb", "prep"):
+                phrase_words |= set(content_keys(n.name)[1:])
+        for nl in nouns:
+            n = nl.unit.var
+            if not set(nl.unit.keys) & phrase_words:
+                continue
+            relational = len(nl.unit.atom.args) == 2  # "settlement of": _settlement_n_of(n, y)
+            if not (nl.unit.atom.args[-1] in named if relational
+                    else any(f.args[1] == n and f.args[2] in named for f in ofs)):
+                continue
+            for hl in heads:
+                h = hl.unit.atom
+                if not h.args or h.args[-1] != n:
+                    continue
+                vs = [Var(f"_a{i}") for i in range(len(h.args) - 1)]
+                nv, y, e = Var("_n"), Var("_y"), Var("_e")
+                noun = (Atom(nl.unit.pred, (nv, y)),) if relational else \
+                    (Atom(nl.unit.pred, (nv,)), Atom("_of_p", (e, nv, y)))
+                f = Forall(tuple(vs) + (nv, y) + (() if relational else (e,)), Implies(
+                    conj(Atom(h.pred, tuple(vs) + (nv,)), *noun), Eq(nv, y)))
+                ax = Axiom(f"label noun value: {nl.unit.pred} of -> {sym}", f, "label_noun_value",
+                           f"'{nl.unit.text}' restates the name of {sym} after '{hl.unit.text}'")
+                if ax not in out:
+                    out.append(ax)
+    return out
+
+
 def _name_axiom(f: Formula) -> tuple[Atom, str] | None:
     """(``named(x, C)``, item) of an axiom ``forall x. named(x, C) -> x = item``."""
     if isinstance(f, Forall) and len(f.vars) == 1 and isinstance(f.body, Implies):
@@ -1729,7 +1780,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
-    link_axioms = _disambiguate_shared_names(grounding, reading)
+    link_axioms = _disambiguate_shared_names(grounding, reading) + _label_noun_values(grounding, grounder, reading)
     reif = _reification_axioms(query)
     all_axioms = _dedupe_axioms(structural + link_axioms + reif)
     used_preds = {a.pred for a in atoms(reading.formula)} | {a.pred for a in atoms(query.pattern)}
