@@ -882,6 +882,8 @@ CASES = [
      "SELECT ?a WHERE { ?a wdt:P1383 wd:Q727 . ?a wdt:P31 wd:Q2039348 }", "faithful"),
     ("What is the municipality of the Netherlands that contains settlement of Amsterdam?",
      "SELECT ?a WHERE { wd:Q727 wdt:P1383 ?a . ?a wdt:P31 wd:Q2039348 }", "unsupported"),
+    # an abbreviation names only what it spells: "U.S." is not the item "A.U.S.A."
+    ("Was U.S. president Jackson involved in a war?", "ASK { wd:Q11817 wdt:P607 ?w }", "faithful"),
 ]
 
 

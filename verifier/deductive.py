@@ -1243,6 +1243,10 @@ _SPELLING = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|end|e
 _REQUEST_WORDS = frozenset(p.split("_")[1] for p in REQUEST_VERBS)  # name, tell, give, ...
 
 
+def _letters(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                    question: str = "", explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
@@ -1274,7 +1278,10 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
         seen_text.add(text.casefold())
         exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
-                 if set(n.keys) == set(u.np_keys) and n.is_label]
+                 if set(n.keys) == set(u.np_keys) and n.is_label
+                 # an abbreviation names what it spells letter for letter: "U.S." is not
+                 # "A.U.S.A." (whose "a" is a stop word)
+                 and ("." not in text or _letters(n.name) == _letters(text))]
         if exact:
             sid = sorted({n.symbol for n in exact}, key=lambda x: (len(x), x))[0]
             out.append(f"'{text}' ({sid} {grounder.label(sid)})")
