@@ -884,6 +884,19 @@ CASES = [
      "SELECT ?a WHERE { wd:Q727 wdt:P1383 ?a . ?a wdt:P31 wd:Q2039348 }", "unsupported"),
     # an abbreviation names only what it spells: "U.S." is not the item "A.U.S.A."
     ("Was U.S. president Jackson involved in a war?", "ASK { wd:Q11817 wdt:P607 ?w }", "faithful"),
+    # a comparative between two items compares their values of the property it grades
+    ("Is Lake Baikal bigger than the Great Bear Lake?",
+     "ASK { wd:Q5513 wdt:P2046 ?a . wd:Q5525 wdt:P2046 ?b . FILTER(?a > ?b) }", "faithful"),
+    ("Is Lake Baikal bigger than the Great Bear Lake?",
+     "ASK { wd:Q5513 wdt:P2046 ?a . wd:Q5525 wdt:P2046 ?b . FILTER(?a < ?b) }", "unsupported"),
+    ("Is Lake Baikal bigger than the Great Bear Lake?",
+     "ASK { wd:Q5525 wdt:P2046 ?a . wd:Q5513 wdt:P2046 ?b . FILTER(?a > ?b) }", "unsupported"),
+    ("Is Lake Baikal bigger than the Great Bear Lake?",
+     "ASK { wd:Q5513 wdt:P2043 ?a . wd:Q5525 wdt:P2043 ?b . FILTER(?a > ?b) }", "unsupported"),
+    ("Was the Cuban Missile Crisis earlier than the Bay of Pigs Invasion?",
+     "ASK { wd:Q128160 wdt:P585 ?a . wd:Q191721 wdt:P585 ?b . FILTER(?a < ?b) }", "faithful"),
+    ("Was the Cuban Missile Crisis earlier than the Bay of Pigs Invasion?",
+     "ASK { wd:Q128160 wdt:P585 ?a . wd:Q191721 wdt:P585 ?b . FILTER(?a > ?b) }", "unsupported"),
 ]
 
 

@@ -1618,7 +1618,9 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     # "Loch Ranza" as an apposition: the number is compared with the ship itself
     it = getattr(reading, "intent", None)
     cv = getattr(it, "var", None)
-    if getattr(it, "kind", None) == "comparative" and isinstance(cv, Var) and find(cv) in item_vars:
+    cval = getattr(it, "value", None)
+    if getattr(it, "kind", None) == "comparative" and isinstance(cv, Var) and find(cv) in item_vars \
+            and not (isinstance(cval, Var) and find(cval) in item_vars):  # not "Is X bigger than Y?"
         return f"the reading compares one of the items the question names ({cv.name}) with a value"
     # two different named things (items, numbers) made one ("Is the age of Belgium 67?" read
     # with "Belgium 67" as an apposition): the premises contradict unique names and prove anything
