@@ -310,3 +310,17 @@ def test_instantiate_pads_arguments_and_names():
     f = instantiate(pack.templates["noun_of"], mass, {"$prop": "wdt:P2067"})
     assert str(f) == ("forall x y e _pad0. _mass_n_of(x, _pad0) & (poss(e, x, y) | compound(e, x, y) | nmod(e, x, y)) "
                       "-> wdt:P2067(y, x)")
+
+
+def test_property_closure_placeholder(tmp_path):
+    """``$prop+`` / ``$prop*`` are the property's closure: accepted by lint for property
+    templates, bound to the path predicate (``wdt:P171+``)."""
+    ok = GOOD_TEMPLATE.replace("-> $prop(y, x)", "-> $prop+(y, x)")
+    assert _codes([_pack(tmp_path / "a", templates=ok)]) == set()
+    item = ok.replace("links: property", "links: literal")
+    assert "placeholder" in _codes([_pack(tmp_path / "b", templates=item)])
+    t = load_pack().templates["relational_noun_copula"]
+    x, y = Var("x4"), Var("x20")
+    unit = Unit(Atom("_type_n_of-n", (x, y)), "relational_noun", "type", "n", ("type",), ("type",), "type", x)
+    f = instantiate(t, unit, {"$prop": "wdt:P171"})
+    assert "wdt:P171+(x, y)" in str(f)

@@ -897,6 +897,15 @@ CASES = [
      "ASK { wd:Q128160 wdt:P585 ?a . wd:Q191721 wdt:P585 ?b . FILTER(?a < ?b) }", "faithful"),
     ("Was the Cuban Missile Crisis earlier than the Bay of Pigs Invasion?",
      "ASK { wd:Q128160 wdt:P585 ?a . wd:Q191721 wdt:P585 ?b . FILTER(?a > ?b) }", "unsupported"),
+    # "X is a type of Y": a chain of parent taxon (or subclass of), not one step
+    ("Are tree frogs a type of amphibian?", "ASK { wd:Q53696 wdt:P171* wd:Q10908 }", "faithful"),
+    ("Are tree frogs a type of amphibian?", "ASK { wd:Q10908 wdt:P171* wd:Q53696 }", "unsupported"),
+    ("Are tree frogs a type of amphibian?", "ASK { wd:Q53696 wdt:P171 wd:Q10908 }", "unsupported"),
+    # a "daughter" is female: a query may say so, and may not say male
+    ("Who is the daughter of Robert Kennedy married to?",
+     "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581072 . ?d wdt:P26 ?s }", "faithful"),
+    ("Who is the daughter of Robert Kennedy married to?",
+     "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581097 . ?d wdt:P26 ?s }", "unsupported"),
 ]
 
 

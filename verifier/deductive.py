@@ -1504,7 +1504,8 @@ def _unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
     for part in parts:
         if isinstance(part, Atom):
             base = part.pred.rstrip("*+")
-            if (":" in base or base.startswith("<")) and part.pred not in mentioned and base not in mentioned:
+            if (":" in base or base.startswith("<")) and part.pred not in mentioned and base not in mentioned \
+                    and base + "+" not in mentioned:  # a path: its base, or its closure
                 missing.add(part.pred)
             for t in part.args:
                 if isinstance(t, IRI) and t.value not in mentioned:
@@ -1609,8 +1610,8 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
             for c in f.args[1:]:
                 if isinstance(c, Var):
                     parent[find(c)] = find(f.args[0])
-    item_vars = {find(l.unit.var) for l in grounding.links
-                 if l.symbol.kind == "item" and isinstance(l.unit.var, Var)}
+    item_vars = {find(l.unit.var) for l in grounding.links  # not "daughter" (via sex or gender)
+                 if l.symbol.kind == "item" and isinstance(l.unit.var, Var) and not (l.entry and l.entry.via)}
     for v in reading.answer_vars:
         if find(v) in item_vars:
             return f"the reading makes the answer {v.name} one of the items the question names"

@@ -381,12 +381,14 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
                 args.append(carg)
             return Atom(pred, tuple(args))
         if a.pred.startswith("$"):
-            val = bindings.get(a.pred)
+            # "$prop+" / "$prop*": the property's transitive (reflexive) closure, a path
+            name, closure = (a.pred[:-1], a.pred[-1]) if a.pred.endswith(("+", "*")) else (a.pred, "")
+            val = bindings.get(name)
             if isinstance(val, tuple) and val and all(isinstance(v, str) for v in val):
-                return disj(Atom(v, a.args) for v in val)  # any of these predicates
+                return disj(Atom(v + closure, a.args) for v in val)  # any of these predicates
             if not isinstance(val, str):
                 raise ValueError(f"template {template.name}: no binding for {a.pred}")
-            return Atom(val, a.args)
+            return Atom(val + closure, a.args)
         return a
 
     f = map_atoms(template.axiom, fix_atom)
@@ -971,7 +973,9 @@ class Grounder:
             elif sym.kind in ("item", "class"):
                 links = self._span_links(sym, units, question, spans or {})
                 if sym.kind == "item":
-                    in_names |= {id(l.unit) for l in links}
+                    # not a word that gives its referent the item as a property's value
+                    # ("daughter": sex or gender female), which names no item itself
+                    in_names |= {id(l.unit) for l in links if not (l.entry and l.entry.via)}
                 if not links:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near, acronyms)
             else:

@@ -161,6 +161,8 @@ def _check_placeholders(t_name: str, axiom: Formula, links: str, arity: int | No
     used: set[str] = set()
     for a in atoms(axiom):
         if a.pred.startswith("$"):
+            if a.pred.endswith(("+", "*")) and a.pred[:-1] in ("$prop", "$prop2"):
+                a = Atom(a.pred[:-1], a.args)  # the property's transitive closure ("$prop+")
             used.add(a.pred)
             if a.pred == "$pred" and arity is not None and len(a.args) > arity:
                 col.add(file, line, "arity",

@@ -41,7 +41,7 @@ LINK_KINDS = ("item", "class", "property", "inverse_property", "path", "literal"
 LABEL_SHAPES = ("noun", "agent", "of", "by", "prep", "verb", "any", "lexicon")
 #: Placeholders allowed in axioms, by link kind ($pred is always allowed).
 PLACEHOLDERS = {
-    "item": ("$item",), "class": ("$class", "$prop"), "property": ("$prop", "$value", "$nameprep"),
+    "item": ("$item", "$prop"), "class": ("$class", "$prop"), "property": ("$prop", "$value", "$nameprep"),
     "inverse_property": ("$prop",), "path": ("$prop", "$prop2"), "literal": ("$value",),
     "none": (),
 }
