@@ -1244,6 +1244,7 @@ _REQUEST_WORDS = frozenset(p.split("_")[1] for p in REQUEST_VERBS)  # name, tell
 
 
 def _letters(text: str) -> str:
+    """The letters and digits of ``text``, lower case ("U.S." -> "us")."""
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 
 
@@ -1425,21 +1426,23 @@ def _label_noun_values(grounding: Grounding, grounder: Grounder, reading) -> lis
     located in Nicaragua; "contains settlement of Amsterdam" (P1383) contains Amsterdam.  The
     noun restates the property's name; its "of" introduces the value, not an owner.  One
     axiom per such noun and word: ``forall x n y e m. w(m, x, n) & N(n) & _of_p(e, n, y) -> n = y``."""
-    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
-    ofs = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3]
-    if not ofs:
-        return []
-    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and len(f.args) == 2}
-    by_prop: dict[str, list] = {}
+    by_prop: dict[str, list[Link]] = {}
     for l in grounding.links:
         if l.symbol.kind == "property":
             by_prop.setdefault(l.symbol.symbol, []).append(l)
-    out: list[Axiom] = []
+    pairs = []  # (property, its verb / preposition links, its noun links)
     for sym, links in by_prop.items():
         heads = [l for l in links if l.unit.kind in ("verb", "preposition")]
         nouns = [l for l in links if l.unit.kind in ("noun", "relational_noun") and isinstance(l.unit.var, Var)]
-        if not heads or not nouns:
-            continue
+        if heads and nouns:
+            pairs.append((sym, heads, nouns))
+    if not pairs:  # most readings
+        return []
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    ofs = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3]
+    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and len(f.args) == 2}
+    out: list[Axiom] = []
+    for sym, heads, nouns in pairs:
         phrase_words = set()
         for n in grounder.names_of(nouns[0].symbol):
             if n.shape in ("verb", "prep"):
@@ -1610,8 +1613,7 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
             for c in f.args[1:]:
                 if isinstance(c, Var):
                     parent[find(c)] = find(f.args[0])
-    item_vars = {find(l.unit.var) for l in grounding.links  # not "daughter" (via sex or gender)
-                 if l.symbol.kind == "item" and isinstance(l.unit.var, Var) and not (l.entry and l.entry.via)}
+    item_vars = {find(l.unit.var) for l in grounding.links if l.names_item and isinstance(l.unit.var, Var)}
     for v in reading.answer_vars:
         if find(v) in item_vars:
             return f"the reading makes the answer {v.name} one of the items the question names"

@@ -340,6 +340,13 @@ class Link:
     entry: LexiconEntry | None = None
     axioms: tuple[Axiom, ...] = ()
 
+    @property
+    def names_item(self) -> bool:
+        """Whether the unit names an item, the thing it refers to: not a word that gives its
+        referent the item as a property's value ("daughter": sex or gender female, through
+        a lexicon entry with ``via``)."""
+        return self.symbol.kind == "item" and not (self.entry is not None and self.entry.via)
+
 
 @dataclass
 class Grounding:
@@ -973,9 +980,7 @@ class Grounder:
             elif sym.kind in ("item", "class"):
                 links = self._span_links(sym, units, question, spans or {})
                 if sym.kind == "item":
-                    # not a word that gives its referent the item as a property's value
-                    # ("daughter": sex or gender female), which names no item itself
-                    in_names |= {id(l.unit) for l in links if not (l.entry and l.entry.via)}
+                    in_names |= {id(l.unit) for l in links if l.names_item}
                 if not links:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near, acronyms)
             else:
