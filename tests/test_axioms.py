@@ -324,3 +324,17 @@ def test_property_closure_placeholder(tmp_path):
     unit = Unit(Atom("_type_n_of-n", (x, y)), "relational_noun", "type", "n", ("type",), ("type",), "type", x)
     f = instantiate(t, unit, {"$prop": "wdt:P171"})
     assert "wdt:P171+(x, y)" in str(f)
+
+
+def test_cli_show_uses_the_lexicon_entry(capsys):
+    """``verifier axioms show PRED`` lists the axioms a word would produce for each symbol,
+    through the lexicon entry that names the symbol: only its template when the entry is
+    exclusive, and relational nouns by their sense ("_type_n_of-n")."""
+    assert cli_main(["axioms", "show", "_type_n_of-n", "--symbol", "wdt:P171"]) == 0
+    out = capsys.readouterr().out
+    assert "[relational_noun_copula]" in out and "wdt:P171+(x, y)" in out
+    assert "[noun_of]" not in out
+    assert cli_main(["axioms", "show", "_daughter_n_1"]) == 0
+    out = capsys.readouterr().out
+    assert "[noun_item_value] forall x. _daughter_n_1(x) -> wdt:P21(x, wd:Q6581072)" in out
+    assert "[noun_of]" in out and "wdt:P40(y, x)" in out

@@ -118,7 +118,7 @@ def run_show(args: argparse.Namespace) -> int:
     g = Grounder(pack, labels)
     kind = {"n": "noun", "v": "verb", "a": "adjective", "p": "preposition"}.get(info.pos or "", "abstract")
     arity = {"verb": 3, "preposition": 3, "adjective": 2}.get(kind, 1)
-    if args.pred.endswith("_of") or args.pred.endswith("_to"):
+    if kind == "noun" and (info.sense or "").split("-")[0] in ("of", "to"):  # _mass_n_of, _type_n_of-n
         kind, arity = "relational_noun", 2
     unit = Unit(Atom(args.pred, tuple(Var(f"a{i}") for i in range(arity))), kind, info.lemma, info.pos,
                 content_keys(info.lemma), content_keys(info.lemma), info.lemma, Var("a0"))
@@ -136,7 +136,10 @@ def run_show(args: argparse.Namespace) -> int:
         wid = wikidata_id(s) or s
         skind = "property" if wid.startswith("P") else "item"
         sym = SymbolUse(s, wid, skind)
-        link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", None)
+        # through the lexicon entry that names the symbol (its template, and only it when the
+        # entry is exclusive), else through the templates for a noun-shaped label
+        entry = next((e for e in entries if s in e.symbols), None)
+        link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
         print(f"  {s} ({g.label(wid)}):")
         if link is None:
             print("    no template applies")
