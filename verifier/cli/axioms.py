@@ -136,9 +136,10 @@ def run_show(args: argparse.Namespace) -> int:
         wid = wikidata_id(s) or s
         skind = "property" if wid.startswith("P") else "item"
         sym = SymbolUse(s, wid, skind)
-        # through the lexicon entry that names the symbol (its template, and only it when the
-        # entry is exclusive), else through the templates for a noun-shaped label
-        entry = next((e for e in entries if s in e.symbols), None)
+        # through the lexicon entry that names the symbol, found as the grounder finds it (its
+        # template, and only it when the entry is exclusive), else through the templates for
+        # a noun-shaped label
+        entry = g._entry_for(info.lemma, sym, info.pos)
         link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
         print(f"  {s} ({g.label(wid)}):")
         if link is None:
