@@ -206,6 +206,39 @@ def test_statement_patterns_are_read_as_direct_claims():
     assert sorted(str(a) for a in f.args) == ["wdt:P1411(wd:Q1, wd:Q2)", "wdt:P166(wd:Q1, wd:Q2)"]
 
 
+LABEL_TEST = ("PREFIX wdt: <http://www.wikidata.org/prop/direct/> "
+              "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?x WHERE { ?x wdt:P17 ?c . "
+              "?x rdfs:label ?l . FILTER(LANG(?l) = 'en') FILTER(CONTAINS(LCASE(?l), 'roller coaster')) }")
+VALUE_TEST = ("PREFIX wdt: <http://www.wikidata.org/prop/direct/> PREFIX wd: <http://www.wikidata.org/entity/> "
+              "SELECT ?x WHERE { wd:Q1 wdt:P1082 ?v . FILTER(CONTAINS(?v, '30257.0')) }")
+
+
+@pytest.mark.parametrize("question,sparql,left", [
+    # a label test leaves G when the question says how the name is written ...
+    ("Which roller coasters contain the word roller coaster in their name?", LABEL_TEST, 0),
+    ("Give me things named roller coaster.", LABEL_TEST, 0),
+    # ... not when its literal is only a word of the question: that asks for a class
+    ("Get a list of roller coasters and their respective countries.", LABEL_TEST, 3),
+    # a literal the question does not write stays whatever the question says
+    ("Which things contain the word coaster in their name?", LABEL_TEST, 3),
+    # a value test (LC-QuAD's CONTAINS for "equals") needs no such word
+    ("What is the country of Colorado whose human population is 30257.0?", VALUE_TEST, 0),
+])
+def test_string_tests_leave_the_query_when_the_question_writes_them(question, sparql, left):
+    """``take_lexical_filters`` takes out string tests whose literal the question writes (with
+    the label and language conditions that only serve them); a test of a label needs words that
+    speak of the name ("contains the word", "named")."""
+    from parsers.sparql import parse_query
+    from verifier.deductive import take_lexical_filters
+    from verifier.logic import atoms, subformulas, Eq
+
+    f, notes = take_lexical_filters(parse_query(sparql).pattern, question)
+    tests = [g for g in subformulas(f) if isinstance(g, Eq)] + \
+        [a for a in atoms(f) if a.pred in ("contains", "rdfs:label")]
+    assert len(tests) == left
+    assert bool(notes) == (left == 0)
+
+
 @pytest.mark.parametrize("question,expected", [
     ("Does the mean lifetime of the neutron equal 1056.24?", [("=", "1056.24")]),
     ("Is X equal to 5?", [("=", "5")]),

@@ -1123,3 +1123,20 @@ def test_a_preposition_a_lexicon_entry_lists_names_a_qualifier(verifier):
     v = verifier.verify(q, s % "P1365")
     assert v.decision == "accept" and "named by 'after'" in v.deductive.reason
     assert verifier.verify(q, s % "P1366").decision != "accept"
+
+
+def test_a_label_test_needs_a_question_that_speaks_of_the_name(verifier):
+    """A string test of a label whose literal is only a word of the question ("a list of
+    roller coasters" answered by labels containing "roller coaster") is not supported, and the
+    explanation says so first; "contains the word world in their name" is."""
+    head = ("PREFIX wdt: <http://www.wikidata.org/prop/direct/> PREFIX wd: <http://www.wikidata.org/entity/> "
+            "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> ")
+    v = verifier.verify("Get a list of roller coasters and their respective countries, if available.",
+                        head + "SELECT ?x ?c WHERE { ?x rdfs:label ?l . FILTER(LANG(?l) = 'en') "
+                        "FILTER(CONTAINS(LCASE(?l), 'roller coaster')) ?x wdt:P17 ?c }")
+    assert v.decision == "reject"
+    assert v.deductive.reason.startswith("contains(") and "does not speak of the name" in v.deductive.reason
+    ok = verifier.verify("Which song that contains the word world in their name",
+                         head + "SELECT ?s ?l WHERE { ?s wdt:P31 wd:Q7366 . ?s rdfs:label ?l . "
+                         "FILTER(CONTAINS(LCASE(?l), 'world')) FILTER(LANG(?l) = 'en') }")
+    assert ok.decision == "accept"

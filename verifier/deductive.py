@@ -1151,6 +1151,12 @@ def _same_op(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and strict.get(a) == strict.get(b)
 
 
+#: words by which a question speaks of how a name is written
+_TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|start(?:s|ing)?|begin(?:s|ning)?"
+                         r"|ends?|ending|words?|letters?|strings?|names?|named|called|titled|spel(?:led|t|ling)"
+                         r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
+
+
 def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]:
     """String tests with a literal (``contains(lcase(label), "sorting")``,
     ``contains(year(x), "2009")``) are checked lexically: when the literal is written in the
@@ -1164,9 +1170,17 @@ def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]
     notes: list[str] = []
     removed: set[int] = set()
     label_vars: set[Var] = set()
+    # a test of a label is a test of how a name is written: the question must say so ("contains
+    # the word", "starts with", "named"); "a list of roller coasters" asks for a class, not for
+    # labels containing "roller coaster".  Tests of values ("population 30257.0") need no such word.
+    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
+             and len(a.args) == 2 and isinstance(a.args[1], Var)}
+    spelt = bool(_TEXT_WORDS.search(question))
     for i, a in enumerate(parts):
         if isinstance(a, Atom) and a.pred in _STRING_TESTS:
             lits = _literals_of(a)
+            if free_vars(a) & names and not spelt:
+                continue
             if lits and all(number_in_text(t.lexical, question) for t in lits):
                 removed.add(i)
                 notes.append(f"{a.pred} '{lits[0].lexical}' written in the question")
@@ -1517,8 +1531,9 @@ def _unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
 
 
 def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
-              timeout_ms: int) -> tuple[AtomDiagnosis, ...]:
-    """Which atoms of the (aligned) query do not follow, with readable reasons."""
+              timeout_ms: int, question: str = "") -> tuple[AtomDiagnosis, ...]:
+    """Which atoms of the (aligned) query do not follow, with readable reasons (a test of how a
+    string is written first: it says most about what the query adds)."""
     body, bound = g, ()
     if isinstance(g, Exists):
         body, bound = g.body, g.vars
@@ -1544,11 +1559,17 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
                                 f"'{grounder.label(alt)}' ({alt}) rather than '{lab}' (words '{u.text or u.lemma}')")
                 elif sid in unsupported_ids:
                     bits.append(f"{sid} ({lab}) is not supported: no word of the question names it")
+            if not bits and isinstance(part, Atom) and part.pred in _STRING_TESTS and _literals_of(part):
+                lit = _literals_of(part)[0].lexical
+                bits.append(f"the query tests how a name is written ('{lit}') but the question does not "
+                            f"speak of the name" if number_in_text(lit, question) else
+                            f"the string '{lit}' is not written in the question")
             if not bits:
                 bits.append("the question does not relate these terms this way"
                             + (f" ({r.reason})" if r.status == "unknown" else ""))
             expl = "; ".join(bits)
         out.append(AtomDiagnosis(str(part), ok, tuple(syms), expl))
+    out.sort(key=lambda d: not d.explanation.startswith(("the query tests how", "the string '")))
     return tuple(out)
 
 
@@ -1931,7 +1952,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         verdict = "unsupported" if intent_ok else "intent_mismatch"
         reason = intent_reason if not intent_ok else "the query asserts what the question does not support"
         if diagnose:
-            diag = _diagnose(premises, g, grounder, grounding, timeout_ms)
+            diag = _diagnose(premises, g, grounder, grounding, timeout_ms, question)
             bad = [d for d in diag if not d.entailed]
             if bad and intent_ok:
                 reason = "; ".join(f"{d.atom}: {d.explanation}" for d in bad[:3])
