@@ -1157,6 +1157,12 @@ _TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|star
                          r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
 
 
+def _label_vars(parts: Sequence[Formula]) -> set[Var]:
+    """The variables that ``parts`` bind to a label (``rdfs:label(x, l)``: ``l``)."""
+    return {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
+            and len(a.args) == 2 and isinstance(a.args[1], Var)}
+
+
 def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]:
     """String tests with a literal (``contains(lcase(label), "sorting")``,
     ``contains(year(x), "2009")``) are checked lexically: when the literal is written in the
@@ -1173,8 +1179,7 @@ def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]
     # a test of a label is a test of how a name is written: the question must say so ("contains
     # the word", "starts with", "named"); "a list of roller coasters" asks for a class, not for
     # labels containing "roller coaster".  Tests of values ("population 30257.0") need no such word.
-    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
-             and len(a.args) == 2 and isinstance(a.args[1], Var)}
+    names = _label_vars(parts)
     spelt = bool(_TEXT_WORDS.search(question))
     for i, a in enumerate(parts):
         if isinstance(a, Atom) and a.pred in _STRING_TESTS:
@@ -1542,6 +1547,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
+    names = _label_vars(parts)
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
     proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms))))
     for part, g_part in zip(parts, goals):
@@ -1561,9 +1567,11 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
                     bits.append(f"{sid} ({lab}) is not supported: no word of the question names it")
             if not bits and isinstance(part, Atom) and part.pred in _STRING_TESTS and _literals_of(part):
                 lit = _literals_of(part)[0].lexical
-                bits.append(f"the query tests how a name is written ('{lit}') but the question does not "
-                            f"speak of the name" if number_in_text(lit, question) else
-                            f"the string '{lit}' is not written in the question")
+                if not number_in_text(lit, question):
+                    bits.append(f"the string '{lit}' is not written in the question")
+                elif free_vars(part) & names:
+                    bits.append(f"the query tests how a name is written ('{lit}') but the question "
+                                f"does not speak of the name")
             if not bits:
                 bits.append("the question does not relate these terms this way"
                             + (f" ({r.reason})" if r.status == "unknown" else ""))
