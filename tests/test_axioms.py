@@ -208,6 +208,75 @@ def test_exclusive_entry_links_through_its_own_template_only():
     assert names == ["verb_modifier_passive_inverse"]
 
 
+ITEM_TEMPLATES = """\
+    templates:
+      - name: adj_value
+        doc: An adjective says an item is a property's value.
+        match: {kind: adjective, arity: 2}
+        links: item
+        axiom: "forall e x. $pred(e, x) -> $prop(x, $item)"
+      - name: noun_value
+        doc: A noun says an item is a property's value.
+        match: {kind: noun, arity: 1}
+        links: item
+        axiom: "forall x. $pred(x) -> $prop(x, $item)"
+"""
+
+
+def test_lexicon_defaults_template_lists_and_via_lists(tmp_path):
+    """``defaults`` fill every entry's missing fields; a list of templates is one entry per
+    template (siblings); ``via`` takes one property or a list of them."""
+    pack = load_pack([_pack(tmp_path, templates=ITEM_TEMPLATES, lexicon="""\
+        name: test
+        defaults:
+          template: [adj_value, noun_value]
+          via: [wdt:P17, wdt:P495]
+          exclusive: true
+        entries:
+          - {words: [danish], symbol: wd:Q35}
+          - {words: [norwegian], symbol: wd:Q20, via: wdt:P17}
+    """)])
+    entries = [e for lx in pack.lexicons for e in lx.entries]
+    assert [(e.words, e.template, e.via, e.exclusive) for e in entries] == [
+        (("danish",), "adj_value", ("wdt:P17", "wdt:P495"), True),
+        (("danish",), "noun_value", ("wdt:P17", "wdt:P495"), True),
+        (("norwegian",), "adj_value", ("wdt:P17",), True),
+        (("norwegian",), "noun_value", ("wdt:P17",), True)]
+
+
+@pytest.mark.parametrize("lexicon,code", [
+    ("defaults: {words: [x]}\nentries:\n  - {words: [danish], template: adj_value, symbol: wd:Q35}", "unknown-field"),
+    ("defaults: [adj_value]\nentries:\n  - {words: [danish], template: adj_value, symbol: wd:Q35}", "bad-value"),
+    ("entries:\n  - {words: [danish], template: adj_value, symbol: wd:Q35, via: [country]}", "bad-symbol"),
+    ("entries:\n  - {words: [danish], template: [adj_value, 3], symbol: wd:Q35}", "missing-field"),
+    ("entries:\n  - {words: [danish], template: [adj_value, nope], symbol: wd:Q35}", "unknown-template"),
+])
+def test_lexicon_defaults_and_lists_are_linted(tmp_path, lexicon, code):
+    d = _pack(tmp_path, templates=ITEM_TEMPLATES, lexicon="name: test\n" + lexicon + "\n")
+    assert code in _codes([d])
+
+
+def test_an_entry_with_several_value_properties_uses_those_of_the_query():
+    """A demonym ("Danish") links to the country through every property of its list that
+    the query uses: country of origin for a film, country of citizenship for a person."""
+    from verifier.axioms.loader import default_pack_dirs
+    from verifier.grounding import Grounder
+    from parsers.sparql import parse_query
+
+    g = Grounder(load_pack(default_pack_dirs()))
+    u = Unit(Atom("_danish_a_1", (Var("e1"), Var("x3"))), "adjective", "danish", "a",
+             ("danish",), ("danish",), "Danish", Var("e1"))
+    head = "PREFIX wd: <http://www.wikidata.org/entity/> PREFIX wdt: <http://www.wikidata.org/prop/direct/> "
+    for prop in ("P495", "P27"):
+        q = parse_query(head + f"SELECT ?x WHERE {{ ?x wdt:{prop} wd:Q35 }}")
+        grounding = g.ground([u], q, "Give me all Danish films.")
+        axioms = [str(a.formula) for l in grounding.links for a in l.axioms]
+        assert axioms == [f"forall e x. _danish_a_1(e, x) -> wdt:{prop}(x, wd:Q35)"]
+    q = parse_query(head + "SELECT ?x WHERE { ?x wdt:P840 wd:Q35 }")  # narrative location
+    assert not [l for l in g.ground([u], q, "Give me all Danish films.").links if l.unit is u
+                and l.axioms and "P840" in str(l.axioms[0].formula)]
+
+
 def test_bad_symbol_and_missing_fields(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE, lexicon="""\
         name: test

@@ -735,6 +735,7 @@ class Grounder:
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
         self._values: dict[str, list[Literal]] = {}
+        self._query_props: set[str] = set()
         self._modifiers: set[tuple[str, Term]] = set()
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
@@ -953,6 +954,9 @@ class Grounder:
         # prepositions and the word each modifies (for $nameprep templates)
         self._modifiers: set[tuple[str, Term]] = {(u.pred, u.atom.args[1]) for u in units
                                                   if u.kind == "preposition" and len(u.atom.args) > 1}
+        # the query's properties, as written in lexicon entries (for entries with several ``via``)
+        self._query_props = {f"wdt:{wikidata_id(a.pred)}" if wikidata_id(a.pred) else a.pred
+                             for a in atoms(query.pattern)}
         for a in atoms(query.pattern):
             wid = wikidata_id(a.pred)
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
@@ -1354,8 +1358,14 @@ class Grounder:
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
               reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
         templates = self._templates_for(u, sym, shape, entry, only_entry)
+        # an entry's value properties: the one it names, or of several (ANY) those that the
+        # query uses (a property the query does not use has nothing to prove); all of them
+        # when it uses none (``verifier axioms show``, which grounds no query)
+        vias: tuple[str | None, ...] = (None,)
+        if entry is not None and entry.via:
+            vias = tuple(v for v in entry.via if v in self._query_props) or entry.via
         axioms = []
-        for t in templates:
+        for t, via in ((t, v) for t in templates for v in vias):
             bindings: dict[str, str | Term] = {}
             if sym.kind == "property":
                 bindings["$prop"] = f"wdt:{sym.id}" if wikidata_id(sym.symbol) else sym.symbol
@@ -1367,8 +1377,8 @@ class Grounder:
                     bindings["$prop"] = sym.via
             elif sym.kind == "literal" and sym.term is not None:
                 bindings["$value"] = sym.term
-            if entry is not None and entry.via:
-                bindings["$prop"] = entry.via
+            if via is not None:
+                bindings["$prop"] = via
             if sym.kind == "property" and self._values.get(sym.id):
                 bindings["$value"] = self._values[sym.id][0]
             if sym.kind == "property" and shape == "prep":
@@ -1381,7 +1391,8 @@ class Grounder:
             except ValueError as e:
                 log.debug("template %s not applicable: %s", t.name, e)
                 continue
-            axioms.append(Axiom(f"{t.name}: {u.pred} -> {sym.symbol}", f, t.name, reason))
+            axioms.append(Axiom(f"{t.name}: {u.pred} -> {sym.symbol}" + (f" via {via}" if len(vias) > 1 else ""),
+                                f, t.name, reason))
         if not axioms:
             return None
         return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))

@@ -28,7 +28,7 @@ __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
                     "properties"}
 _MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed"}
-_LEXICON_FIELDS = {"name", "doc", "entries", "examples"}
+_LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive"}
 _EXAMPLE_FIELDS = {"question", "sparql", "verdict", "note"}
 _BACKGROUND_FIELDS = {"name", "doc", "axiom", "examples"}
@@ -283,6 +283,13 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
         return None
     _fields(data, _LEXICON_FIELDS | {"version"}, "lexicon", file, col)
     name = str(data.get("name") or Path(file).stem)
+    # fields every entry takes unless it sets them ("template", "via" of a list of countries)
+    defaults = data.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        col.add(file, data["__line__"], "bad-value", "'defaults' is a mapping of entry fields")
+        defaults = {}
+    _fields(defaults, _ENTRY_FIELDS - {"words", "symbol", "symbols"}, "lexicon defaults", file, col)
+    defaults = {k: v for k, v in defaults.items() if k not in ("__line__", "__lines__")}
     entries = []
     for d in data["entries"]:
         if not isinstance(d, dict):
@@ -290,6 +297,7 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
             continue
         line = d["__line__"]
         _fields(d, _ENTRY_FIELDS, "lexicon entry", file, col)
+        d = {**defaults, **d}
         words = d.get("words")
         if isinstance(words, str):
             words = [words]
@@ -314,13 +322,21 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
         if not isinstance(exclusive, bool):
             col.add(file, _line(d, "exclusive")[0], "bad-value", "exclusive is true or false")
         template = d.get("template")
-        if not isinstance(template, str):
-            col.add(file, line, "missing-field", f"lexicon entry {words[0]!r} needs a 'template'")
+        templates = [template] if isinstance(template, str) else template
+        if not isinstance(templates, list) or not templates or not all(isinstance(t, str) for t in templates):
+            col.add(file, line, "missing-field", f"lexicon entry {words[0]!r} needs a 'template' (or a list of them)")
             continue
-        entries.append(LexiconEntry(
-            words=tuple(w.strip().casefold() for w in words), template=template, symbols=tuple(syms),
-            pos=d.get("pos"), via=d.get("via"), mode=str(mode), doc=str(d.get("doc", "")),
-            source=Source(file, line), exclusive=exclusive is True))
+        via = d.get("via") or []
+        via = [via] if isinstance(via, str) else via
+        if not isinstance(via, list) or any(not isinstance(v, str) or not _SYMBOL_RE.match(v) for v in via):
+            col.add(file, _line(d, "via")[0], "bad-symbol",
+                    f"lexicon entry {words[0]!r}: via names a property (wdt:P21) or a list of them")
+            continue
+        # a list of templates is one entry per template (siblings: same words and symbols)
+        entries.extend(LexiconEntry(
+            words=tuple(w.strip().casefold() for w in words), template=t, symbols=tuple(syms),
+            pos=d.get("pos"), via=tuple(via), mode=str(mode), doc=str(d.get("doc", "")),
+            source=Source(file, line), exclusive=exclusive is True) for t in templates)
     return Lexicon(name, str(data.get("doc", "")), tuple(entries), _examples(data, file, col, f"lexicon {name}"),
                    Source(file, data["__line__"]))
 

@@ -140,7 +140,9 @@ class LexiconEntry:
     ``symbol`` is a compact IRI (``wdt:P2240``, ``wd:Q2270``); ``symbols`` lists several for
     ANY/ALL super-properties (e.g. "location" -> P131 | P159 | P551); ``pos`` restricts the
     part of speech (``n``, ``v``, ``a``, ``p``); ``via`` names the property of an item used as
-    a value ("female" -> wd:Q6581072 via wdt:P21); ``exclusive``: the word links through this
+    a value ("female" -> wd:Q6581072 via wdt:P21), or several that may each carry it (ANY:
+    "Danish" -> wd:Q35 via country, country of origin, country of citizenship ...; the
+    template is instantiated with those the query uses); ``exclusive``: the word links through this
     entry's template (and its sibling entries') only, not also through the templates that fit
     the word's shape ("celebrated in X" is public holiday(X, ...), never (..., X)).
     """
@@ -149,7 +151,7 @@ class LexiconEntry:
     template: str
     symbols: tuple[str, ...]
     pos: str | None = None
-    via: str | None = None
+    via: tuple[str, ...] = ()
     mode: str = "any"
     doc: str = ""
     source: Source | None = None
