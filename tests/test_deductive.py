@@ -206,6 +206,22 @@ def test_statement_patterns_are_read_as_direct_claims():
     assert sorted(str(a) for a in f.args) == ["wdt:P1411(wd:Q1, wd:Q2)", "wdt:P166(wd:Q1, wd:Q2)"]
 
 
+@pytest.mark.parametrize("question,limit,cut", [
+    ("Which actors were born in Germany?", 100, True),
+    ("What are the rural communes of Morocco?", 500, True),
+    ("Give me all cosmonauts.", 10, True),
+    ("What is the capital of France?", 1, False),          # one answer
+    ("What was Pasha Angelina awarded?", 5, False),        # "was" is not a plural noun
+    ("Name a movie directed by Francis Ford Coppola", 1, False),  # asks for one
+    ("Give me some films by Ridley Scott.", 10, False),    # asks for some
+    ("Who are the 100 oldest living tennis players?", 100, False),  # states the number
+])
+def test_a_limit_without_order_cuts_off_what_the_question_asks_for(question, limit, cut):
+    from verifier.deductive import _truncates_all
+
+    assert bool(_truncates_all(question, limit)) is cut
+
+
 LABEL_TEST = ("PREFIX wdt: <http://www.wikidata.org/prop/direct/> "
               "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?x WHERE { ?x wdt:P17 ?c . "
               "?x rdfs:label ?l . FILTER(LANG(?l) = 'en') FILTER(CONTAINS(LCASE(?l), 'roller coaster')) }")

@@ -1140,3 +1140,15 @@ def test_a_label_test_needs_a_question_that_speaks_of_the_name(verifier):
                          head + "SELECT ?s ?l WHERE { ?s wdt:P31 wd:Q7366 . ?s rdfs:label ?l . "
                          "FILTER(CONTAINS(LCASE(?l), 'world')) FILTER(LANG(?l) = 'en') }")
     assert ok.decision == "accept"
+
+
+def test_a_limit_that_cuts_off_the_answers_is_an_intent_mismatch(verifier):
+    """ "Which actors were born in Germany?" asks for all of them: the same query with
+    ``LIMIT 100`` (and no ORDER BY) returns some, and is rejected with that reason."""
+    head = "PREFIX wdt: <http://www.wikidata.org/prop/direct/> PREFIX wd: <http://www.wikidata.org/entity/> "
+    q = "Which actors were born in Germany?"
+    body = "SELECT ?a WHERE { ?a wdt:P106 wd:Q33999 ; wdt:P19 wd:Q183 }"
+    assert verifier.verify(q, head + body).decision == "accept"
+    v = verifier.verify(q, head + body + " LIMIT 100")
+    assert v.decision == "reject" and v.deductive.verdict == "intent_mismatch"
+    assert "LIMIT 100" in v.deductive.reason

@@ -489,6 +489,9 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         # "starts with the letter m" answered by CONTAINS: every name with an m passes
         return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
                        f"but the query only tests that it contains the string")
+    if query.form != "ask" and shape != "count" and query.limit is not None and not query.order_by \
+            and not name_test and (cut := _truncates_all(question, query.limit)):
+        return False, cut
     if kind == "count" and shape != "count" and not counted_value:
         return False, "the question asks how many but the query does not COUNT"
     if shape == "count" and kind != "count":
@@ -504,6 +507,31 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
     if kind == "comparative" and not has_compare:
         return False, "the question compares with a value but the query has no comparison"
     return True, ""
+
+
+#: A question that asks for all the things it describes: a plural answer ("Which actors ...",
+#: "What are the ...", "Who were ..."), or "all", "every", "list".
+_ASKS_FOR_ALL = re.compile(
+    r"^\W*(?:(?:which|what)\s+(?!%s\b)(?:[\w-]+\s+(?!%s\b))?[\w-]*[^\Wsu]s\b|(?:what|who|which)\s+(?:are|were)\b"
+    % (_AUX, _AUX) +
+    r"|(?:give|list|show|name|tell)\s+(?:me\s+|us\s+)?(?:all|the\s+[\w-]+s\b))|\b(?:all|every|list)\b", re.I)
+#: A question that asks for some of them: "Name a ...", "Give me an example", "some", "a few".
+_ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|^\W*(?:name|give\s+me|tell\s+me)\s+(?:a|an)\b",
+                            re.I)
+
+
+def _truncates_all(question: str, limit: int) -> str:
+    """Why a ``LIMIT`` without ``ORDER BY`` cuts off answers the question asks for (an empty
+    string when it does not): "Which actors were born in Germany?" with ``LIMIT 100`` returns
+    some of them.  A question that asks for some ("Name a film ...") or states the number
+    ("Give me 5 ...") is answered by any ``limit`` of them; a question that restricts the name
+    ("... which start with the letter v") is left alone (LC-QuAD 2.0 writes those with
+    ``LIMIT 25``)."""
+    if not _ASKS_FOR_ALL.search(question) or _ASKS_FOR_SOME.search(question) \
+            or number_in_text(str(limit), question):
+        return ""
+    return (f"the query returns at most {limit} answers (LIMIT {limit} without ORDER BY), but the "
+            f"question asks for all of them")
 
 
 # --------------------------------------------------------------------------------------------
