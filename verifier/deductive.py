@@ -490,7 +490,7 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
                        f"but the query only tests that it contains the string")
     if query.form != "ask" and shape != "count" and query.limit is not None and not query.order_by \
-            and not name_test and (cut := _truncates_all(question, query.limit)):
+            and not name_test and not _tests_a_label(query) and (cut := _truncates_all(question, query.limit)):
         return False, cut
     if kind == "count" and shape != "count" and not counted_value:
         return False, "the question asks how many but the query does not COUNT"
@@ -520,13 +520,20 @@ _ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|
                             re.I)
 
 
+def _tests_a_label(query: Query) -> bool:
+    """Whether the query tests how a label is written (``STRSTARTS(LCASE(?label), "f")``)."""
+    parts = [a for a in atoms(query.pattern) if isinstance(a, Atom)]
+    names = _label_vars(parts)
+    return any(a.pred in _STRING_TESTS and free_vars(a) & names for a in parts)
+
+
 def _truncates_all(question: str, limit: int) -> str:
     """Why a ``LIMIT`` without ``ORDER BY`` cuts off answers the question asks for (an empty
     string when it does not): "Which actors were born in Germany?" with ``LIMIT 100`` returns
     some of them.  A question that asks for some ("Name a film ...") or states the number
     ("Give me 5 ...") is answered by any ``limit`` of them; a question that restricts the name
-    ("... which start with the letter v") is left alone (LC-QuAD 2.0 writes those with
-    ``LIMIT 25``)."""
+    ("... which start with the letter v"), or a query that tests a label, is left alone (LC-QuAD
+    2.0 writes those with ``LIMIT 25``)."""
     if not _ASKS_FOR_ALL.search(question) or _ASKS_FOR_SOME.search(question) \
             or number_in_text(str(limit), question):
         return ""
