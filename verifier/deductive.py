@@ -1585,11 +1585,13 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     names = _label_vars(parts)
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
     proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms))))
+    first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
     for part, g_part in zip(parts, goals):
         r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")
         syms = _symbols_of(part)
         ok = r.status == "proved"
         expl = ""
+        spelling = False
         if not ok:
             bits = []
             for sid in syms:
@@ -1607,13 +1609,13 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
                 elif free_vars(part) & names:
                     bits.append(f"the query tests how a name is written ('{lit}') but the question "
                                 f"does not speak of the name")
+                spelling = bool(bits)
             if not bits:
                 bits.append("the question does not relate these terms this way"
                             + (f" ({r.reason})" if r.status == "unknown" else ""))
             expl = "; ".join(bits)
-        out.append(AtomDiagnosis(str(part), ok, tuple(syms), expl))
-    out.sort(key=lambda d: not d.explanation.startswith(("the query tests how", "the string '")))
-    return tuple(out)
+        (first if spelling else out).append(AtomDiagnosis(str(part), ok, tuple(syms), expl))
+    return tuple(first + out)
 
 
 def _symbols_of(f: Formula) -> list[str]:
