@@ -1152,3 +1152,19 @@ def test_a_limit_that_cuts_off_the_answers_is_an_intent_mismatch(verifier):
     v = verifier.verify(q, head + body + " LIMIT 100")
     assert v.decision == "reject" and v.deductive.verdict == "intent_mismatch"
     assert "LIMIT 100" in v.deductive.reason
+
+
+def test_a_demonym_read_as_a_name_in_a_compound_says_it_of_the_noun(verifier):
+    """ "What Italian ferry ...?" parsed as compound(ferry, "Italian"): the ferry's country is
+    Italy (the query's other atoms fail for reasons of their own), not France."""
+    head = "PREFIX wdt: <http://www.wikidata.org/prop/direct/> PREFIX wd: <http://www.wikidata.org/entity/> "
+    q = "What Italian ferry has the lowest weight in tonnes ?"
+
+    def country_atom(country):
+        v = verifier.verify(q, head + f"SELECT ?e WHERE {{ ?e wdt:P31 wd:Q25653 . ?e wdt:P17 wd:{country} . "
+                                      "?e wdt:P1093 ?w } ORDER BY ASC(?w) LIMIT 5")
+        [d] = [d for d in v.deductive.best.diagnosis if "P17" in d.atom]
+        return d
+
+    assert country_atom("Q38").entailed
+    assert not country_atom("Q142").entailed
