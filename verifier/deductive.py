@@ -490,7 +490,8 @@ def _intent_check(reading, query: Query, question: str = "", *, superlative_name
         return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
                        f"but the query only tests that it contains the string")
     if query.form != "ask" and shape != "count" and query.limit is not None and not query.order_by \
-            and not name_test and not _tests_a_label(query) and (cut := _truncates_all(question, query.limit)):
+            and not name_test and not _label_tests(list(atoms(query.pattern))) \
+            and (cut := _truncates_all(question, query.limit)):
         return False, cut
     if kind == "count" and shape != "count" and not counted_value:
         return False, "the question asks how many but the query does not COUNT"
@@ -518,13 +519,6 @@ _ASKS_FOR_ALL = re.compile(
 #: A question that asks for some of them: "Name a ...", "Give me an example", "some", "a few".
 _ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|^\W*(?:name|give\s+me|tell\s+me)\s+(?:a|an)\b",
                             re.I)
-
-
-def _tests_a_label(query: Query) -> bool:
-    """Whether the query tests how a label is written (``STRSTARTS(LCASE(?label), "f")``)."""
-    parts = [a for a in atoms(query.pattern) if isinstance(a, Atom)]
-    names = _label_vars(parts)
-    return any(a.pred in _STRING_TESTS and free_vars(a) & names for a in parts)
 
 
 def _truncates_all(question: str, limit: int) -> str:
@@ -1192,10 +1186,12 @@ _TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|star
                          r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
 
 
-def _label_vars(parts: Sequence[Formula]) -> set[Var]:
-    """The variables that ``parts`` bind to a label (``rdfs:label(x, l)``: ``l``)."""
-    return {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
-            and len(a.args) == 2 and isinstance(a.args[1], Var)}
+def _label_tests(parts: Sequence[Formula]) -> list[Atom]:
+    """The string tests among ``parts`` of a variable that ``parts`` bind to a label: tests
+    of how a name is written (``STRSTARTS(LCASE(?label), "f")`` with ``rdfs:label(x, ?label)``)."""
+    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
+             and len(a.args) == 2 and isinstance(a.args[1], Var)}
+    return [a for a in parts if isinstance(a, Atom) and a.pred in _STRING_TESTS and free_vars(a) & names]
 
 
 def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]:
@@ -1214,12 +1210,11 @@ def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]
     # a test of a label is a test of how a name is written: the question must say so ("contains
     # the word", "starts with", "named"); "a list of roller coasters" asks for a class, not for
     # labels containing "roller coaster".  Tests of values ("population 30257.0") need no such word.
-    names = _label_vars(parts)
-    spelt = bool(_TEXT_WORDS.search(question))
+    unstated = [] if _TEXT_WORDS.search(question) else _label_tests(parts)
     for i, a in enumerate(parts):
         if isinstance(a, Atom) and a.pred in _STRING_TESTS:
             lits = _literals_of(a)
-            if free_vars(a) & names and not spelt:
+            if a in unstated:
                 continue
             if lits and all(number_in_text(t.lexical, question) for t in lits):
                 removed.add(i)
@@ -1582,7 +1577,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
-    names = _label_vars(parts)
+    label_tests = _label_tests(parts)
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
     proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms))))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
@@ -1606,7 +1601,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
                 lit = _literals_of(part)[0].lexical
                 if not number_in_text(lit, question):
                     bits.append(f"the string '{lit}' is not written in the question")
-                elif free_vars(part) & names:
+                elif part in label_tests:
                     bits.append(f"the query tests how a name is written ('{lit}') but the question "
                                 f"does not speak of the name")
                 spelling = bool(bits)

@@ -955,10 +955,10 @@ class Grounder:
         self._modifiers: set[tuple[str, Term]] = {(u.pred, u.atom.args[1]) for u in units
                                                   if u.kind == "preposition" and len(u.atom.args) > 1}
         # the query's properties, as written in lexicon entries (for entries with several ``via``)
-        self._query_props = {f"wdt:{wikidata_id(a.pred)}" if wikidata_id(a.pred) else a.pred
-                             for a in atoms(query.pattern)}
+        self._query_props = set()
         for a in atoms(query.pattern):
             wid = wikidata_id(a.pred)
+            self._query_props.add(f"wdt:{wid}" if wid else a.pred)
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
                     and a.args[1].lexical.casefold() in question.casefold():
                 self._values.setdefault(wid, []).append(a.args[1])
