@@ -706,6 +706,20 @@ def test_patterns_can_be_switched_off():
     assert v.deductive.verdict == "unknown"
 
 
+def test_a_crashing_pattern_shape_loses_no_record(verifier, monkeypatch):
+    """A bug in a pattern shape is logged; the grammar's readings still decide."""
+    import parsers.mrs.patterns as patterns
+
+    def crash(question):
+        raise RuntimeError("shape bug")
+
+    monkeypatch.setattr(patterns, "pattern_readings", crash)
+    v = verifier.verify("What is the mass of benzene?", "SELECT ?m WHERE { wd:Q2270 wdt:P2067 ?m }")
+    assert v.decision == "accept" and v.deductive.verdict == "faithful"
+    v = verifier.verify(QUESTION, "SELECT ?v WHERE { wd:Q14982 wdt:P2128 ?v }")
+    assert v.deductive.verdict == "unknown" and v.error is None
+
+
 def test_where_is_the_place_noun_of_a_name():
     """"Where is the headquarters of X [located]?" asks for the headquarters itself: read as
     "What is the headquarters of X?"; a noun that names no place keeps the "where"."""

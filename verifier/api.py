@@ -227,7 +227,11 @@ class Verifier:
         timings["sparql"] = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
         raw, origin = self.readings(question)
-        extra = pattern_readings(question) if self.patterns else []
+        try:
+            extra = pattern_readings(question) if self.patterns else []
+        except Exception:  # a bug in a shape must not lose the record: go on without them
+            log.exception("pattern readings failed on %r", question[:80])
+            extra = []
         timings["mrs"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
         if raw is None and not extra:
