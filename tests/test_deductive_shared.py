@@ -906,6 +906,20 @@ CASES = [
      "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581072 . ?d wdt:P26 ?s }", "faithful"),
     ("Who is the daughter of Robert Kennedy married to?",
      "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581097 . ?d wdt:P26 ?s }", "unsupported"),
+    # "How many people live in X?" asks for the population of X (a pattern reading: the
+    # corpus's readings attach "in X" to "how")
+    ("How many people live in the capital of Australia?",
+     "SELECT DISTINCT ?n WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P1082 ?n . }", "faithful"),
+    ("How many people live in the capital of Australia?",
+     "SELECT DISTINCT ?n WHERE { ?c wdt:P36 wd:Q408 . ?c wdt:P1082 ?n . }", "unsupported"),
+    ("How many people live in the capital of Australia?",
+     "SELECT DISTINCT ?n WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P1128 ?n . }", "unsupported"),
+    ("How many people lived in Argenteuil in 1856?",
+     "SELECT ?obj WHERE { wd:Q181946 p:P1082 ?s . ?s ps:P1082 ?obj . ?s pq:P585 ?x "
+     "FILTER(CONTAINS(YEAR(?x), '1856')) }", "faithful"),
+    ("How many people lived in Argenteuil in 1856?",
+     "SELECT ?obj WHERE { wd:Q181946 p:P1082 ?s . ?s ps:P1082 ?obj . ?s pq:P585 ?x "
+     "FILTER(CONTAINS(YEAR(?x), '1865')) }", "unsupported"),
 ]
 
 

@@ -375,6 +375,15 @@ def test_how_many_shape():
     counted = by["generic_entity"].args[0]
     assert by["_dedicated/vbn_u_unknown"].args[2] == counted and by["_to_p"].args[1] == by["_dedicated/vbn_u_unknown"].args[0]
     assert not pattern_readings("How many are located in 1990?")  # a value is no name
+    # "How many NP VERB in|on|at PLACE?": the counted NP does the verb, placed by the
+    # preposition; the place is a name or a noun phrase of a name
+    t, by, people = _counted("How many people live in Poland?", "_people/nn_u_unknown")
+    live = by["_live/vb_u_unknown"]
+    assert live.args[1:] == (people,) and by["_in_p"].args[1:] == (live.args[0], noun_var(t, "named"))
+    t, by, people = _counted("How many people live in the capital of Australia?", "_people/nn_u_unknown")
+    capital = noun_var(t, "_capital/nn_u_unknown")
+    assert by["_in_p"].args[2] == capital and by["_of_p"].args[1:] == (capital, noun_var(t, "named"))
+    assert not pattern_readings("How many people are in Poland?")  # a copula is no such verb
     # not a located NP ("in", "on" ...), nor an NP with its own "of"
     assert not pattern_readings("How many residents are there in Yekaterinburg?")
     assert not pattern_readings("How many directors of photography are there for Triumph of the Will?")

@@ -44,7 +44,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``How many NP does NAME have?`` (or ``NAME has how many NP?``), ``How many NP are VERBed
   by NAME?`` and ``How many NP are [there] for|of NAME?``: the NP is counted (``abstr_deg`` +
   ``much-many_a`` + ``measure``, as the ERG writes "how many"; with "there", ``_be_v_there``
-  and the preposition on the NP).
+  and the preposition on the NP); ``How many NP VERB in|on|at PLACE?`` ("How many people
+  live in Poland?"): the NP is counted and does the (intransitive) verb, which the
+  preposition places; PLACE is a name or [the] NP2 of NAME.
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
   with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
   name is the preposition's ("Name a codex written in Old English"), and an NP VERBing PREP
@@ -721,7 +723,9 @@ _HOW_MANY = re.compile(
     r"|(?:are|were|is|was)\s+(?P<ppart>" + _PARTICIPLE + r")\s+(?P<pprep>for|in|at|to|from|on|with)\s+"
     r"(?P<pname>[^?,]+?)"
     r"|(?P<be>are|were)\s+(?P<there>there\s+)?(?P<prep>for|of)\s+"
-    r"(?P<place>[^?,]+?))" + _END, re.I)
+    r"(?P<place>[^?,]+?)"
+    r"|(?!(?:are|were|is|was|do|does|did|have|has|had)\s)(?P<verb>(?-i:[a-z]+))\s+(?P<vprep>in|on|at)\s+"
+    r"(?P<vname>[^?,]+?))" + _END, re.I)
 # "Karlsruhe has how many areas?": the same question with "how many" in place
 _HAS_HOW_MANY = re.compile(r"^\s*(?P<name>[^?,]+?)\s+(?P<have>has|have|had)\s+(?P<how>how)\s+(?P<many>many)\s+"
                            r"(?P<np>[^?,]+?)" + _END, re.I)
@@ -731,6 +735,8 @@ def _how_many_readings(q: str) -> list[str]:
     m = _HOW_MANY.match(q) or _HAS_HOW_MANY.match(q)
     if not m:
         return []
+    if m.groupdict().get("verb"):
+        return _how_many_verb_readings(q, m)
     name_group = next(g for g in ("name", "doer", "pname", "place") if m.groupdict().get(g))
     spans = _checked_np_name(q, m.span("np"), m.span(name_group))
     if spans is None:
@@ -766,6 +772,35 @@ def _how_many_readings(q: str) -> list[str]:
              ARG2=x_name)
         return [b.text("e2", top)]
     return [b.main(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), x_name, x_np)]
+
+
+def _how_many_verb_readings(q: str, m: re.Match) -> list[str]:
+    """"How many NP VERB in|on|at PLACE?" ("How many people live in Poland?"): the NP is
+    counted and does the verb (an intransitive unknown-word verb), which the preposition
+    places; PLACE is a name or "[the] NP2 of|for NAME" (one reading per split)."""
+    np = _clean_span(q, *m.span("np"))
+    if not _plain_np(q[np[0]:np[1]]):
+        return []
+    places: list[tuple[tuple[int, int], tuple[str, tuple[int, int]], tuple[int, int]] | tuple[int, int]]
+    place = _clean_span(q, *m.span("vname"))
+    places = [place] if _name_ok(q[place[0]:place[1]]) else list(_splits(q, m, "vname"))
+    out = []
+    for where in places:
+        b = _Builder()
+        x_np, l_np = _noun_phrase(b, q, np, "udef_q", (m.start("many"), np[1]))
+        _how_many(b, m, x_np, l_np)
+        if isinstance(where[0], int):
+            x_place = _name(b, q, where)
+        else:
+            np2, prep, name = where
+            x_place, l_place = _noun_phrase(b, q, np2, "_the_q")
+            _of_name(b, q, x_place, l_place, prep, name)
+        top = b.new("h")
+        b.ep(f"_{m.group('verb').casefold()}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_np)
+        b.ep(f"_{m.group('vprep').casefold()}_p", m.span("vprep"), top, ARG0=b.new("e"), ARG1="e2",
+             ARG2=x_place)
+        out.append(b.text("e2", top))
+    return out
 
 
 # "How many were founded by the Soviet Union?", "How many are dedicated to Basil of
