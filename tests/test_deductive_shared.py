@@ -906,6 +906,29 @@ CASES = [
      "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581072 . ?d wdt:P26 ?s }", "faithful"),
     ("Who is the daughter of Robert Kennedy married to?",
      "SELECT ?s WHERE { wd:Q25310 wdt:P40 ?d . ?d wdt:P21 wd:Q6581097 . ?d wdt:P26 ?s }", "unsupported"),
+    # "the NP1 of all NP2 PREP NAME" (a pattern reading: the corpus reads "all" as a pronoun);
+    # the question's one answer may be any column of the query, the others extra information
+    ("Give me the capitals of all countries in Africa.",
+     "SELECT ?country ?capital WHERE { ?country wdt:P30 wd:Q15 ; wdt:P31 wd:Q6256 ; wdt:P36 ?capital . }",
+     "faithful"),
+    ("Give me the capitals of all countries in Africa.",
+     "SELECT ?country ?capital WHERE { ?country wdt:P30 wd:Q15 ; wdt:P31 wd:Q6256 . ?capital wdt:P36 ?country . }",
+     "unsupported"),
+    ("Give me the capitals of all countries in Africa.",  # name columns do not count
+     "SELECT ?country ?countryLabel ?capital ?capitalLabel WHERE { ?country wdt:P31 wd:Q6256 ; "
+     "wdt:P30 wd:Q15 ; wdt:P36 ?capital . ?country rdfs:label ?countryLabel . "
+     "?capital rdfs:label ?capitalLabel . }", "faithful"),
+    ("Give me the birthdays of all actors of the television show Charmed.",
+     "SELECT ?actor ?birthday WHERE { wd:Q162371 wdt:P161 ?actor . ?actor wdt:P569 ?birthday . }", "faithful"),
+    ("Give me the birthdays of all actors of the television show Charmed.",
+     "SELECT ?actor ?birthday WHERE { ?actor wdt:P161 wd:Q162371 . ?actor wdt:P569 ?birthday . }", "unsupported"),
+    ("Give me the birthdays of all actors of the television show Charmed.",
+     "SELECT ?actor ?date WHERE { wd:Q162371 wdt:P161 ?actor . ?actor wdt:P570 ?date . }", "unsupported"),
+    # ... but a name column never answers alone ("starts with" must not make "start time" the
+    # answer's property)
+    ("Name a kind of leather that starts with letter S",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P580 wd:Q286 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER (STRSTARTS(LCASE(?sbj_label), 's')) FILTER (LANG(?sbj_label) = 'en') } LIMIT 25", "unsupported"),
     # "How many people live in X?" asks for the population of X (a pattern reading: the
     # corpus's readings attach "in X" to "how")
     ("How many people live in the capital of Australia?",

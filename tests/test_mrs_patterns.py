@@ -389,6 +389,23 @@ def test_how_many_shape():
     assert not pattern_readings("How many directors of photography are there for Triumph of the Will?")
 
 
+def test_np_of_all_np_with_a_name():
+    """"Give me the NP1 of all NP2 PREP NAME": a chain of two noun phrases, the second
+    related to the name by its preposition; the answer is the NP1."""
+    t, by = _only("Give me the capitals of all countries in Africa.")
+    capitals, countries = noun_var(t, "_capitals/nn_u_unknown"), noun_var(t, "_countries/nn_u_unknown")
+    assert by["_of_p"].args[1:] == (capitals, countries)
+    assert by["_in_p"].args[1:] == (countries, noun_var(t, "named"))
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], capitals)
+    # (the chain shape reads "all actors" as a compound as well)
+    readings = translate_readings(pattern_readings("Give me the birthdays of all actors of the television show Charmed."))
+    [t] = [t for t in readings if not any(a.pred == "_all/nn_u_unknown" for a in atoms(t.formula))]
+    actors, charmed = noun_var(t, "_actors/nn_u_unknown"), noun_var(t, "named")
+    ofs = {a.args[1:] for a in atoms(t.formula) if a.pred == "_of_p"}
+    assert ofs == {(noun_var(t, "_birthdays/nn_u_unknown"), actors), (actors, charmed)}
+    assert not pattern_readings("Give me the capitals of all countries that border France.")
+
+
 def test_coordinated_yes_no_is_written_distributed():
     """"Did X VERB [PREP] A and B?": one verb per conjunct, both with X as subject."""
     t, _ = _only("Did Garth Brooks record with Big Machine Records and Decca?")

@@ -140,6 +140,50 @@ def _alignment(reading, query: Query, order: Sequence[int] | None = None) -> tup
     return mapping, unaligned
 
 
+#: At most this many nouns of a reading are tried as the first column's (one proof each).
+_MAX_COLUMN_NOUNS = 4
+
+
+def _column_alignments(reading, query: Query):
+    """Other alignments of the query's answer columns, tried when the first does not prove
+    the query: (reading or a view of it, column order) pairs.  A question does not fix the
+    order of the query's columns: with several answers ("Where was X born, and where did he
+    die?") any order (up to three columns); with one answer and two columns besides name
+    columns (``rdfs:label``), the answer may be the second when the first is something else
+    the question names ("the capitals of all countries in Africa" answered with each country
+    and its capital): that noun's variable, opened, is aligned with the first.  A name column
+    never answers alone."""
+    cols = len(query.answer_vars)
+    if query.form != "select" or cols < 2 or not reading.answer_vars:
+        return
+    n_ans = min(cols, len(reading.answer_vars))
+    if n_ans > 1:
+        if cols > 3:
+            return
+        tried = {tuple(range(n_ans))}
+        for order in itertools.permutations(range(cols)):
+            if order[:n_ans] not in tried:
+                tried.add(order[:n_ans])
+                yield reading, order
+        return
+    labels = {a.args[1] for part in (query.pattern, *query.optional_parts) for a in atoms(part)
+              if a.pred in _LABEL_PREDS and len(a.args) == 2}
+    plain = [i for i, v in enumerate(query.answer_vars) if v not in labels]
+    if len(plain) != 2 or query.is_count or not isinstance(reading.formula, Exists):
+        return
+    order = (plain[1], plain[0]) + tuple(i for i in range(cols) if i not in plain)
+    answer = reading.answer_vars[0]
+    nouns = {a.args[0] for a in atoms(reading.formula)
+             if a.args and isinstance(a.args[0], Var) and a.args[0].name.startswith("x")
+             and ("_n_" in a.pred or "/nn" in a.pred)}
+    for v in [v for v in reading.formula.vars if v in nouns and v != answer][:_MAX_COLUMN_NOUNS]:
+        t, opened = _open_vars(reading.formula, {v})
+        if opened:
+            view = _ReadingView(reading, t, getattr(reading, "not_alignable", set()))
+            view.answer_vars = (answer, v)
+            yield view, order
+
+
 def _compound_head(f: Formula, v: Var) -> Var:
     """The head noun of a compound when ``v`` is its modifier ("the lowest boiling point":
     the superlative grades "boiling" but the value is the point)."""
@@ -1186,10 +1230,14 @@ _TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|star
                          r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
 
 
+#: Properties that give an item's name.
+_LABEL_PREDS = frozenset({"rdfs:label", "skos:altLabel"})
+
+
 def _label_tests(parts: Sequence[Formula]) -> list[Atom]:
     """The string tests among ``parts`` of a variable that ``parts`` bind to a label: tests
     of how a name is written (``STRSTARTS(LCASE(?label), "f")`` with ``rdfs:label(x, ?label)``)."""
-    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel")
+    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in _LABEL_PREDS
              and len(a.args) == 2 and isinstance(a.args[1], Var)}
     return [a for a in parts if isinstance(a, Atom) and a.pred in _STRING_TESTS and free_vars(a) & names]
 
@@ -1225,7 +1273,7 @@ def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]
             if i in removed:
                 continue
             fv = free_vars(a)
-            if isinstance(a, Atom) and a.pred in ("rdfs:label", "skos:altLabel") and len(a.args) == 2 \
+            if isinstance(a, Atom) and a.pred in _LABEL_PREDS and len(a.args) == 2 \
                     and a.args[1] in label_vars:
                 removed.add(i)
             elif fv and fv <= label_vars and not (isinstance(a, Atom) and ":" in a.pred):
@@ -1901,6 +1949,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                                             if v not in pattern.vars and v not in query.key_vars),
                        conj(pattern.body, q.atom, *q.filters))
     g = _aligned_pattern(reading_view, query, pattern)
+    stated = reading  # what completeness asks of the query: the reading, or the view that proved it
     intent_ok, intent_reason = _intent_check(
         reading, query, question,
         superlative_named=_superlative_named(reading, grounding, grounder, question),
@@ -1919,17 +1968,16 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         sound = ProofResult("unknown", degenerate)
     else:
         sound = entails(premises, g, **budget, countermodel=False)
-        n_ans = min(len(query.answer_vars), len(reading.answer_vars))
-        if sound.status != "proved" and 1 < n_ans and len(query.answer_vars) <= 3 and query.form == "select":
-            # several answers ("Where was X born, and where did he die?"): any column order
-            for order in itertools.permutations(range(len(query.answer_vars))):
-                if list(order) == sorted(order):
-                    continue
-                g2 = _aligned_pattern(reading_view, query, pattern, order)
-                r2 = entails(premises, g2, **budget, countermodel=False)
-                if r2.proved:
-                    sound, g = r2, g2
-                    break
+        for view, order in (_column_alignments(reading_view, query) if not sound.proved else ()):
+            prem2 = premises if view is reading_view else (
+                premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
+            g2 = _aligned_pattern(view, query, pattern, order)
+            r2 = entails(prem2, g2, **budget, countermodel=False)
+            if r2.proved:
+                sound, g = r2, g2
+                if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
+                    stated = view
+                break
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
@@ -1946,7 +1994,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(reading, kg_axioms(),
+        t_kg = _t_kg(stated, kg_axioms(),
                      frozenset(q.statement for q in qualifiers if q.prop in _TIME_QUALIFIERS))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:

@@ -47,6 +47,9 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   and the preposition on the NP); ``How many NP VERB in|on|at PLACE?`` ("How many people
   live in Poland?"): the NP is counted and does the (intransitive) verb, which the
   preposition places; PLACE is a name or [the] NP2 of NAME.
+* ``Give me|Name|List|What are [the] NP1 of all NP2 of|in|from|on|at NAME``: a chain of two
+  noun phrases ("the capitals of all countries in Africa"), the second related to the name
+  by its preposition, "all" read as "the";
 * ``Name|Give me|Which is [the] NP VERBed by NAME``: the relative clause without "that is";
   with another preposition (``NP VERBed in|at|on|... NAME``) the NP undergoes the verb and the
   name is the preposition's ("Name a codex written in Old English"), and an NP VERBing PREP
@@ -430,6 +433,25 @@ def _copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pr
         b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
     b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
     return b.text("e2", top)
+
+
+# "Give me the capitals of all countries in Africa.", "Give me the birthdays of all actors
+# of the television show Charmed.": a chain of two noun phrases, the second (after "of all")
+# related to a name by its preposition.  "all" says that no country is left out, which a
+# query says by not cutting its answers off; the noun phrase is read like "the countries"
+_OF_ALL = re.compile(
+    r"^\s*(?:(?P<wh>what|which)\s+(?:are|were)|name|list|(?:tell|give|show)\s+me)\s+"
+    r"(?:(?P<det>the)\s+)?(?P<rest>(?P<np1>[^?,]+?)\s+(?P<of>of)\s+all\s+(?P<np2>[^?,]+?)\s+"
+    r"(?P<prep>of|in|from|on|at)\s+(?P<name>[^?,]+?))" + _END, re.I)
+
+
+def _of_all_readings(q: str) -> list[str]:
+    m = _OF_ALL.match(q)
+    if not m or not all(_plain_np(m.group(g)) for g in ("np1", "np2")) or not _name_ok(m.group("name")):
+        return []
+    mrs = _copula_mrs(q, m, [m.span("np1"), m.span("np2")], [("of", m.span("of"))],
+                      (m.group("prep").casefold(), m.span("prep")), m.span("name"))
+    return [mrs] if mrs is not None else []
 
 
 def _possessive_readings(q: str) -> list[str]:
@@ -1507,7 +1529,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
-           _what_np_is_name_readings, _there_called_readings)
+           _what_np_is_name_readings, _there_called_readings, _of_all_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
