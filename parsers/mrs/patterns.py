@@ -803,9 +803,9 @@ def _how_many_verb_readings(q: str, m: re.Match) -> list[str]:
     np = _clean_span(q, *m.span("np"))
     if not _plain_np(q[np[0]:np[1]]):
         return []
-    places: list[tuple[tuple[int, int], tuple[str, tuple[int, int]], tuple[int, int]] | tuple[int, int]]
     place = _clean_span(q, *m.span("vname"))
-    places = [place] if _name_ok(q[place[0]:place[1]]) else list(_splits(q, m, "vname"))
+    # a name, or each split of "[the] NP2 of|for NAME"
+    places: list = [place] if _name_ok(q[place[0]:place[1]]) else list(_splits(q, m, "vname"))
     out = []
     for where in places:
         b = _Builder()
