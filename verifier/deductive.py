@@ -35,6 +35,7 @@ from verifier.logic import (
     FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
     Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
 )
+from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem, words_of
@@ -166,8 +167,7 @@ def _column_alignments(reading, query: Query):
                 tried.add(order[:n_ans])
                 yield reading, order
         return
-    labels = {a.args[1] for part in (query.pattern, *query.optional_parts) for a in atoms(part)
-              if a.pred in _LABEL_PREDS and len(a.args) == 2}
+    labels = _label_vars([a for part in (query.pattern, *query.optional_parts) for a in atoms(part)])
     plain = [i for i, v in enumerate(query.answer_vars) if v not in labels]
     if len(plain) != 2 or query.is_count or not isinstance(reading.formula, Exists):
         return
@@ -175,7 +175,7 @@ def _column_alignments(reading, query: Query):
     answer = reading.answer_vars[0]
     nouns = {a.args[0] for a in atoms(reading.formula)
              if a.args and isinstance(a.args[0], Var) and a.args[0].name.startswith("x")
-             and ("_n_" in a.pred or "/nn" in a.pred)}
+             and (info := predicate_info(a.pred)).pos == "n" and not info.is_abstract}
     for v in [v for v in reading.formula.vars if v in nouns and v != answer][:_MAX_COLUMN_NOUNS]:
         t, opened = _open_vars(reading.formula, {v})
         if opened:
@@ -389,8 +389,6 @@ _UNDIRECTED_SUPERLATIVES = frozenset({"old", "young", "early", "late", "new", "r
 def _order_against_superlative(intent, query: Query) -> str | None:
     """Why the query's ORDER BY sorts the other way from the question's superlative ("the
     lowest flash point" with ``ORDER BY DESC``), or None."""
-    from parsers.mrs import predicate_info
-
     if intent.direction not in ("max", "min") or not query.order_by or not intent.predicate:
         return None
     lemma = predicate_info(intent.predicate).lemma.casefold()
@@ -1234,11 +1232,16 @@ _TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|star
 _LABEL_PREDS = frozenset({"rdfs:label", "skos:altLabel"})
 
 
+def _label_vars(parts: Iterable[Formula]) -> set[Var]:
+    """The variables that ``parts`` bind to a label (``rdfs:label(x, l)``: ``l``)."""
+    return {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in _LABEL_PREDS
+            and len(a.args) == 2 and isinstance(a.args[1], Var)}
+
+
 def _label_tests(parts: Sequence[Formula]) -> list[Atom]:
     """The string tests among ``parts`` of a variable that ``parts`` bind to a label: tests
     of how a name is written (``STRSTARTS(LCASE(?label), "f")`` with ``rdfs:label(x, ?label)``)."""
-    names = {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in _LABEL_PREDS
-             and len(a.args) == 2 and isinstance(a.args[1], Var)}
+    names = _label_vars(parts)
     return [a for a in parts if isinstance(a, Atom) and a.pred in _STRING_TESTS and free_vars(a) & names]
 
 
