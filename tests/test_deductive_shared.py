@@ -943,6 +943,12 @@ CASES = [
     ("How many people lived in Argenteuil in 1856?",
      "SELECT ?obj WHERE { wd:Q181946 p:P1082 ?s . ?s ps:P1082 ?obj . ?s pq:P585 ?x "
      "FILTER(CONTAINS(YEAR(?x), '1865')) }", "unsupported"),
+    # ... also with each capital next to its population (the population column answers); a
+    # value that counts nothing does not
+    ("How many people live in the capital of Australia?",
+     "SELECT ?c ?n WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P1082 ?n . }", "faithful"),
+    ("How many people live in the capital of Australia?",
+     "SELECT ?c ?a WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P2046 ?a . }", "intent_mismatch"),
 ]
 
 

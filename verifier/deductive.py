@@ -1039,12 +1039,13 @@ _NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b|population$|employees$|
 
 
 def _answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
-                         grounder: Grounder) -> bool:
-    """Whether the query's one answer is the value of a "number of ..." property (in the
-    pattern or a qualifier)."""
-    if query.shape == "count" or len(query.answer_vars) != 1:
+                         grounder: Grounder, answer: Var | None = None) -> bool:
+    """Whether the query's one answer (or ``answer``, the column the question's answer was
+    aligned with) is the value of a "number of ..." property (in the pattern or a
+    qualifier)."""
+    if query.shape == "count" or (answer is None and len(query.answer_vars) != 1):
         return False
-    (v,) = query.answer_vars
+    v = answer if answer is not None else query.answer_vars[0]
     props = [q.prop for q in qualifiers if q.value == v]
     props += [wikidata_id(a.pred) for a in atoms(pattern)
               if isinstance(a, Atom) and len(a.args) == 2 and a.args[1] == v and ":" in a.pred]
@@ -1962,6 +1963,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
     degenerate = _degenerate(reading, grounding)
+    answer_col = 0  # the query's column that the question's (first) answer is aligned with
     if nameless and len(grounder.labels) == 0:
         sound = ProofResult("unknown", "no KG labels are configured for " + ", ".join(nameless)
                             + " ([grounding] labels in verifier.toml, or --labels)")
@@ -1980,7 +1982,15 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                 sound, g = r2, g2
                 if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
                     stated = view
+                answer_col = order[0]
                 break
+    if sound.proved and not intent_ok and len(query.answer_vars) > 1 and _answers_a_number_of(
+            query, pattern, qualifiers, grounder, query.answer_vars[answer_col]):
+        # "How many people live in the capital of Australia?" answered with each capital and its
+        # population: the column aligned with the question's answer is the number asked for
+        intent_ok, intent_reason = _intent_check(
+            reading, query, question,
+            superlative_named=_superlative_named(reading, grounding, grounder, question), counted_value=True)
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
