@@ -949,6 +949,14 @@ CASES = [
      "SELECT ?c ?n WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P1082 ?n . }", "faithful"),
     ("How many people live in the capital of Australia?",
      "SELECT ?c ?a WHERE { wd:Q408 wdt:P36 ?c . ?c wdt:P2046 ?a . }", "intent_mismatch"),
+    # a river flows through the places it is in (verb_through_place); a verb linked through a
+    # name that ends in a preposition ("flows into", the mouth) needs that preposition
+    ("Through which countries does the Yenisei river flow?",
+     "SELECT ?c WHERE { wd:Q78707 wdt:P17 ?c }", "faithful"),
+    ("Through which countries does the Yenisei river flow?",
+     "SELECT ?c WHERE { wd:Q78707 wdt:P403 ?c }", "unsupported"),
+    ("Which rivers flow into the North Sea?",
+     "SELECT ?r WHERE { ?r wdt:P403 wd:Q1693 }", "faithful"),
 ]
 
 

@@ -1357,6 +1357,8 @@ class Grounder:
     # ---- templates
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
               reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
+        if sym.kind == "property" and shape == "prep" and u.kind == "verb" and _other_preposition(name, u, self._modifiers):
+            return None  # "flow through X" is not "flows into" (mouth of the watercourse)
         templates = self._templates_for(u, sym, shape, entry, only_entry)
         # an entry's value properties: the one it names, or of several (ANY) those that the
         # query uses (a property the query does not use has nothing to prove); all of them
@@ -1465,6 +1467,23 @@ def _preposition_preds(name: str, word: str) -> tuple[str, ...]:
         return ()
     base = f"_{ws[-1]}_p"
     return (base, base + "_loc", base + "_state", base + "_temp", base + "_dir")
+
+
+#: Prepositions of a path ("flow through X"): a verb with one of them is not read through a
+#: property name that ends in another preposition ("flows into", the mouth of a river)
+_PATH_PREPOSITIONS = frozenset({"through", "across", "along", "throughout", "via"})
+
+
+def _other_preposition(name: str, u: Unit, modifiers: set[tuple[str, Term]]) -> bool:
+    """Whether the question puts a path preposition on the verb ``u`` ("Through which
+    countries does the Yenisei flow?") while the property name ends in another preposition
+    (*flows into*).  Other prepositions may paraphrase the name's ("built with" for *built
+    from*)."""
+    ws = words_of(name)
+    if len(ws) < 2 or ws[-1] not in PREPOSITIONS:
+        return False
+    attached = {p.split("_")[1] for p, v in modifiers if v == u.var and p.startswith("_") and "_" in p[1:]}
+    return bool(attached & _PATH_PREPOSITIONS) and ws[-1] not in attached
 
 
 def _class_via_ok(t: Template, sym: SymbolUse) -> bool:
