@@ -1954,9 +1954,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                        conj(pattern.body, q.atom, *q.filters))
     g = _aligned_pattern(reading_view, query, pattern)
     stated = reading  # what completeness asks of the query: the reading, or the view that proved it
+    superlative_named = _superlative_named(reading, grounding, grounder, question)
     intent_ok, intent_reason = _intent_check(
-        reading, query, question,
-        superlative_named=_superlative_named(reading, grounding, grounder, question),
+        reading, query, question, superlative_named=superlative_named,
         counted_value=_answers_a_number_of(query, pattern, qualifiers, grounder))
     if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
         intent_ok, intent_reason = False, not_a_time
@@ -1988,9 +1988,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             query, pattern, qualifiers, grounder, query.answer_vars[answer_col]):
         # "How many people live in the capital of Australia?" answered with each capital and its
         # population: the column aligned with the question's answer is the number asked for
-        intent_ok, intent_reason = _intent_check(
-            reading, query, question,
-            superlative_named=_superlative_named(reading, grounding, grounder, question), counted_value=True)
+        intent_ok, intent_reason = _intent_check(reading, query, question, superlative_named=superlative_named,
+                                                 counted_value=True)
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing

@@ -1357,7 +1357,8 @@ class Grounder:
     # ---- templates
     def _make(self, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
               reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
-        if sym.kind == "property" and shape == "prep" and u.kind == "verb" and _other_preposition(name, u, self._modifiers):
+        if sym.kind == "property" and shape == "prep" and u.kind == "verb" \
+                and _other_preposition(name, u, self._modifiers):
             return None  # "flow through X" is not "flows into" (mouth of the watercourse)
         templates = self._templates_for(u, sym, shape, entry, only_entry)
         # an entry's value properties: the one it names, or of several (ANY) those that the
