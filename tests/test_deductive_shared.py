@@ -1219,3 +1219,50 @@ def test_a_demonym_read_as_a_name_in_a_compound_says_it_of_the_noun(verifier):
 
     assert country_atom("Q38").entailed
     assert not country_atom("Q142").entailed
+
+
+def test_the_pair_budget_counts_solver_work_not_the_clock(verifier, monkeypatch):
+    """A slow or loaded machine makes a pair slower, not different: the budget of a pair is
+    the solver work of its readings, so a clock that runs fast changes nothing (only many
+    times the budget of wall-clock time stops a pair)."""
+    import time as _time
+
+    import verifier.deductive as deductive
+
+    q = "Robert Hooke attended which university with a Grade 1 listed building?"
+    s = "SELECT ?answer WHERE { wd:Q46830 wdt:P69 ?answer . ?answer wdt:P1435 wd:Q15700818 }"
+    normal = verifier.verify(q, s).deductive
+    assert len(normal.readings) > 1 and all(r.work > 0 for r in normal.readings)
+    real = _time.perf_counter
+    calls = [0]
+
+    def fast_clock():  # each look at the clock finds 3 s more gone
+        calls[0] += 1
+        return real() + 3.0 * calls[0]
+
+    monkeypatch.setattr(deductive.time, "perf_counter", fast_clock)
+    slow = verifier.verify(q, s).deductive
+    assert calls[0] > 0
+    assert [(r.verdict, r.reason) for r in slow.readings] == [(r.verdict, r.reason) for r in normal.readings]
+    monkeypatch.setattr(deductive.time, "perf_counter", real)
+    # a budget smaller than the first reading's work stops after it
+    old = verifier.budget_ms
+    try:
+        verifier.budget_ms = 0.001  # 3 units of work
+        assert len(verifier.verify(q, s).deductive.readings) == 1
+    finally:
+        verifier.budget_ms = old
+
+
+def test_a_pairs_work_does_not_depend_on_what_was_checked_before(verifier):
+    """Each pair's checks run in a Z3 context of their own: checked again after other pairs,
+    every reading does the same work and gets the same verdict (so an audit's verdicts do
+    not depend on which worker met which pair first)."""
+    q = "Robert Hooke attended which university with a Grade 1 listed building?"
+    s = "SELECT ?answer WHERE { wd:Q46830 wdt:P69 ?answer . ?answer wdt:P1435 wd:Q15700818 }"
+    first = [(r.verdict, r.reason, r.work) for r in verifier.verify(q, s).deductive.readings]
+    for q2, s2 in [("Give me all soccer clubs in Spain.", "SELECT ?c WHERE { ?c wdt:P31 wd:Q476028 ; wdt:P17 wd:Q29 . }"),
+                   ("What are the sex and the occupation of Merlin?",
+                    "SELECT ?a ?b WHERE { wd:Q188044 wdt:P21 ?a . wd:Q188044 wdt:P106 ?b }")]:
+        verifier.verify(q2, s2)
+    assert [(r.verdict, r.reason, r.work) for r in verifier.verify(q, s).deductive.readings] == first

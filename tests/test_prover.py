@@ -47,6 +47,19 @@ def test_entails_each_agrees_with_entails_per_conclusion():
     assert entails_each([MASS], []) == []
 
 
+def test_a_check_reports_the_solver_work_it_did():
+    goal = F("exists v. wdt:P2067(wd:Q2270, v)")
+    r = entails([MASS, BENZENE, QUESTION], goal, chase=False, fresh_context=True)
+    assert r.proved and r.work > 0
+    # the same check in a new context does the same work: a measure that does not depend on
+    # the machine or its load
+    assert entails([MASS, BENZENE, QUESTION], goal, chase=False, fresh_context=True).work == r.work
+    # a refutation by the chase asks nothing of Z3
+    assert entails([MASS, BENZENE, QUESTION], F("exists v. wdt:P2102(wd:Q2270, v)")).work == 0
+    each = entails_each([MASS, BENZENE, QUESTION], [goal, F("wdt:P2067(wd:Q2270, wd:Q2270)")], chase=False)
+    assert all(e.work > 0 for e in each)
+
+
 def test_unused_premise_is_not_in_core():
     noise = Premise("noise", F("forall x. _water_n_1(x) -> x = wd:Q283"))
     r = entails([MASS, BENZENE, QUESTION, noise], F("exists v. wdt:P2067(wd:Q2270, v)"))

@@ -40,7 +40,8 @@ from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
-from verifier.prover import Premise, ProofResult, entails, entails_each, solver_budget
+from verifier.prover import (RLIMIT_PER_MS, WALL_FACTOR, Premise, ProofResult, ProverContext, entails, entails_each,
+                             solver_budget)
 from verifier.query import Query
 
 __all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
@@ -78,6 +79,8 @@ class ReadingResult:
     diagnosis: tuple[AtomDiagnosis, ...] = ()
     missing: tuple[str, ...] = ()
     grounded_share: float = 0.0
+    #: the solver work of this reading's checks (Z3 resource units, :attr:`ProofResult.work`)
+    work: int = 0
 
 
 @dataclass(frozen=True)
@@ -1618,7 +1621,8 @@ def _unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
 
 
 def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
-              timeout_ms: int, question: str = "") -> tuple[AtomDiagnosis, ...]:
+              timeout_ms: int, question: str = "", context: ProverContext | None = None
+              ) -> tuple[AtomDiagnosis, ...]:
     """Which atoms of the (aligned) query do not follow, with readable reasons (a test of how a
     string is written first: it says most about what the query adds)."""
     body, bound = g, ()
@@ -1631,7 +1635,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
     label_tests = _label_tests(parts)
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
-    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms))))
+    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context)))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
     for part, g_part in zip(parts, goals):
         r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")
@@ -1897,10 +1901,18 @@ def _distinguish_repeated(reading):
 
 
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
-               background: list[Premise], timeout_ms: int, diagnose: bool) -> ReadingResult:
+               background: list[Premise], timeout_ms: int, diagnose: bool,
+               context: ProverContext | None = None) -> ReadingResult:
     from verifier.grounding import _np_spans
 
     budget = solver_budget(timeout_ms)
+    spent: list[int] = []  # the solver work of each check (ProofResult.work)
+
+    def prove(premises: Sequence[Premise], conclusion: Formula, **kwargs) -> ProofResult:
+        r = entails(premises, conclusion, **budget, **kwargs, context=context)
+        spent.append(r.work)
+        return r
+
     reading = _distinguish_repeated(_passive_agents(_correct_parser_defects(reading, question)))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
@@ -1972,12 +1984,12 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     elif degenerate:
         sound = ProofResult("unknown", degenerate)
     else:
-        sound = entails(premises, g, **budget, countermodel=False)
+        sound = prove(premises, g, countermodel=False)
         for view, order in (_column_alignments(reading_view, query) if not sound.proved else ()):
             prem2 = premises if view is reading_view else (
                 premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
             g2 = _aligned_pattern(view, query, pattern, order)
-            r2 = entails(prem2, g2, **budget, countermodel=False)
+            r2 = prove(prem2, g2, countermodel=False)
             if r2.proved:
                 sound, g = r2, g2
                 if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
@@ -1993,7 +2005,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
-        inconsistent = entails(premises, FALSE, **budget, countermodel=False)
+        inconsistent = prove(premises, FALSE, countermodel=False)
         if inconsistent.status == "proved":
             sound = ProofResult("unknown", "the reading's premises contradict each other ("
                                 + ", ".join(inconsistent.used) + ")")
@@ -2016,15 +2028,15 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             # the query's side: G, its definitions, and KG background (symmetric properties)
             g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
                       + [Premise(a.name, a.formula) for a in reif] + relevant_background)
-            complete = entails(g_side, t_kg_aligned, **budget)
+            complete = prove(g_side, t_kg_aligned)
             dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
-                                 and entails(g_side, n, **budget, countermodel=False).status != "proved"]
+                                 and prove(g_side, n, countermodel=False).status != "proved"]
             if dropped_negations:
                 missing = tuple(dropped_negations)
             elif complete.status == "refuted":
                 missing = tuple(str(f) for f in _facts(t_kg.body if isinstance(t_kg, Exists) else t_kg)
-                                if entails(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
-                                           **budget, countermodel=False).status != "proved")
+                                if prove(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
+                                         countermodel=False).status != "proved")
         # names a negation's KG reading accounts for ("English" in "no English label")
         explained = {str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
@@ -2052,7 +2064,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         verdict = "unsupported" if intent_ok else "intent_mismatch"
         reason = intent_reason if not intent_ok else "the query asserts what the question does not support"
         if diagnose:
-            diag = _diagnose(premises, g, grounder, grounding, timeout_ms, question)
+            diag = _diagnose(premises, g, grounder, grounding, timeout_ms, question, context)
             bad = [d for d in diag if not d.entailed]
             if bad and intent_ok:
                 reason = "; ".join(f"{d.atom}: {d.explanation}" for d in bad[:3])
@@ -2062,7 +2074,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         reading_index=getattr(reading, "reading_index", 0), verdict=verdict, reason=reason,
         question_formula=str(reading.formula), soundness=sound, completeness=complete,
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
-        axioms_used=sound.used, diagnosis=diag, missing=missing, grounded_share=share,
+        axioms_used=sound.used, diagnosis=diag, missing=missing, grounded_share=share, work=sum(spent),
     )
 
 
@@ -2078,9 +2090,13 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     :mod:`parsers.mrs.patterns`).  The best reading's verdict is the pair's verdict.
     ``timeout_ms`` bounds each solver call, in milliseconds of solving on an idle machine
     (:func:`verifier.prover.solver_budget`: counted by Z3's resource counter, so the verdict
-    does not depend on the machine's load); ``budget_ms`` the whole pair: once spent, no
-    further reading is tried (and no diagnosis is made), so that one pathological pair
-    cannot stall an audit.
+    does not depend on the machine's load); ``budget_ms`` the whole pair the same way, as the
+    solver work of its readings (:attr:`ReadingResult.work`): once spent, no further reading
+    is tried (and no diagnosis is made), so that one pathological pair cannot stall an
+    audit.  Only ``WALL_FACTOR`` times ``budget_ms`` of wall-clock time also stops it (work
+    that Z3 does not count); a loaded machine makes a pair slower, not different.  The pair's
+    checks run in a Z3 context of their own (:class:`verifier.prover.ProverContext`), so its
+    verdict does not depend on which pairs the process checked before either.
     """
     from parsers.mrs import rank_translations
 
@@ -2095,6 +2111,16 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                                None, (), (time.perf_counter() - t0) * 1000)
     background = [Premise(name, f) for name, f, _ in pack.background]
     results: list[tuple[ReadingResult, object]] = []
+    # the pair's own Z3 context: its checks do the same work whatever the process checked before
+    context = ProverContext()
+
+    def spent(done: list[tuple[ReadingResult, object]]) -> bool:
+        """Whether the pair's budget is spent: its solver work, or (a safety net for work Z3
+        does not count) many times its wall-clock time."""
+        if budget_ms is None:
+            return False
+        return (sum(r.work for r, _ in done) > budget_ms * RLIMIT_PER_MS
+                or (time.perf_counter() - t0) * 1000 > WALL_FACTOR * budget_ms)
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
     name_of_description = NAME_OF_DESCRIPTION.match(question) is not None
@@ -2103,25 +2129,26 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         if key in seen:
             continue
         seen.add(key)
-        results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False), r))
+        results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False,
+                                   context=context), r))
         if name_of_description and results[-1][0].verdict != "faithful":
             # "the name of NP" read as the NP itself: a view of this reading, not counted
             view = _name_of_answer(r)
             if view is not None:
                 results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
-                                           diagnose=False), view))
+                                           diagnose=False, context=context), view))
         if results[-1][0].verdict == "faithful" or len(seen) >= max_readings + len(priority):
             break
-        if budget_ms is not None and (time.perf_counter() - t0) * 1000 > budget_ms:
-            log.warning("time budget of %.0f ms spent after %d reading(s) of %r", budget_ms, len(seen), question[:80])
+        if spent(results):
+            log.warning("solver budget of %.0f ms spent after %d reading(s) of %r", budget_ms, len(seen), question[:80])
             break
     best_i = min(range(len(results)), key=lambda i: (VERDICT_ORDER.index(results[i][0].verdict),
                                                       -results[i][0].grounded_share))
     best, source = results[best_i]
-    if best.verdict in ("unsupported", "intent_mismatch") and (
-            budget_ms is None or (time.perf_counter() - t0) * 1000 <= budget_ms):
+    if best.verdict in ("unsupported", "intent_mismatch") and not spent(results):
         # diagnose the best failing reading atom by atom
-        best = _check_one(question, source, query, pack, grounder, background, timeout_ms, diagnose=True)
+        best = _check_one(question, source, query, pack, grounder, background, timeout_ms, diagnose=True,
+                          context=context)
         results[best_i] = (best, source)
     expl = _explain(best, query, grounder)
     return DeductiveResult(best.verdict, best.reason, expl, best, tuple(r for r, _ in results),

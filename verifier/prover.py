@@ -34,7 +34,7 @@ from verifier.logic import (
 from verifier import chase as _chase
 from verifier.query import Aggregate, Query
 
-__all__ = ["ProofResult", "Premise", "entails", "entails_each", "satisfiable", "equivalent", "EquivalenceResult",
+__all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "satisfiable", "equivalent", "EquivalenceResult",
            "DEFAULT_TIMEOUT_MS", "RLIMIT_PER_MS", "solver_budget"]
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,9 @@ class ProofResult:
     used: tuple[str, ...] = ()
     countermodel: str = ""
     time_ms: float = 0.0
+    #: Z3's resource units the check spent (its deterministic counter, the unit of ``rlimit``;
+    #: 0 when the chase decided): a measure of work that does not depend on the machine's load
+    work: int = 0
 
     @property
     def proved(self) -> bool:
@@ -304,9 +307,28 @@ def _as_premises(premises: Iterable[Formula | Premise]) -> list[Premise]:
     return out
 
 
+class ProverContext:
+    """A Z3 context for a group of checks (those of one question/query pair).  Z3's resource
+    counter, and with it every "resource limit" verdict, depends on the terms a context
+    already holds; checks in their own context see nothing of earlier groups, so the same
+    group of checks does the same work whatever the process checked before (the order in
+    which an audit's workers meet the pairs).  The Z3 context is made on the first check that
+    needs Z3 (a few milliseconds; the chase alone needs none); its terms are freed with it."""
+
+    def __init__(self) -> None:
+        self._ctx: z3.Context | None = None
+
+    @property
+    def ctx(self) -> z3.Context:
+        if self._ctx is None:
+            self._ctx = z3.Context()
+        return self._ctx
+
+
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
-            fresh_context: bool = False, countermodel: bool = True, chase: bool = True) -> ProofResult:
+            fresh_context: bool = False, countermodel: bool = True, chase: bool = True,
+            context: ProverContext | None = None) -> ProofResult:
     """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
     (they are read as arbitrary constants shared by premises and conclusion).
 
@@ -316,7 +338,8 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
     check slower, not different (pass a generous ``timeout_ms`` with it).  ``fresh_context``
     runs the check in a new Z3 context (about 20 ms more), so that not even the terms created
     by earlier checks in the process can steer the search: with ``rlimit``, same inputs and
-    Z3 version give the same answer.
+    Z3 version give the same answer.  ``context`` runs it in a given :class:`ProverContext`
+    instead (one per group of checks).
 
     ``chase`` first tries to build a finite countermodel by the chase (:mod:`verifier.chase`):
     for Horn premises that is much cheaper than Z3's model building, and it only ever
@@ -332,7 +355,7 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             return ProofResult("refuted", "countermodel found", (),
                                model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
-        enc = _Encoder(z3.Context() if fresh_context else None)
+        enc = _Encoder(context.ctx if context is not None else z3.Context() if fresh_context else None)
         solver = z3.Solver(ctx=enc.ctx)
         solver.set("timeout", int(timeout_ms))
         if rlimit is not None:
@@ -349,22 +372,33 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         solver.add(z3.Not(goal))
         for name, e in enc.background():
             solver.add(e)
+        before = _resource_count(solver)
         res = solver.check()
         ms = (time.perf_counter() - t0) * 1000
+        work = _resource_count(solver) - before
         if res == z3.unsat:
             in_core = {str(c) for c in solver.unsat_core()}
             # in the order of the premises: Z3's core order varies from run to run
             core = tuple(name for label, name in tracked.items() if label in in_core)
-            return ProofResult("proved", "", core, "", ms)
+            return ProofResult("proved", "", core, "", ms, work)
         if res == z3.sat:
             cm = _countermodel(solver.model(), enc) if countermodel else ""
-            return ProofResult("refuted", "countermodel found", (), cm, ms)
-        return ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, rlimit), (), "", ms)
+            return ProofResult("refuted", "countermodel found", (), cm, ms, work)
+        return ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, rlimit), (), "", ms, work)
     except z3.Z3Exception as e:
         return ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t0) * 1000)
     except (TypeError, ValueError, RecursionError) as e:
         return ProofResult("unknown", f"cannot encode: {type(e).__name__}: {e}", (), "",
                            (time.perf_counter() - t0) * 1000)
+
+
+def _resource_count(solver: z3.Solver) -> int:
+    """Z3's resource counter for the solver's context (it only grows; the difference over a
+    check is the work the check did)."""
+    try:
+        return int(solver.statistics().get_key_value("rlimit count"))
+    except (z3.Z3Exception, KeyError, TypeError, ValueError):
+        return 0
 
 
 def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int | None) -> str:
@@ -380,14 +414,14 @@ def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int |
 
 def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
-                 chase: bool = True) -> list[ProofResult]:
+                 chase: bool = True, context: ProverContext | None = None) -> list[ProofResult]:
     """:func:`entails` for several conclusions from the same premises, one result per
     conclusion (no unsat cores, no countermodels).  The premises are encoded and asserted
     once and each conclusion is checked in its own solver scope, which is several times
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
-    refutes every conclusion false in it, the others go to Z3."""
+    refutes every conclusion false in it, the others go to Z3.  ``context``: see :func:`entails`."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if not conclusions:
@@ -405,12 +439,12 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         if not todo:
             return results  # type: ignore[return-value]
         rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
-                            chase=False)
+                            chase=False, context=context)
         for i, r in zip(todo, rest):
             results[i] = r
         return results  # type: ignore[return-value]
     try:
-        enc = _Encoder()
+        enc = _Encoder(context.ctx if context is not None else None)
         solver = z3.Solver(ctx=enc.ctx)
         solver.set("timeout", int(timeout_ms))
         if rlimit is not None:
@@ -435,14 +469,16 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             # on a query with thirteen filters over a variable property.)
             guard = z3.Bool(f"__goal_{i}", enc.ctx)
             solver.add(z3.Implies(guard, z3.Not(goal)))
+            before = _resource_count(solver)
             res = solver.check(guard)
             ms = (time.perf_counter() - t1) * 1000
+            work = _resource_count(solver) - before
             if res == z3.unsat:
-                out.append(ProofResult("proved", "", (), "", ms))
+                out.append(ProofResult("proved", "", (), "", ms, work))
             elif res == z3.sat:
-                out.append(ProofResult("refuted", "countermodel found", (), "", ms))
+                out.append(ProofResult("refuted", "countermodel found", (), "", ms, work))
             else:
-                out.append(ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, rlimit), (), "", ms))
+                out.append(ProofResult("unknown", _unknown_reason(solver, ms, timeout_ms, rlimit), (), "", ms, work))
         except z3.Z3Exception as e:
             out.append(ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t1) * 1000))
     log.debug("entails_each: %d conclusions in %.0f ms", len(goals), (time.perf_counter() - t0) * 1000)
