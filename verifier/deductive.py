@@ -2114,7 +2114,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     # the pair's own Z3 context: its checks do the same work whatever the process checked before
     context = ProverContext()
 
-    def spent(done: list[tuple[ReadingResult, object]]) -> bool:
+    def over_budget(done: list[tuple[ReadingResult, object]]) -> bool:
         """Whether the pair's budget is spent: its solver work, or (a safety net for work Z3
         does not count) many times its wall-clock time."""
         if budget_ms is None:
@@ -2139,13 +2139,13 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                                            diagnose=False, context=context), view))
         if results[-1][0].verdict == "faithful" or len(seen) >= max_readings + len(priority):
             break
-        if spent(results):
+        if over_budget(results):
             log.warning("solver budget of %.0f ms spent after %d reading(s) of %r", budget_ms, len(seen), question[:80])
             break
     best_i = min(range(len(results)), key=lambda i: (VERDICT_ORDER.index(results[i][0].verdict),
                                                       -results[i][0].grounded_share))
     best, source = results[best_i]
-    if best.verdict in ("unsupported", "intent_mismatch") and not spent(results):
+    if best.verdict in ("unsupported", "intent_mismatch") and not over_budget(results):
         # diagnose the best failing reading atom by atom
         best = _check_one(question, source, query, pack, grounder, background, timeout_ms, diagnose=True,
                           context=context)
