@@ -1248,7 +1248,7 @@ def test_the_pair_budget_counts_solver_work_not_the_clock(verifier, monkeypatch)
     # a budget smaller than the first reading's work stops after it
     old = verifier.budget_ms
     try:
-        verifier.budget_ms = 0.001  # 3 units of work
+        verifier.budget_ms = 0.001  # at least 1 ms: 3,000 units of work
         assert len(verifier.verify(q, s).deductive.readings) == 1
     finally:
         verifier.budget_ms = old

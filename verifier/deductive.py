@@ -40,8 +40,7 @@ from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import STOPWORDS, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
-from verifier.prover import (RLIMIT_PER_MS, WALL_FACTOR, Premise, ProofResult, ProverContext, entails, entails_each,
-                             solver_budget)
+from verifier.prover import Premise, ProofResult, ProverContext, entails, entails_each, solver_budget
 from verifier.query import Query
 
 __all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
@@ -1966,12 +1965,6 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                        conj(pattern.body, q.atom, *q.filters))
     g = _aligned_pattern(reading_view, query, pattern)
     stated = reading  # what completeness asks of the query: the reading, or the view that proved it
-    superlative_named = _superlative_named(reading, grounding, grounder, question)
-    intent_ok, intent_reason = _intent_check(
-        reading, query, question, superlative_named=superlative_named,
-        counted_value=_answers_a_number_of(query, pattern, qualifiers, grounder))
-    if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
-        intent_ok, intent_reason = False, not_a_time
     nameless = [s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)]
     missing_symbols = _unmentioned_symbols(g, premises)
     degenerate = _degenerate(reading, grounding)
@@ -1996,12 +1989,15 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                     stated = view
                 answer_col = order[0]
                 break
-    if sound.proved and not intent_ok and len(query.answer_vars) > 1 and _answers_a_number_of(
-            query, pattern, qualifiers, grounder, query.answer_vars[answer_col]):
-        # "How many people live in the capital of Australia?" answered with each capital and its
-        # population: the column aligned with the question's answer is the number asked for
-        intent_ok, intent_reason = _intent_check(reading, query, question, superlative_named=superlative_named,
-                                                 counted_value=True)
+    # the intent, once the proof has aligned the question's answer with a column: "How many
+    # people live in the capital of Australia?" answered with each capital and its population
+    # asks for the number in the aligned column
+    aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
+    intent_ok, intent_reason = _intent_check(
+        reading, query, question, superlative_named=_superlative_named(reading, grounding, grounder, question),
+        counted_value=_answers_a_number_of(query, pattern, qualifiers, grounder, aligned))
+    if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
+        intent_ok, intent_reason = False, not_a_time
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
@@ -2119,8 +2115,9 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         does not count) many times its wall-clock time."""
         if budget_ms is None:
             return False
-        return (sum(r.work for r, _ in done) > budget_ms * RLIMIT_PER_MS
-                or (time.perf_counter() - t0) * 1000 > WALL_FACTOR * budget_ms)
+        limit = solver_budget(int(budget_ms))  # the same measure as each call's
+        return (sum(r.work for r, _ in done) > limit["rlimit"]
+                or (time.perf_counter() - t0) * 1000 > limit["timeout_ms"])
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
     name_of_description = NAME_OF_DESCRIPTION.match(question) is not None

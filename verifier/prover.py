@@ -34,8 +34,8 @@ from verifier.logic import (
 from verifier import chase as _chase
 from verifier.query import Aggregate, Query
 
-__all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "satisfiable", "equivalent", "EquivalenceResult",
-           "DEFAULT_TIMEOUT_MS", "RLIMIT_PER_MS", "solver_budget"]
+__all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "satisfiable", "equivalent",
+           "EquivalenceResult", "DEFAULT_TIMEOUT_MS", "RLIMIT_PER_MS", "solver_budget"]
 
 log = logging.getLogger(__name__)
 
@@ -325,6 +325,13 @@ class ProverContext:
         return self._ctx
 
 
+def _z3_context(context: ProverContext | None, fresh: bool = False) -> z3.Context | None:
+    """The Z3 context a check runs in: the given group's, a new one, or Z3's main context."""
+    if context is not None:
+        return context.ctx
+    return z3.Context() if fresh else None
+
+
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
             fresh_context: bool = False, countermodel: bool = True, chase: bool = True,
@@ -355,7 +362,7 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             return ProofResult("refuted", "countermodel found", (),
                                model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
-        enc = _Encoder(context.ctx if context is not None else z3.Context() if fresh_context else None)
+        enc = _Encoder(_z3_context(context, fresh_context))
         solver = z3.Solver(ctx=enc.ctx)
         solver.set("timeout", int(timeout_ms))
         if rlimit is not None:
@@ -444,7 +451,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             results[i] = r
         return results  # type: ignore[return-value]
     try:
-        enc = _Encoder(context.ctx if context is not None else None)
+        enc = _Encoder(_z3_context(context))
         solver = z3.Solver(ctx=enc.ctx)
         solver.set("timeout", int(timeout_ms))
         if rlimit is not None:
