@@ -957,6 +957,11 @@ CASES = [
      "SELECT ?c WHERE { wd:Q78707 wdt:P403 ?c }", "unsupported"),
     ("Which rivers flow into the North Sea?",
      "SELECT ?r WHERE { ?r wdt:P403 wd:Q1693 }", "faithful"),
+    # "movie" is Wikidata's "film": a movie character is a *film character*
+    ("Name a movie character performed by Al Pacino",
+     "SELECT ?c WHERE { ?c wdt:P175 wd:Q41163 . ?c wdt:P31 wd:Q15773347 }", "faithful"),
+    ("Name a movie character performed by Al Pacino",
+     "SELECT ?c WHERE { ?c wdt:P175 wd:Q41163 . ?c wdt:P31 wd:Q5 }", "unsupported"),
 ]
 
 

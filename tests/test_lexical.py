@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from verifier.lexical import LabelIndex, label_shape
+from verifier.lexical import LabelIndex, content_keys, label_shape
 
 
 def test_label_shapes():
@@ -26,6 +26,15 @@ def test_label_shapes():
     assert label_shape("means of locomotion") == "noun" and label_shape("assets under management") != "verb"
     assert label_shape("Flags of the World ID") == "noun"
     assert label_shape("contains settlement") == "verb" and label_shape("applies to jurisdiction") == "verb"
+
+
+def test_american_words_match_wikidatas_british_ones():
+    # Wikidata's labels say "film" and "football" where American questions say "movie" and
+    # "soccer"; the matching keys are the same, and other words keep theirs
+    assert content_keys("movie character") == content_keys("film character")
+    assert content_keys("Brazilian national soccer team")[-2:] == content_keys("national football team")[-2:]
+    assert content_keys("movies") == content_keys("film")
+    assert content_keys("movement") != content_keys("film")
 
 
 def test_participle_alias_of_a_verb_name_is_a_verb():

@@ -64,6 +64,9 @@ _IRREGULAR = {
     # spelling variants and abbreviations written as words
     "adviser": "advisor", "advisers": "advisor", "advisors": "advisor",
     "tv": "television",
+    # American words for what Wikidata's labels call by the British one ("Brazil national
+    # football team", "film character", "association football club")
+    "movie": "film", "movies": "film", "soccer": "football",
 }
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
