@@ -95,7 +95,7 @@ def test_intent_mismatches(verifier):
 
 
 def test_surface_force_of_questions_that_start_otherwise():
-    from verifier.deductive import _surface_force
+    from verifier.intent import _surface_force
 
     assert _surface_force("Which compound has the lowest boiling point?") == "select"
     assert _surface_force("Is the density of gold greater than 19?") == "ask"
@@ -191,7 +191,7 @@ def test_statement_patterns_are_read_as_direct_claims():
     statement whose ``p:`` and ``ps:`` properties differ claims both (so a hallucinated one
     must be supported too)."""
     from parsers.sparql import parse_query
-    from verifier.deductive import normalize_statements
+    from verifier.qualifiers import normalize_statements
 
     head = ("PREFIX p: <http://www.wikidata.org/prop/> "
             "PREFIX ps: <http://www.wikidata.org/prop/statement/> "
@@ -217,7 +217,7 @@ def test_statement_patterns_are_read_as_direct_claims():
     ("Who are the 100 oldest living tennis players?", 100, False),  # states the number
 ])
 def test_a_limit_without_order_cuts_off_what_the_question_asks_for(question, limit, cut):
-    from verifier.deductive import _truncates_all
+    from verifier.intent import _truncates_all
 
     assert bool(_truncates_all(question, limit)) is cut
 
@@ -245,7 +245,7 @@ def test_string_tests_leave_the_query_when_the_question_writes_them(question, sp
     the label and language conditions that only serve them); a test of a label needs words that
     speak of the name ("contains the word", "named")."""
     from parsers.sparql import parse_query
-    from verifier.deductive import take_lexical_filters
+    from verifier.filters import take_lexical_filters
     from verifier.logic import atoms, subformulas, Eq
 
     f, notes = take_lexical_filters(parse_query(sparql).pattern, question)
@@ -267,7 +267,7 @@ def test_string_tests_leave_the_query_when_the_question_writes_them(question, sp
     ("Is X more than 5 and is 7?", [(">", "5"), ("=", "7")]),
 ])
 def test_surface_comparisons(question, expected):
-    from verifier.deductive import surface_comparisons
+    from verifier.filters import surface_comparisons
 
     assert [(op, lit.lexical) for op, lit in surface_comparisons(question)] == expected
 
@@ -284,7 +284,7 @@ def test_surface_comparisons(question, expected):
     ("What is the word for love in French?", None),
 ])
 def test_surface_name_test(question, expected):
-    from verifier.deductive import surface_name_test
+    from verifier.intent import surface_name_test
 
     assert surface_name_test(question) == expected
 
@@ -468,7 +468,7 @@ def test_holiday_name_is_a_named_unit():
 def test_wh_subject_of_a_finite_verb():
     """The wh-phrase is the subject of a finite verb followed by its object: the case in
     which a qualifier named by the verb reads *replaced by*."""
-    from verifier.deductive import _wh_subject_of
+    from verifier.qualifiers import _wh_subject_of
 
     assert _wh_subject_of("replaced").match("Who replaced Viktor Orbán as Prime Minister?")
     assert _wh_subject_of("succeeded").match("Which king succeeded Louis XIV?")
@@ -518,7 +518,7 @@ def test_having_count_answers_a_comparison_of_a_count():
 
     from parsers.mrs.question import Intent
     from parsers.sparql import parse_query
-    from verifier.deductive import _intent_check
+    from verifier.intent import intent_check
     from verifier.logic import Literal
 
     q = "Which countries have more than two official languages?"
@@ -527,20 +527,20 @@ def test_having_count_answers_a_comparison_of_a_count():
     where = "WHERE { ?c wdt:P31 wd:Q6256 . ?c wdt:P37 ?l } GROUP BY ?c"
     for having in ("HAVING (COUNT(?l) > 2)", "HAVING (COUNT(?l) >= 3)", "HAVING (?n > 2)", "HAVING (2 < COUNT(?l))",
                    "HAVING (COUNT(DISTINCT ?l) > 2)"):
-        assert _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} {having}"), q) == (True, ""), having
-    ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} HAVING (COUNT(?l) > 3)"), q)
+        assert intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} {having}"), q) == (True, ""), having
+    ok, why = intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where} HAVING (COUNT(?l) > 3)"), q)
     assert not ok and "HAVING compares a count" in why
-    ok, why = _intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where}"), q)
+    ok, why = intent_check(reading, parse_query(f"SELECT ?c (COUNT(?l) AS ?n) {where}"), q)
     assert not ok and why == "the question compares with a value but the query has no comparison"
 
 
 def test_names_of_properties_whose_value_counts_things():
     """A value of *population*, *member count*, *employees* or a "number of ..." property
     answers "how many" as a COUNT does; other quantities do not."""
-    from verifier.deductive import _NUMBER_OF
+    from verifier.intent import NUMBER_OF
 
     for name in ("number of children", "total number of episodes", "population", "member count",
                  "employees", "students count"):
-        assert _NUMBER_OF.match(name), name
+        assert NUMBER_OF.match(name), name
     for name in ("area", "mass", "elevation above sea level", "count of", "population density"):
-        assert not _NUMBER_OF.match(name), name
+        assert not NUMBER_OF.match(name), name

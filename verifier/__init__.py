@@ -5,8 +5,8 @@
 >>> verdict.decision, verdict.score, verdict.explanation      # doctest: +SKIP
 
 Submodules: ``logic`` (the IR), ``notation`` (its text form), ``query``, ``prover`` (Z3),
-``axioms`` (templates and lexicons), ``grounding``, ``deductive``, ``api``; front ends live in
-the ``parsers`` package.
+``axioms`` (templates and lexicons), ``grounding``, ``deductive`` (with ``intent``,
+``qualifiers`` and ``filters``), ``api``; front ends live in the ``parsers`` package.
 """
 
 __version__ = "0.1.0"

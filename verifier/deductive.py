@@ -23,25 +23,34 @@ import itertools
 import logging
 import re
 import time
-from dataclasses import dataclass, field
-from typing import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Collection, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    _CLASS_PROPS, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Link, Unit, _number_value, instantiate,
-    number_in_text, question_units, with_written_sign,
+    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
 )
 from verifier.logic import (
-    FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or, Term,
-    Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, substitute_term, subformulas,
+    FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or,
+    Term, Truth, Var, atoms, conj, exists, free_vars, map_atoms, substitute, subformulas,
 )
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, content_keys, stem, words_of
+from verifier.lexical import content_keys, stem
 from verifier.namespaces import wikidata_id
-from verifier.prover import Premise, ProofResult, ProverContext, entails, entails_each, solver_budget
+from verifier.prover import (
+    Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
+)
 from verifier.query import Query
+from verifier.filters import (
+    STRING_TESTS, label_tests, label_vars, literals_of, take_compared_values,
+    take_lexical_filters,
+)
+from verifier.intent import answers_a_number_of, intent_check, intent_premises, superlative_named
+from verifier.qualifiers import (
+    TIME_QUALIFIERS, Qualifier, normalize_statements, qualifier_supported, reification_axioms,
+)
 
 __all__ = ["DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER"]
 
@@ -169,7 +178,7 @@ def _column_alignments(reading, query: Query):
                 tried.add(order[:n_ans])
                 yield reading, order
         return
-    labels = _label_vars([a for part in (query.pattern, *query.optional_parts) for a in atoms(part)])
+    labels = label_vars([a for part in (query.pattern, *query.optional_parts) for a in atoms(part)])
     plain = [i for i, v in enumerate(query.answer_vars) if v not in labels]
     if len(plain) != 2 or query.is_count or not isinstance(reading.formula, Exists):
         return
@@ -311,272 +320,6 @@ def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
 # --------------------------------------------------------------------------------------------
 # Intent
 # --------------------------------------------------------------------------------------------
-
-
-def _intent_premises(reading) -> list[Premise]:
-    """What the question's comparison says: "greater than 19848" -> ``x > 19848`` for the
-    compared variable (the MRS front end finds the variable, operator and value)."""
-    it = reading.intent
-    if it.kind != "comparative" or it.var is None or it.op is None or not isinstance(it.value, (Literal, Var)):
-        return []
-    if it.op == "=":
-        f: Formula = Eq(it.var, it.value)
-    elif it.op in ("<", "<=", ">", ">="):
-        f = Compare(it.op, it.var, it.value)
-    else:
-        return []
-    return [Premise(f"comparison in the question: {f}", f)]
-
-
-_WH_START = re.compile(r"^\W*(what|whats|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
-                       r"find|return|enumerate|identify|state|get|provide|disclose|reveal|specify|"
-                       r"display|retrieve|fetch|let\s+me\s+know)\b", re.I)
-#: Auxiliaries (and modals) that open a yes/no question or stand between a wh-word and a verb.
-_AUX = r"(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b"
-_YN_START = re.compile(r"^\W*" + _AUX, re.I)
-# a request for values that starts otherwise: "Please tell me ...", "I need to know ..."
-_REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b"
-                            r"|(can|could|would)\s+you\s+(please\s+)?(tell|give|show|list|name)\b)", re.I)
-# "On February 8, 1974, what position did Harold Wilson hold?": a wh-word right after a
-# fronted phrase set off by a comma
-_WH_AFTER_FRONTED = re.compile(r"^[^?]{1,80}?,\s*(what|which|who|whom|whose|when|where|why|how)\b", re.I)
-# "The ISOCAT id of morpheme is?", "Binary Star with maximum luminosity is?": a value to fill in
-_CLOZE = re.compile(r"\s(is|are|was|were)\s*\?\s*$", re.I)
-
-
-def _surface_force(question: str) -> str | None:
-    """``select`` for questions that start with a wh-word or a request ("Please tell me",
-    "I need to know"), ``ask`` for those that start with an auxiliary, else None (the reading
-    decides).  A wh-word later in the question ("Robert Hooke attended which university
-    ...?") is left to the reading: forcing ``select`` there let a garbled fragment reading
-    without an answer variable accept a swapped-direction query on the bench and gained no
-    gold pair.  Two later places are clear enough: right after a fronted phrase and its comma
-    ("On February 8, 1974, what position ...?"), and a question that ends in the copula ("The
-    ISOCAT id of morpheme is?"), which asks for the value."""
-    if _WH_START.match(question) or _REQUEST_START.match(question):
-        return "select"
-    if _YN_START.match(question):
-        return "ask"
-    if _WH_AFTER_FRONTED.match(question) or _CLOZE.search(question):
-        return "select"
-    return None
-
-
-# "whose name has the word W", "starts with the letter L", "contains the word W in their
-# name": the question restricts the answer's name, which a query tests with a string function
-# (whether it does; :data:`_SPELLING` finds the words such phrases spell, which name nothing)
-_NAME_TEST = re.compile(
-    r"\b(?:(?:start|starts|started|begin|begins|end|ends)\s+with\s+(?:(?:the|a|an)\s+)?"
-    r"(?:(?:letter|alphabet|word|character)s?\b|[\"'“‘][^\W\d_][\"'”’]"
-    r"|[^\W\d_](?=\s*(?:[?.!,]|$|\s(?:and|or)\b)))"
-    r"|(?:contain|contains)\s+(?:(?:the|a|an)\s+)?words?\b"
-    r"|(?:has|have|had|with)\s+(?:(?:the|a|an)\s+)?words?\s+\S+\s+in\s+(?:it|its|it's|their|the|his|her)\b"
-    r"|name\s+(?:has|contains|have|includes?)\s+(?:(?:the|a|an)\s+)?(?:word|letter)s?\b)",
-    re.I)
-
-
-def surface_name_test(question: str) -> str | None:
-    """The phrase by which a question restricts the answer's name ("starts with the letter
-    t", "whose name has the word bayesian"), or None."""
-    m = _NAME_TEST.search(question)
-    return m.group(0) if m else None
-
-
-# Superlatives whose direction depends on the property ordered by ("the oldest person": the
-# highest age, or the earliest date of birth): their ORDER BY direction is not checked.
-_UNDIRECTED_SUPERLATIVES = frozenset({"old", "young", "early", "late", "new", "recent", "soon",
-                                      "first", "last", "far", "near", "close", "long", "short"})
-
-
-def _order_against_superlative(intent, query: Query) -> str | None:
-    """Why the query's ORDER BY sorts the other way from the question's superlative ("the
-    lowest flash point" with ``ORDER BY DESC``), or None."""
-    if intent.direction not in ("max", "min") or not query.order_by or not intent.predicate:
-        return None
-    lemma = predicate_info(intent.predicate).lemma.casefold()
-    if lemma in _UNDIRECTED_SUPERLATIVES:
-        return None
-    descending = query.order_by[0].descending
-    if descending == (intent.direction == "max"):
-        return None
-    word = {"max": "the highest", "min": "the lowest"}[intent.direction]
-    return (f"the question asks for {word} value ('{lemma}') but the query orders "
-            f"{'descending' if descending else 'ascending'}")
-
-
-def _superlative_named(reading, grounding: Grounding, grounder: Grounder, question: str) -> bool:
-    """Whether the question's superlative word is part of a name of a linked query symbol:
-    "nominated for a *Best* Male Golfer ESPY Award" (an item's label), "the *highest* peak of
-    Kebnekaise" with *highest point* (a property's label).  Such a word names the symbol; it
-    asks for no ordering."""
-    intent = reading.intent
-    mrs = getattr(reading, "mrs", None)
-    if intent.kind != "superlative" or not intent.predicate or mrs is None:
-        return False
-    eps = [ep for ep in mrs.eps if ep.pred == intent.predicate and ep.cfrom is not None
-           and 0 <= ep.cfrom < ep.cto <= len(question)]
-    if not eps:
-        return False
-    word = question[eps[0].cfrom:eps[0].cto].strip().lower()
-    if not word:
-        return False
-    for link in grounding.links:
-        for name in grounder.names_of(link.symbol):
-            if word in re.findall(r"[\w-]+", name.name.lower()):
-                return True
-    return False
-
-
-def _orders_by_class(query: Query) -> str | None:
-    """Why the query's ORDER BY sorts by a class: its key is only ever the object of
-    *instance of* / *subclass of* ("the ship class with the slowest speed" answered by
-    ``?ent wdt:P31 ?obj ... ORDER BY ?obj``), which no superlative grades."""
-    key = query.order_by[0].expr if query.order_by else None
-    if not isinstance(key, Var):
-        return None
-    uses = [a for a in atoms(query.pattern) if isinstance(a, Atom) and key in a.args]
-    if uses and all(wikidata_id(a.pred) in _CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
-                    for a in uses):
-        return f"the query sorts by the class of ?{key.name} ({uses[0].pred}), which no superlative grades"
-    return None
-
-
-#: A comparison's operator with its sides swapped (``2 < x`` is ``x > 2``).
-_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
-
-
-def _having_states_count(query: Query, reading, question: str) -> bool | None:
-    """Whether the query's HAVING compares a COUNT (or a projected COUNT's variable) with a
-    number with the operator and value the question states ("more than two" -> ``> 2``, or
-    ``>= 3``): ``True``; ``False`` when it compares a count otherwise; ``None`` when it
-    compares no count with a number."""
-    from verifier.logic import Func
-
-    stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
-    it = reading.intent
-    if it.op is not None and isinstance(it.value, Literal):
-        stated.append((it.op, it.value))
-    counts = {p.var for p in query.projection if p.aggregate is not None and p.aggregate.func == "count"}
-
-    def is_count(t: Term) -> bool:
-        return (isinstance(t, Func) and t.name in ("agg_count", "agg_count_distinct")) or (
-            isinstance(t, Var) and t in counts)
-
-    found: bool | None = None
-    for f in subformulas(query.having):
-        if not isinstance(f, Compare):
-            continue
-        if is_count(f.left) and isinstance(f.right, Literal):
-            op, lit = f.op, f.right
-        elif is_count(f.right) and isinstance(f.left, Literal):
-            op, lit = _FLIPPED[f.op], f.left
-        else:
-            continue
-        n = lit.numeric_value
-        found = False
-        for wop, w in stated:
-            v = w.numeric_value
-            if n is None or v is None:
-                continue
-            # counts are whole numbers: "more than 2" is "> 2" or ">= 3"
-            if (op == wop and n == v) or (wop == ">" and op == ">=" and n == v + 1) or (
-                    wop == "<" and op == "<=" and n == v - 1):
-                return True
-    return found
-
-
-def _intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
-                  counted_value: bool = False) -> tuple[bool, str]:
-    """Whether the query's form answers what the question asks for (yes/no, how many, a
-    superlative, a comparison, a name test), and why not.  ``counted_value``: the query's
-    answer is the value of a "number of ..." property, which answers "how many" as a COUNT
-    does ("How many matches did Zico play for Flamengo?" with *number of matches played*)."""
-    kind = reading.intent.kind
-    if kind == "superlative" and superlative_named:
-        kind = reading.intent.base  # the superlative word is part of a linked name
-    base = reading.intent.base
-    surface = _surface_force(question)
-    if surface == "select" and base == "ask":
-        base = "select"  # "Give me ...", "Which ..." parsed without an answer variable
-    shape = query.shape
-    stated = surface_comparisons(question)
-    if kind != "comparative" and stated:
-        kind = "comparative" if reading.intent.kind == "select" else kind
-    has_compare = any(isinstance(f, Compare) or (isinstance(f, Eq) and (
-        isinstance(f.left, Literal) or isinstance(f.right, Literal))) for f in subformulas(query.pattern))
-    if not has_compare and kind == "comparative":
-        # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
-        # 2.0's way of writing that a value equals the number the question states
-        equal = {_number_value(v.lexical) for op, v in stated if op == "="}
-        has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
-                          and _number_value(a.args[1].lexical) in equal
-                          for a in atoms(query.pattern) if isinstance(a, Atom))
-    if not has_compare and kind == "comparative" and query.having is not None:
-        # "Which countries have more than two official languages?" answered by GROUP BY
-        # ?country HAVING (COUNT(?language) > 2): the count is compared with the stated value
-        having = _having_states_count(query, reading, question)
-        if having is False:
-            return False, ("the query's HAVING compares a count, but not with the operator and value "
-                           "the question states")
-        has_compare = bool(having)
-    if base == "ask" and getattr(reading, "sentence_force", None) == "comm":
-        base = "select"  # "Tell me ...", "Give me ...": a request for values
-    if base == "ask" and query.form != "ask" and kind not in ("count",):
-        return False, "the question asks yes or no but the query is not an ASK query"
-    if query.form == "ask" and base != "ask":
-        return False, f"the query is an ASK query but the question asks for {('a count' if kind == 'count' else 'values')}"
-    name_test = surface_name_test(question)
-    tests = {a.pred for a in atoms(query.pattern) if isinstance(a, Atom) and a.pred in _STRING_TESTS}
-    if name_test and not tests:
-        return False, f"the question restricts the name ('{name_test}') but the query tests no name"
-    if name_test and tests == {"contains"} and (edge := _NAME_EDGE.search(name_test)):
-        # "starts with the letter m" answered by CONTAINS: every name with an m passes
-        return False, (f"the question says how the name {edge.group(1).lower()}s ('{name_test}') "
-                       f"but the query only tests that it contains the string")
-    if query.form != "ask" and shape != "count" and query.limit is not None and not query.order_by \
-            and not name_test and not _label_tests(list(atoms(query.pattern))) \
-            and (cut := _truncates_all(question, query.limit)):
-        return False, cut
-    if kind == "count" and shape != "count" and not counted_value:
-        return False, "the question asks how many but the query does not COUNT"
-    if shape == "count" and kind != "count":
-        return False, "the query COUNTs but the question does not ask how many"
-    if kind == "superlative" and shape != "superlative" and query.form != "ask":
-        return False, "the question asks for a superlative but the query has no ORDER BY with LIMIT"
-    if kind == "superlative" and shape == "superlative":
-        wrong_order = _order_against_superlative(reading.intent, query)
-        if wrong_order:
-            return False, wrong_order
-    if shape == "superlative" and (by_class := _orders_by_class(query)):
-        return False, by_class
-    if kind == "comparative" and not has_compare:
-        return False, "the question compares with a value but the query has no comparison"
-    return True, ""
-
-
-#: A question that asks for all the things it describes: a plural answer ("Which actors ...",
-#: "What are the ...", "Who were ..."), or "all", "every", "list".
-_ASKS_FOR_ALL = re.compile(
-    r"^\W*(?:(?:which|what)\s+(?!%s\b)(?:[\w-]+\s+(?!%s\b))?[\w-]*[^\Wsu]s\b|(?:what|who|which)\s+(?:are|were)\b"
-    % (_AUX, _AUX) +
-    r"|(?:give|list|show|name|tell)\s+(?:me\s+|us\s+)?(?:all|the\s+[\w-]+s\b))|\b(?:all|every|list)\b", re.I)
-#: A question that asks for some of them: "Name a ...", "Give me an example", "some", "a few".
-_ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|^\W*(?:name|give\s+me|tell\s+me)\s+(?:a|an)\b",
-                            re.I)
-
-
-def _truncates_all(question: str, limit: int) -> str:
-    """Why a ``LIMIT`` without ``ORDER BY`` cuts off answers the question asks for (an empty
-    string when it does not): "Which actors were born in Germany?" with ``LIMIT 100`` returns
-    some of them.  A question that asks for some ("Name a film ...") or states the number
-    ("Give me 5 ...") is answered by any ``limit`` of them; a question that restricts the name
-    ("... which start with the letter v"), or a query that tests a label, is left alone (LC-QuAD
-    2.0 writes those with ``LIMIT 25``)."""
-    if not _ASKS_FOR_ALL.search(question) or _ASKS_FOR_SOME.search(question) \
-            or number_in_text(str(limit), question):
-        return ""
-    return (f"the query returns at most {limit} answers (LIMIT {limit} without ORDER BY), but the "
-            f"question asks for all of them")
 
 
 # --------------------------------------------------------------------------------------------
@@ -844,490 +587,6 @@ def _dedupe_axioms(axioms: list[Axiom]) -> list[Axiom]:
         if a.formula not in seen:
             seen.add(a.formula)
             out.append(a)
-    return out
-
-
-@dataclass(frozen=True)
-class Qualifier:
-    """A statement qualifier of the query: ``pq:Q(statement, value)`` and the filters on the
-    value."""
-
-    prop: str
-    value: Term
-    atom: Formula
-    filters: tuple[Formula, ...]
-    #: the property of the statement it qualifies
-    statement: str = ""
-
-
-def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
-    """Rewrite Wikidata statement patterns ``p:P(s, st) & ps:P(st, o)`` as ``wdt:P(s, o)`` and
-    take out the qualifiers ``pq:Q(st, v)`` (with the filters that only concern ``v``)."""
-    bound: tuple[Var, ...] = ()
-    body = f
-    if isinstance(f, Exists):
-        bound, body = f.vars, f.body
-    parts = list(body.args) if isinstance(body, And) else [body]
-    subj: dict[Var, tuple[str, Term]] = {}
-    vals: dict[Var, list[tuple[str, Term]]] = {}
-    for a in parts:
-        if isinstance(a, Atom) and len(a.args) == 2:
-            pfx, _, local = a.pred.partition(":")
-            if pfx == "p" and isinstance(a.args[1], Var):
-                subj[a.args[1]] = (local, a.args[0])
-            elif pfx == "ps" and isinstance(a.args[0], Var):
-                vals.setdefault(a.args[0], []).append((local, a.args[1]))
-    stmts = {st for st in subj if st in vals}
-    if not stmts:
-        return f, []
-    out: list[Formula] = []
-    quals_raw: list[Atom] = []
-    for a in parts:
-        if isinstance(a, Atom) and len(a.args) == 2:
-            pfx, _, local = a.pred.partition(":")
-            if pfx == "p" and a.args[1] in stmts:
-                prop, s_ = subj[a.args[1]]
-                for p2, o in vals[a.args[1]]:
-                    out.append(Atom(f"wdt:{p2}", (s_, o)))
-                    if p2 != prop:  # p:P1411 with ps:P166 claims both (Wikidata has neither)
-                        out.append(Atom(f"wdt:{prop}", (s_, o)))
-                continue
-            if pfx == "ps" and a.args[0] in stmts:
-                continue
-            if pfx == "pq" and a.args[0] in stmts:
-                quals_raw.append(a)
-                continue
-        out.append(a)
-    qual_vars = {q.args[1] for q in quals_raw if isinstance(q.args[1], Var)}
-    used_elsewhere = set()
-    for a in out:
-        if not (isinstance(a, (Compare, Eq)) or (isinstance(a, Atom) and ":" not in a.pred)):
-            used_elsewhere |= free_vars(a)
-    quals: list[Qualifier] = []
-    taken: set[int] = set()
-    for q in quals_raw:
-        v = q.args[1]
-        filters = []
-        if isinstance(v, Var) and v not in used_elsewhere:
-            for i, a in enumerate(out):
-                if i not in taken and not isinstance(a, Atom) or (isinstance(a, Atom) and ":" not in a.pred):
-                    if i not in taken and free_vars(a) and free_vars(a) <= {v}:
-                        filters.append(a)
-                        taken.add(i)
-        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), subj[q.args[0]][0]))
-    rest = [a for i, a in enumerate(out) if i not in taken]
-    new_body = conj(rest)
-    keep = [v for v in bound if v not in stmts]
-    return exists(keep, new_body), quals
-
-
-#: Qualifiers that only place a statement in a context (an event, a work, a part): "statement
-#: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
-#: question need not name the qualifier when it names its value.
-CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
-
-
-def _qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
-                         question: str, answers: set[Var]) -> tuple[bool, str]:
-    """Qualifiers are checked lexically: their property must be named by the question, and
-    their value be an answer, an item or literal of the question, or filtered by values the
-    question states."""
-    from verifier.grounding import SymbolUse
-
-    label = grounder.label(q.prop)
-    if q.prop == q.statement:
-        return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
-    qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
-    sup = grounder.lexical_support(qsym, units)
-    words = [w.strip() for w in sup[2].split(",")] if sup is not None and sup[2] else []
-    if words and all(w in _PREPOSITIONS for w in words) and not (
-            q.prop in _TIME_QUALIFIERS and any(_before_a_time(w, question) for w in words)):
-        # a preposition alone names no property: "in" is not *work location*, "from" not
-        # *has effect*, "by" not *author*; it names a time only before one ("on 19 December
-        # 1967", "from 1990"; not "graduate from Howard University")
-        sup = None
-    if sup is None and isinstance(q.value, IRI) and (
-            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units)]):
-        # unless a lexicon entry lets it stand for the property and the value is an item
-        # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
-        sup = (1.0, label, listed[0])
-    if (sup is None and q.prop in _TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
-            and (asks := _asks_for_time(units))):
-        # "When was X a member of Y?", "In which year ...": the question asks for the time of
-        # a state, which its start and its end time answer (a clash with "start" / "end"
-        # words is checked below)
-        sup = (1.0, label, asks)
-    if (sup is None and q.prop == "P1534" and isinstance(q.value, Var) and q.value in answers
-            and (why := _WHY_ENDED.search(question))):
-        # "... and why did he resign?", "... and what ceased the position?": the question asks
-        # for the cause of the end of the statement
-        sup = (1.0, label, why.group(0))
-    if (sup is None and q.prop in _EDGE_WORDS and isinstance(q.value, Var) and q.value not in answers
-            and q.filters and (edge := _EDGE_WORDS[q.prop].search(question))):
-        # "Where did X finish his education in 1736?": the end of the statement is in 1736
-        # (the filter's values must be the question's, checked below)
-        sup = (1.0, label, edge.group(0))
-    if (sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
-            and (lead := _FOR_WHAT.match(question))
-            and any("for" in words_of(n.name) for n in grounder.names_of(qsym))):
-        # "For what film did Clark Gable receive the Academy Award?": the answer is what the
-        # statement is for, which a qualifier named with "for" (*for work*) gives
-        sup = (1.0, label, lead.group(0).strip())
-    linked_items = {l.symbol.symbol for l in grounding.links}
-    if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
-        # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
-        # statement in the context of an item the question names
-        value = grounder.label(wikidata_id(q.value.value) or q.value.value)
-        return True, f"qualifier {q.prop} ({label}) places the statement in '{value}', which the question names"
-    if sup is None:
-        return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
-    clash = _time_qualifier_clash(q.prop, question)
-    if clash:
-        return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
-    voice = _voice_clash(qsym, sup[2], question, grounder,
-                         answer_value=isinstance(q.value, Var) and q.value in answers)
-    if voice:
-        return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
-    v = q.value
-    if isinstance(v, IRI):
-        if v.value not in linked_items:
-            return False, f"the value {v.value} ({grounder.label(wikidata_id(v.value) or v.value)}) of qualifier {q.prop} is not in the question"
-    elif isinstance(v, Literal):
-        if not number_in_text(v.lexical, question):
-            return False, f"the value {v.lexical} of qualifier {q.prop} is not in the question"
-    elif isinstance(v, Var) and v not in answers:
-        for flt in q.filters:
-            for t in _literals_of(flt):
-                if not number_in_text(t.lexical, question):
-                    return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
-    return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
-
-
-def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
-                 ) -> str | None:
-    """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
-    names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
-    "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
-    that contain the question's word must say "by" (or "with": *replaced with*) exactly when
-    the question does; except when the qualifier's value is the answer and the wh-phrase is
-    the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the statement is
-    the replaced one's, so its qualifier is *replaced by*."""
-    for w in (x.strip() for x in words.split(",")):
-        if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
-            continue  # "together *with* whom": the preposition is no verb
-        key = stem(w.casefold())
-        with_word = [n for n in grounder.names_of(sym) if key in n.keys]
-        if not with_word:
-            continue
-        by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
-        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
-        if answer_value and not passive and _wh_subject_of(w).match(question):
-            if not by_names:
-                return (f"the question says who {w} the statement's subject, "
-                        f"the other direction of '{with_word[0].name}'")
-            continue
-        if passive and not by_names:
-            return f"the question says '{w} by', the other direction of '{with_word[0].name}'"
-        if not passive and len(by_names) == len(with_word):
-            return f"the question says '{w}' without 'by', the other direction of '{by_names[0].name}'"
-    return None
-
-
-#: The name of a property whose value counts things ("number of matches played", "number
-#: of episodes", "population", "member count"): a value that answers "how many" ("How many
-#: people live in the capital of Australia?" with *population*).
-_NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b|population$|employees$|[\w\s]+\scount$)",
-                        re.I)
-
-
-def _answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
-                         grounder: Grounder, answer: Var | None = None) -> bool:
-    """Whether the query's one answer (or ``answer``, the column the question's answer was
-    aligned with) is the value of a "number of ..." property (in the pattern or a
-    qualifier)."""
-    if query.shape == "count" or (answer is None and len(query.answer_vars) != 1):
-        return False
-    v = answer if answer is not None else query.answer_vars[0]
-    props = [q.prop for q in qualifiers if q.value == v]
-    props += [wikidata_id(a.pred) for a in atoms(pattern)
-              if isinstance(a, Atom) and len(a.args) == 2 and a.args[1] == v and ":" in a.pred]
-    return bool(props) and all(p and _NUMBER_OF.match(grounder.label(p)) for p in props)
-
-
-def _wh_subject_of(verb: str) -> re.Pattern:
-    """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
-    -s) and its object follows ("Who replaced Viktor Orbán ...", "Which king succeeded X";
-    not "Who did X replace?", nor a noun such as "What degree did ...")."""
-    if not re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
-        return re.compile(r"(?!)")
-    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{_AUX})[\w'-]+){{0,3}}?\s+{re.escape(verb)}"
-                      rf"\s+(?!{_AUX}|by\b|with\b)\w", re.I)
-
-
-#: A question that asks what something is for: "For what film ...", "For which work ...".
-_FOR_WHAT = re.compile(r"^\W*for\s+(?:what|which)\b", re.I)
-#: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
-_TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
-#: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
-_PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
-
-
-# "When did X become / leave ...": the start or the end of a statement.  A start time is not
-# supported by a question that only speaks of an ending, nor an end time by one that only
-# speaks of a beginning ("when" itself names both).
-_STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
-                     r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
-                     r"since|from)\b", re.I)
-#: Verbs of ending, for an end time and for the end cause.
-_END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resigned|quit"
-_ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
-                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation)\b", re.I)
-
-
-#: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
-#: their marriage end", "what ceased the position".
-_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:" + _END_VERBS
-                        + r"|terminate|terminated|exit|lose|lost)\b|\bwhat\s+(?:caused|ceased|ended|terminated)\b",
-                        re.I)
-#: Start and end time qualifiers and the words that name them.
-_EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
-#: What follows a preposition that names a time: a number (a year, a date), a month, or a
-#: time noun ("from 1990", "on 19 December 1967", "since the year 2001", "in May").
-_TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
-               r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
-
-
-def _before_a_time(word: str, question: str) -> bool:
-    """Whether the question writes ``word`` (a preposition) right before a time."""
-    return re.search(r"\b" + re.escape(word) + _TIME_AFTER, question, re.I) is not None
-
-
-#: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
-_SPANS = re.compile(r"\b(?:(?:year|time|date)s?\s+(?:range|span|period)s?|how\s+long)\b", re.I)
-#: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
-_TIME_NOUNS = frozenset({"year", "date", "time", "day", "month", "decade", "century", "range", "span",
-                         "period"})
-
-
-def _asks_for_time(units: Sequence[Unit]) -> str | None:
-    """The word by which a question asks for a time: "when", or a time noun ("year",
-    "date", ...); None when it asks for none."""
-    for u in units:
-        if u.kind == "abstract" and "time" in u.keys:
-            return "when"
-    for u in units:
-        if u.kind in ("noun", "relational_noun") and u.lemma in _TIME_NOUNS:
-            return u.lemma
-    return None
-
-
-def _time_qualifier_clash(prop: str, question: str) -> str | None:
-    """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
-    if _SPANS.search(question):
-        return None
-    # "from" starts a time only before one ("from 1990"; not "graduate from Howard University")
-    starts = any(m.group(0).casefold() != "from" or _before_a_time("from", question)
-                 for m in _STARTS.finditer(question))
-    ends = bool(_ENDS.search(question))
-    if prop == "P580" and ends and not starts:
-        return "ended"
-    if prop == "P582" and starts and not ends:
-        return "began"
-    return None
-
-
-_STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
-#: A name restriction on the start or the end of the name (see :func:`surface_name_test`).
-_NAME_EDGE = re.compile(r"\b(start|begin|end)", re.I)
-
-
-_CMP_WORDS = [
-    (">=", r"at least|no (?:less|fewer) than|not (?:less|fewer) than"),
-    ("<=", r"at most|no more than|not more than|up to"),
-    (">", r"more than|greater than|higher than|larger than|bigger than|longer than|heavier than|"
-          r"taller than|wider than|above|over|exceeding|exceeds|after"),
-    ("<", r"less than|fewer than|lower than|smaller than|shorter than|lighter than|narrower than|"
-          r"below|under|before"),
-    ("=", r"equal to|equals to|equals|equal|exactly|the same as"),
-]
-_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?|-?\.\d+)"
-
-
-def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
-    """Comparisons a question writes with a number: "above 100 degrees" -> (">", 100)."""
-    out = []
-    q = question.casefold()
-    for op, words in _CMP_WORDS:
-        for m in re.finditer(rf"\b(?:{words})\s+(?:about\s+|approximately\s+|the\s+value\s+)?{_NUMBER}", q):
-            out.append((op, _number_literal(m.group(1))))
-    # a yes/no question that ends in "is N?" states that the value is N ("Is it true that
-    # the employment of Amsterdam is 12250?")
-    m = re.search(rf"\b(?:is|are|was|were)\s+{_NUMBER}\s*\??\s*$", q)
-    if m and not any(op == "=" for op, _ in out):
-        out.append(("=", _number_literal(m.group(1))))
-    return out
-
-
-def _number_literal(text: str) -> Literal:
-    num = text.replace(",", "")
-    dt = "xsd:double" if "e" in num else "xsd:decimal" if "." in num else "xsd:integer"
-    return Literal(num, dt)
-
-
-def take_compared_values(f: Formula, reading, question: str = "") -> tuple[Formula, list[str]]:
-    """A comparison of the query with a number (``?s < 0.07``) that the question states with
-    the same operator and value ("less than 0.07", from the reading's comparative or from the
-    question's words) leaves ``G`` as checked; a different operator or value stays and is
-    reported."""
-    stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
-    it = reading.intent
-    if it.kind == "comparative" and it.op is not None and isinstance(it.value, Literal):
-        stated.append((it.op, with_written_sign(it.value, question)))
-    if not stated:
-        return f, []
-    return _take_comparisons(f, stated)
-
-
-def _take_comparisons(f: Formula, stated: list[tuple[str, Literal]]) -> tuple[Formula, list[str]]:
-    bound: tuple[Var, ...] = ()
-    body = f
-    if isinstance(f, Exists):
-        bound, body = f.vars, f.body
-    parts = list(body.args) if isinstance(body, And) else [body]
-    # a number is never the subject of a triple: a comparison on a subject (a swapped query,
-    # "?n wdt:P1132 X . FILTER(?n = 5)") is not what the question states
-    subjects = {p.args[0] for p in parts if isinstance(p, Atom) and len(p.args) == 2
-                and ":" in p.pred and isinstance(p.args[0], Var)}
-    kept, notes = [], []
-    for a in parts:
-        op = lit = None
-        if isinstance(a, (Compare, Eq)) and (free_vars(a) & subjects):
-            kept.append(a)
-            continue
-        if isinstance(a, Compare):
-            op, lit = (a.op, a.right) if isinstance(a.right, Literal) else (_FLIPPED[a.op], a.left)
-        elif isinstance(a, Eq):
-            op, lit = "=", (a.right if isinstance(a.right, Literal) else a.left)
-        if isinstance(lit, Literal) and lit.numeric_value is not None and any(
-                w.numeric_value is not None and lit.numeric_value == w.numeric_value and _same_op(op, wop)
-                for wop, w in stated):
-            notes.append(f"comparison {op} {lit.lexical} stated by the question")
-            continue
-        kept.append(a)
-    if not notes:
-        return f, []
-    nb = conj(kept)
-    return exists([v for v in bound if v in free_vars(nb)], nb), notes
-
-
-def _same_op(a: str | None, b: str | None) -> bool:
-    strict = {"<": "<", "<=": "<", ">": ">", ">=": ">", "=": "="}
-    return a is not None and b is not None and strict.get(a) == strict.get(b)
-
-
-#: words by which a question speaks of how a name is written
-_TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|start(?:s|ing)?|begin(?:s|ning)?"
-                         r"|ends?|ending|words?|letters?|strings?|names?|named|called|titled|spel(?:led|t|ling)"
-                         r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
-
-
-#: Properties that give an item's name.
-_LABEL_PREDS = frozenset({"rdfs:label", "skos:altLabel"})
-
-
-def _label_vars(parts: Iterable[Formula]) -> set[Var]:
-    """The variables that ``parts`` bind to a label (``rdfs:label(x, l)``: ``l``)."""
-    return {a.args[1] for a in parts if isinstance(a, Atom) and a.pred in _LABEL_PREDS
-            and len(a.args) == 2 and isinstance(a.args[1], Var)}
-
-
-def _label_tests(parts: Sequence[Formula]) -> list[Atom]:
-    """The string tests among ``parts`` of a variable that ``parts`` bind to a label: tests
-    of how a name is written (``STRSTARTS(LCASE(?label), "f")`` with ``rdfs:label(x, ?label)``)."""
-    names = _label_vars(parts)
-    return [a for a in parts if isinstance(a, Atom) and a.pred in _STRING_TESTS and free_vars(a) & names]
-
-
-def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]:
-    """String tests with a literal (``contains(lcase(label), "sorting")``,
-    ``contains(year(x), "2009")``) are checked lexically: when the literal is written in the
-    question they leave ``G`` (with the label and language conditions that only serve them);
-    otherwise they stay and will be reported."""
-    bound: tuple[Var, ...] = ()
-    body = f
-    if isinstance(f, Exists):
-        bound, body = f.vars, f.body
-    parts = list(body.args) if isinstance(body, And) else [body]
-    notes: list[str] = []
-    removed: set[int] = set()
-    label_vars: set[Var] = set()
-    # a test of a label is a test of how a name is written: the question must say so ("contains
-    # the word", "starts with", "named"); "a list of roller coasters" asks for a class, not for
-    # labels containing "roller coaster".  Tests of values ("population 30257.0") need no such word.
-    unstated = [] if _TEXT_WORDS.search(question) else _label_tests(parts)
-    for i, a in enumerate(parts):
-        if isinstance(a, Atom) and a.pred in _STRING_TESTS:
-            lits = _literals_of(a)
-            if a in unstated:
-                continue
-            if lits and all(number_in_text(t.lexical, question) for t in lits):
-                removed.add(i)
-                notes.append(f"{a.pred} '{lits[0].lexical}' written in the question")
-                label_vars |= free_vars(a)
-    if label_vars:
-        for i, a in enumerate(parts):
-            if i in removed:
-                continue
-            fv = free_vars(a)
-            if isinstance(a, Atom) and a.pred in _LABEL_PREDS and len(a.args) == 2 \
-                    and a.args[1] in label_vars:
-                removed.add(i)
-            elif fv and fv <= label_vars and not (isinstance(a, Atom) and ":" in a.pred):
-                removed.add(i)  # lang(label) = "en" and the like
-    if not removed:
-        return f, []
-    rest = [a for i, a in enumerate(parts) if i not in removed]
-    new_body = conj(rest)
-    keep = [v for v in bound if v in free_vars(new_body)]
-    return exists(keep, new_body), notes
-
-
-def _literals_of(f: Formula) -> list[Literal]:
-    from verifier.logic import Func
-
-    out = []
-
-    def term(t):
-        if isinstance(t, Literal):
-            out.append(t)
-        elif isinstance(t, Func):
-            for a in t.args:
-                term(a)
-
-    for g in subformulas(f):
-        if isinstance(g, Atom):
-            for a in g.args:
-                term(a)
-        elif isinstance(g, (Eq, Compare)):
-            term(g.left)
-            term(g.right)
-    return out
-
-
-def _reification_axioms(query: Query) -> list[Axiom]:
-    """``wdt:P(s, o) -> exists st. p:P(s, st) & ps:P(st, o)`` for properties the query uses in
-    statement form (truthy statements exist as statement nodes)."""
-    props = set()
-    for a in atoms(query.pattern):
-        pfx, _, local = a.pred.partition(":")
-        if pfx in ("p", "ps") and wikidata_id(a.pred):
-            props.add(local)
-    out = []
-    s, o, st = Var("s"), Var("o"), Var("st")
-    for p in sorted(props):
-        f = Forall((s, o), Implies(Atom(f"wdt:{p}", (s, o)),
-                                   Exists((st,), And((Atom(f"p:{p}", (s, st)), Atom(f"ps:{p}", (st, o)))))))
-        out.append(Axiom(f"statement form of {p}", f, "statement", "Wikidata statements"))
     return out
 
 
@@ -1632,7 +891,7 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
-    label_tests = _label_tests(parts)
+    name_tests = label_tests(parts)
     to_prove = [g_part for g_part in goals if not _unmentioned_symbols(g_part, premises)]
     proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context)))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
@@ -1652,11 +911,11 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
                                 f"'{grounder.label(alt)}' ({alt}) rather than '{lab}' (words '{u.text or u.lemma}')")
                 elif sid in unsupported_ids:
                     bits.append(f"{sid} ({lab}) is not supported: no word of the question names it")
-            if not bits and isinstance(part, Atom) and part.pred in _STRING_TESTS and _literals_of(part):
-                lit = _literals_of(part)[0].lexical
+            if not bits and isinstance(part, Atom) and part.pred in STRING_TESTS and literals_of(part):
+                lit = literals_of(part)[0].lexical
                 if not number_in_text(lit, question):
                     bits.append(f"the string '{lit}' is not written in the question")
-                elif part in label_tests:
+                elif part in name_tests:
                     bits.append(f"the query tests how a name is written ('{lit}') but the question "
                                 f"does not speak of the name")
                 spelling = bool(bits)
@@ -1917,7 +1176,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
     link_axioms = _disambiguate_shared_names(grounding, reading) + _label_noun_values(grounding, grounder, reading)
-    reif = _reification_axioms(query)
+    reif = reification_axioms(query)
     all_axioms = _dedupe_axioms(structural + link_axioms + reif)
     used_preds = {a.pred for a in atoms(reading.formula)} | {a.pred for a in atoms(query.pattern)}
     for ax in all_axioms:
@@ -1941,7 +1200,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     reading = _expand_coordinated_answer(reading, query)
     premises.append(Premise("T(question)", reading.formula))
     t_index = len(premises) - 1
-    premises += _intent_premises(reading)
+    premises += intent_premises(reading)
     # intent variables (counted, ordered) that the reading binds are opened for alignment
     mapping, _ = _alignment(reading, query)
     wanted = {v for v in mapping.values() if isinstance(v, Var)} - free_vars(reading.formula)
@@ -1956,7 +1215,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     answers = set(query.answer_vars)
     qual_notes: list[str] = list(filter_notes)
     for q in qualifiers:
-        ok, note = _qualifier_supported(q, grounder, grounding, units, question, answers)
+        ok, note = qualifier_supported(q, grounder, grounding, units, question, answers)
         qual_notes.append(note)
         if not ok:  # keep it in G: it will fail and be diagnosed
             pattern = conj(pattern, q.atom, *q.filters) if not isinstance(pattern, Exists) else \
@@ -1993,9 +1252,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     # people live in the capital of Australia?" answered with each capital and its population
     # asks for the number in the aligned column
     aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
-    intent_ok, intent_reason = _intent_check(
-        reading, query, question, superlative_named=_superlative_named(reading, grounding, grounder, question),
-        counted_value=_answers_a_number_of(query, pattern, qualifiers, grounder, aligned))
+    intent_ok, intent_reason = intent_check(
+        reading, query, question, superlative_named=superlative_named(reading, grounding, grounder, question),
+        counted_value=answers_a_number_of(query, pattern, qualifiers, grounder, aligned))
     if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
         intent_ok, intent_reason = False, not_a_time
     if sound.status == "proved":
@@ -2015,7 +1274,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
         t_kg = _t_kg(stated, kg_axioms(),
-                     frozenset(q.statement for q in qualifiers if q.prop in _TIME_QUALIFIERS))
+                     frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:
             t_kg = conj(t_kg or TRUE, *stated_negations)

@@ -1,0 +1,326 @@
+"""Statement qualifiers: ``p:P`` / ``ps:P`` / ``pq:Q`` patterns read as statements.
+
+:func:`normalize_statements` turns a query's statement patterns into ``wdt:P`` atoms plus
+:class:`Qualifier` records; each qualifier is then checked lexically against the question
+(:func:`qualifier_supported`: its property named by the question's words, its value an answer,
+an item or a value the question states; start / end words, "for what", the voice of
+"replaced by").  Used by :mod:`verifier.deductive`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from verifier.grounding import _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
+from verifier.logic import (
+    And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Term, Var, atoms,
+    conj, exists, free_vars,
+)
+from verifier.lexical import STOPWORDS, stem, words_of
+from verifier.namespaces import wikidata_id
+from verifier.query import Query
+from verifier.filters import literals_of
+from verifier.intent import AUX
+
+__all__ = ["CONTEXT_QUALIFIERS", "TIME_QUALIFIERS", "Qualifier", "normalize_statements",
+           "qualifier_supported", "reification_axioms"]
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A statement qualifier of the query: ``pq:Q(statement, value)`` and the filters on the
+    value."""
+
+    prop: str
+    value: Term
+    atom: Formula
+    filters: tuple[Formula, ...]
+    #: the property of the statement it qualifies
+    statement: str = ""
+
+
+def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
+    """Rewrite Wikidata statement patterns ``p:P(s, st) & ps:P(st, o)`` as ``wdt:P(s, o)`` and
+    take out the qualifiers ``pq:Q(st, v)`` (with the filters that only concern ``v``)."""
+    bound: tuple[Var, ...] = ()
+    body = f
+    if isinstance(f, Exists):
+        bound, body = f.vars, f.body
+    parts = list(body.args) if isinstance(body, And) else [body]
+    subj: dict[Var, tuple[str, Term]] = {}
+    vals: dict[Var, list[tuple[str, Term]]] = {}
+    for a in parts:
+        if isinstance(a, Atom) and len(a.args) == 2:
+            pfx, _, local = a.pred.partition(":")
+            if pfx == "p" and isinstance(a.args[1], Var):
+                subj[a.args[1]] = (local, a.args[0])
+            elif pfx == "ps" and isinstance(a.args[0], Var):
+                vals.setdefault(a.args[0], []).append((local, a.args[1]))
+    stmts = {st for st in subj if st in vals}
+    if not stmts:
+        return f, []
+    out: list[Formula] = []
+    quals_raw: list[Atom] = []
+    for a in parts:
+        if isinstance(a, Atom) and len(a.args) == 2:
+            pfx, _, local = a.pred.partition(":")
+            if pfx == "p" and a.args[1] in stmts:
+                prop, s_ = subj[a.args[1]]
+                for p2, o in vals[a.args[1]]:
+                    out.append(Atom(f"wdt:{p2}", (s_, o)))
+                    if p2 != prop:  # p:P1411 with ps:P166 claims both (Wikidata has neither)
+                        out.append(Atom(f"wdt:{prop}", (s_, o)))
+                continue
+            if pfx == "ps" and a.args[0] in stmts:
+                continue
+            if pfx == "pq" and a.args[0] in stmts:
+                quals_raw.append(a)
+                continue
+        out.append(a)
+    used_elsewhere = set()
+    for a in out:
+        if not (isinstance(a, (Compare, Eq)) or (isinstance(a, Atom) and ":" not in a.pred)):
+            used_elsewhere |= free_vars(a)
+    quals: list[Qualifier] = []
+    taken: set[int] = set()
+    for q in quals_raw:
+        v = q.args[1]
+        filters = []
+        if isinstance(v, Var) and v not in used_elsewhere:
+            for i, a in enumerate(out):
+                if i not in taken and not isinstance(a, Atom) or (isinstance(a, Atom) and ":" not in a.pred):
+                    if i not in taken and free_vars(a) and free_vars(a) <= {v}:
+                        filters.append(a)
+                        taken.add(i)
+        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), subj[q.args[0]][0]))
+    rest = [a for i, a in enumerate(out) if i not in taken]
+    new_body = conj(rest)
+    keep = [v for v in bound if v not in stmts]
+    return exists(keep, new_body), quals
+
+
+#: Qualifiers that only place a statement in a context (an event, a work, a part): "statement
+#: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
+#: question need not name the qualifier when it names its value.
+CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
+
+
+def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
+                         question: str, answers: set[Var]) -> tuple[bool, str]:
+    """Qualifiers are checked lexically: their property must be named by the question, and
+    their value be an answer, an item or literal of the question, or filtered by values the
+    question states."""
+    from verifier.grounding import SymbolUse
+
+    label = grounder.label(q.prop)
+    if q.prop == q.statement:
+        return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
+    qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
+    sup = grounder.lexical_support(qsym, units)
+    words = [w.strip() for w in sup[2].split(",")] if sup is not None and sup[2] else []
+    if words and all(w in _PREPOSITIONS for w in words) and not (
+            q.prop in TIME_QUALIFIERS and any(_before_a_time(w, question) for w in words)):
+        # a preposition alone names no property: "in" is not *work location*, "from" not
+        # *has effect*, "by" not *author*; it names a time only before one ("on 19 December
+        # 1967", "from 1990"; not "graduate from Howard University")
+        sup = None
+    if sup is None and isinstance(q.value, IRI) and (
+            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units)]):
+        # unless a lexicon entry lets it stand for the property and the value is an item
+        # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
+        sup = (1.0, label, listed[0])
+    if (sup is None and q.prop in TIME_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
+            and (asks := _asks_for_time(units))):
+        # "When was X a member of Y?", "In which year ...": the question asks for the time of
+        # a state, which its start and its end time answer (a clash with "start" / "end"
+        # words is checked below)
+        sup = (1.0, label, asks)
+    if (sup is None and q.prop == "P1534" and isinstance(q.value, Var) and q.value in answers
+            and (why := _WHY_ENDED.search(question))):
+        # "... and why did he resign?", "... and what ceased the position?": the question asks
+        # for the cause of the end of the statement
+        sup = (1.0, label, why.group(0))
+    if (sup is None and q.prop in _EDGE_WORDS and isinstance(q.value, Var) and q.value not in answers
+            and q.filters and (edge := _EDGE_WORDS[q.prop].search(question))):
+        # "Where did X finish his education in 1736?": the end of the statement is in 1736
+        # (the filter's values must be the question's, checked below)
+        sup = (1.0, label, edge.group(0))
+    if (sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
+            and (lead := _FOR_WHAT.match(question))
+            and any("for" in words_of(n.name) for n in grounder.names_of(qsym))):
+        # "For what film did Clark Gable receive the Academy Award?": the answer is what the
+        # statement is for, which a qualifier named with "for" (*for work*) gives
+        sup = (1.0, label, lead.group(0).strip())
+    linked_items = {l.symbol.symbol for l in grounding.links}
+    if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
+        # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
+        # statement in the context of an item the question names
+        value = grounder.label(wikidata_id(q.value.value) or q.value.value)
+        return True, f"qualifier {q.prop} ({label}) places the statement in '{value}', which the question names"
+    if sup is None:
+        return False, f"qualifier {q.prop} ({label}) is not supported: no word of the question names it"
+    clash = _time_qualifier_clash(q.prop, question)
+    if clash:
+        return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
+    voice = _voice_clash(qsym, sup[2], question, grounder,
+                         answer_value=isinstance(q.value, Var) and q.value in answers)
+    if voice:
+        return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
+    v = q.value
+    if isinstance(v, IRI):
+        if v.value not in linked_items:
+            return False, f"the value {v.value} ({grounder.label(wikidata_id(v.value) or v.value)}) of qualifier {q.prop} is not in the question"
+    elif isinstance(v, Literal):
+        if not number_in_text(v.lexical, question):
+            return False, f"the value {v.lexical} of qualifier {q.prop} is not in the question"
+    elif isinstance(v, Var) and v not in answers:
+        for flt in q.filters:
+            for t in literals_of(flt):
+                if not number_in_text(t.lexical, question):
+                    return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
+    return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
+                 ) -> str | None:
+    """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
+    names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
+    "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
+    that contain the question's word must say "by" (or "with": *replaced with*) exactly when
+    the question does; except when the qualifier's value is the answer and the wh-phrase is
+    the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the statement is
+    the replaced one's, so its qualifier is *replaced by*."""
+    for w in (x.strip() for x in words.split(",")):
+        if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
+            continue  # "together *with* whom": the preposition is no verb
+        key = stem(w.casefold())
+        with_word = [n for n in grounder.names_of(sym) if key in n.keys]
+        if not with_word:
+            continue
+        by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
+        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
+        if answer_value and not passive and _wh_subject_of(w).match(question):
+            if not by_names:
+                return (f"the question says who {w} the statement's subject, "
+                        f"the other direction of '{with_word[0].name}'")
+            continue
+        if passive and not by_names:
+            return f"the question says '{w} by', the other direction of '{with_word[0].name}'"
+        if not passive and len(by_names) == len(with_word):
+            return f"the question says '{w}' without 'by', the other direction of '{by_names[0].name}'"
+    return None
+
+
+def _wh_subject_of(verb: str) -> re.Pattern:
+    """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
+    -s) and its object follows ("Who replaced Viktor Orbán ...", "Which king succeeded X";
+    not "Who did X replace?", nor a noun such as "What degree did ...")."""
+    if not re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+        return re.compile(r"(?!)")
+    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{re.escape(verb)}"
+                      rf"\s+(?!{AUX}|by\b|with\b)\w", re.I)
+
+
+#: A question that asks what something is for: "For what film ...", "For which work ...".
+_FOR_WHAT = re.compile(r"^\W*for\s+(?:what|which)\b", re.I)
+
+
+#: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
+TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
+
+
+#: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
+_PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
+
+
+# "When did X become / leave ...": the start or the end of a statement.  A start time is not
+# supported by a question that only speaks of an ending, nor an end time by one that only
+# speaks of a beginning ("when" itself names both).
+_STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
+                     r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
+                     r"since|from)\b", re.I)
+
+
+#: Verbs of ending, for an end time and for the end cause.
+_END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resigned|quit"
+
+
+_ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
+                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation)\b", re.I)
+
+
+#: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
+#: their marriage end", "what ceased the position".
+_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:" + _END_VERBS
+                        + r"|terminate|terminated|exit|lose|lost)\b|\bwhat\s+(?:caused|ceased|ended|terminated)\b",
+                        re.I)
+
+
+#: Start and end time qualifiers and the words that name them.
+_EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
+
+
+#: What follows a preposition that names a time: a number (a year, a date), a month, or a
+#: time noun ("from 1990", "on 19 December 1967", "since the year 2001", "in May").
+_TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
+               r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+
+
+def _before_a_time(word: str, question: str) -> bool:
+    """Whether the question writes ``word`` (a preposition) right before a time."""
+    return re.search(r"\b" + re.escape(word) + _TIME_AFTER, question, re.I) is not None
+
+
+#: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
+_SPANS = re.compile(r"\b(?:(?:year|time|date)s?\s+(?:range|span|period)s?|how\s+long)\b", re.I)
+
+
+#: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
+_TIME_NOUNS = frozenset({"year", "date", "time", "day", "month", "decade", "century", "range", "span",
+                         "period"})
+
+
+def _asks_for_time(units: Sequence[Unit]) -> str | None:
+    """The word by which a question asks for a time: "when", or a time noun ("year",
+    "date", ...); None when it asks for none."""
+    for u in units:
+        if u.kind == "abstract" and "time" in u.keys:
+            return "when"
+    for u in units:
+        if u.kind in ("noun", "relational_noun") and u.lemma in _TIME_NOUNS:
+            return u.lemma
+    return None
+
+
+def _time_qualifier_clash(prop: str, question: str) -> str | None:
+    """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
+    if _SPANS.search(question):
+        return None
+    # "from" starts a time only before one ("from 1990"; not "graduate from Howard University")
+    starts = any(m.group(0).casefold() != "from" or _before_a_time("from", question)
+                 for m in _STARTS.finditer(question))
+    ends = bool(_ENDS.search(question))
+    if prop == "P580" and ends and not starts:
+        return "ended"
+    if prop == "P582" and starts and not ends:
+        return "began"
+    return None
+
+
+def reification_axioms(query: Query) -> list[Axiom]:
+    """``wdt:P(s, o) -> exists st. p:P(s, st) & ps:P(st, o)`` for properties the query uses in
+    statement form (truthy statements exist as statement nodes)."""
+    props = set()
+    for a in atoms(query.pattern):
+        pfx, _, local = a.pred.partition(":")
+        if pfx in ("p", "ps") and wikidata_id(a.pred):
+            props.add(local)
+    out = []
+    s, o, st = Var("s"), Var("o"), Var("st")
+    for p in sorted(props):
+        f = Forall((s, o), Implies(Atom(f"wdt:{p}", (s, o)),
+                                   Exists((st,), And((Atom(f"p:{p}", (s, st)), Atom(f"ps:{p}", (st, o)))))))
+        out.append(Axiom(f"statement form of {p}", f, "statement", "Wikidata statements"))
+    return out
