@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import logging
-import os
 import queue
 import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 __all__ = ["AceConfig", "AceResult", "AceError", "AceWorker", "AceParserPool", "LazyAce",
            "DEFAULT_ROOTS"]

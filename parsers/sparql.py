@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from verifier.logic import Literal, Var
 from verifier.query import Query

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any, Iterable
+from typing import Any
 from urllib.parse import urljoin
 
 from verifier.logic import (

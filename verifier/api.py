@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
 from verifier.config import Config, load_config

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import logging
-import math
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -32,8 +31,8 @@ from verifier.lexical import (
     label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
-    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, free_vars, iter_terms,
-    map_atoms, substitute, subformulas,
+    Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, iter_terms, map_atoms,
+    subformulas,
 )
 from verifier.namespaces import wikidata_id
 from verifier.query import Query
@@ -412,7 +411,7 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
 
 
 def _replace_placeholders(f: Formula, consts: dict[str, Term]) -> Formula:
-    from verifier.logic import Compare, Func, substitute_term
+    from verifier.logic import Compare, Func
 
     def term(t: Term) -> Term:
         if isinstance(t, IRI) and t.value in consts:

@@ -33,8 +33,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence, Union
 
 from verifier.logic import (
-    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Or, Term, Var, atoms,
-    conj, disj, free_vars,
+    Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Var, atoms, conj, disj,
+    free_vars,
 )
 
 from parsers.mrs.predicates import predicate_info, quantifier_kind, scopal_is_assumed, scopal_kind

@@ -24,7 +24,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 from verifier.audit.engines import EngineOptions, make_engine
 from verifier.audit.identity import RunIdentity, compare_log, log_fingerprint, run_identity

@@ -19,7 +19,7 @@ from verifier.axioms.model import (
     LABEL_SHAPES, LINK_KINDS, MATCH_KINDS, PLACEHOLDERS, VERDICTS, Example, Lexicon,
     LexiconEntry, Match, Pack, Source, Template,
 )
-from verifier.logic import Atom, Formula, IRI, Var, atoms, free_vars, iter_terms
+from verifier.logic import Atom, Formula, IRI, atoms, free_vars, iter_terms
 from verifier.notation import LogicSyntaxError, parse_formula
 from verifier.resources import axioms_dir
 

@@ -34,6 +34,6 @@ __all__ = [
     "LoadReport", "read_labels_tsv", "read_rdf",
     "to_intermediate", "intermediate_form", "IntermediateForm", "IntermediateSyntaxError",
     "markers", "ground", "ground_many", "GroundingResult", "LabelGrounding", "uri_set",
-    "grounding_signal", "grounding_signals", "GroundingReport", "IdentifierSupport", "Unexplained",
+    "grounding_signal", "grounding_signals", "grounding_decision", "GroundingReport", "IdentifierSupport", "Unexplained",
     "SupportPriors", "estimate_priors", "RoundTripMetrics", "round_trip_metrics", "roc_auc",
 ]

@@ -33,7 +33,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from verifier.stacking.execution import Executor, executor_from_config
-from verifier.stacking.features import FEATURE_NAMES, Evidence, feature_vector
+from verifier.stacking.features import Evidence, feature_vector
 from verifier.stacking.model import StackingModel
 
 __all__ = ["PgmrRunner", "HdmRunner", "SignalSuite", "StackedRuntime", "explain"]
