@@ -16,6 +16,7 @@ from verifier.benchmark.records import BenchRecord, Dataset, write_jsonl
 from verifier.benchmark.report import markdown, summarize, write_report
 from verifier.benchmark.signals import (Availability, Signal, SignalOptions, SignalOutput,
                                         UnavailableSignal, config_hash, make_signal)
+import verifier.benchmark.signals as signals_module
 from verifier.cli import main
 
 GOOD = "SELECT ?x WHERE { wd:Q2270 wdt:P2067 ?x . }"
@@ -256,6 +257,31 @@ def test_syntax_and_pgmr_adapters(tmp_path):
     assert (tmp_path / "mem" / "meta.json").is_file()  # built once, cached
     again = make_signal("pgmr", SignalOptions(labels=labels, pgmr_memory=tmp_path / "mem"))
     assert again.run("What is the mass of benzene?", GOOD) == ok
+
+
+def test_cached_results_follow_the_pgmr_and_hdm_code(tmp_path, monkeypatch):
+    # the PGMR and HDM signals' configurations hash their sources (PGMR: verifier/pgmr and the
+    # matching keys of verifier/lexical.py), so results cached under older code are not reused
+    import verifier.benchmark.paths as paths
+
+    def tree(lexical: str) -> Path:
+        root = tmp_path / lexical
+        for part in signals_module.PGMR_SOURCES + signals_module.HDM_SOURCES:
+            f = root / part / "x.py" if not part.endswith(".py") else root / part
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text(lexical if part.endswith("lexical.py") else "x = 1\n")
+        return root
+
+    labels = tmp_path / "labels.tsv"
+    labels.write_text("id\tlabel\taliases\tdescription\nQ2270\tbenzene\t\t\n")
+    hashes = {}
+    for version in ("a = 1\n", "a = 2\n"):
+        monkeypatch.setattr(paths, "REPO_ROOT", tree(version))
+        opts = SignalOptions(labels=labels, hdm_model=tmp_path / "hdm")
+        hashes[version] = (config_hash(make_signal("pgmr", opts)), config_hash(make_signal("hdm", opts)))
+    (pgmr_a, hdm_a), (pgmr_b, hdm_b) = hashes.values()
+    assert pgmr_a != pgmr_b  # verifier/lexical.py changed
+    assert hdm_a == hdm_b    # the HDM code did not
 
 
 def test_cli_eval(tmp_path, capsys):

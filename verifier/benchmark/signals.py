@@ -185,6 +185,20 @@ def _source_hash(roots: list[Path], patterns: tuple[str, ...] = ("*.py", "*.yaml
     return h.hexdigest()[:16]
 
 
+#: The sources each learned or lexical signal depends on (paths under the repository root):
+#: part of its configuration, so that results cached under older code are not reused.
+PGMR_SOURCES = ("verifier/pgmr", "verifier/lexical.py", "verifier/namespaces.py")
+HDM_SOURCES = ("verifier/hdm",)
+
+
+def source_version(parts: tuple[str, ...]) -> str:
+    """16 hex digits of the source files under ``parts`` (paths relative to the repository
+    root; ``*.py`` and data files, see :func:`_source_hash`)."""
+    from verifier.benchmark.paths import REPO_ROOT
+
+    return _source_hash([REPO_ROOT / p for p in parts])
+
+
 # --------------------------------------------------------------------------------------------
 # Adapters
 # --------------------------------------------------------------------------------------------
@@ -404,6 +418,7 @@ class PGMRSignal:
         self._tag = options.tag
         self._memory = None
         self._priors = None
+        self._source: str | None = None
         self._why = ""
         if not self._labels.is_file():
             self._why = f"labels file not found: {self._labels}"
@@ -441,9 +456,12 @@ class PGMRSignal:
     def config(self) -> Mapping[str, Any]:
         from verifier.benchmark.gold import file_sha256
 
+        if self._source is None:
+            self._source = source_version(PGMR_SOURCES)
         return {"labels_sha256": file_sha256(self._labels) if self._labels.is_file() else None,
                 "threshold": self._threshold, "priors": str(self._priors_path or ""),
-                "tag": self._tag, "version": 2}  # 2: evidence-based grounding signal (e5dd92a)
+                "tag": self._tag, "version": 2,  # 2: evidence-based grounding signal (e5dd92a)
+                "source": self._source}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         from verifier.pgmr import grounding_decision, grounding_signal
@@ -499,7 +517,8 @@ class HDMSignal:
 
     def config(self) -> Mapping[str, Any]:
         return {"model": str(self._opts.hdm_model), "generator": str(self._opts.hdm_generator),
-                "mc_trials": self._opts.hdm_mc_trials, "tag": self._opts.tag}
+                "mc_trials": self._opts.hdm_mc_trials, "tag": self._opts.tag,
+                "source": source_version(HDM_SOURCES)}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         from verifier.hdm import hdm_signal

@@ -18,8 +18,9 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-from verifier.benchmark.signals import (Availability, SignalOptions, SignalOutput, json_safe,
-                                        load_or_build_memory, make_signal)
+from verifier.benchmark.signals import (HDM_SOURCES, PGMR_SOURCES, Availability, SignalOptions,
+                                        SignalOutput, json_safe, load_or_build_memory,
+                                        make_signal, source_version)
 from verifier.stacking.features import Evidence
 
 __all__ = ["StackedSignal", "HdmSignal", "benchmark_signal", "default_model_path"]
@@ -80,7 +81,9 @@ class HdmSignal:
         h = hashlib.sha256(det.read_bytes()).hexdigest()[:16] if det.is_file() else ""
         return {"model": str(self._opts.hdm_model), "detector_sha": h,
                 "generator": str(self._opts.hdm_generator), "mc_trials": self._opts.hdm_mc_trials,
-                "via": "pgmr-intermediate", "tag": self._opts.tag}
+                "via": "pgmr-intermediate", "tag": self._opts.tag,
+                "source": source_version(HDM_SOURCES + PGMR_SOURCES
+                                         + ("verifier/stacking/runtime.py",))}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         self.prepare()
