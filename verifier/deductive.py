@@ -47,7 +47,9 @@ from verifier.filters import (
     STRING_TESTS, label_tests, label_vars, literals_of, take_compared_values,
     take_lexical_filters,
 )
-from verifier.intent import answers_a_number_of, intent_check, intent_premises, superlative_named
+from verifier.intent import (
+    answers_a_number_of, intent_check, intent_premises, superlative_in_linked_name,
+)
 from verifier.qualifiers import (
     TIME_QUALIFIERS, Qualifier, normalize_statements, qualifier_supported, reification_axioms,
 )
@@ -1253,7 +1255,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     # asks for the number in the aligned column
     aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
     intent_ok, intent_reason = intent_check(
-        reading, query, question, superlative_named=superlative_named(reading, grounding, grounder, question),
+        reading, query, question,
+        superlative_named=superlative_in_linked_name(reading, grounding, grounder, question),
         counted_value=answers_a_number_of(query, pattern, qualifiers, grounder, aligned))
     if intent_ok and (not_a_time := _when_answer_not_a_time(reading, query, pattern, qualifiers, grounder)):
         intent_ok, intent_reason = False, not_a_time

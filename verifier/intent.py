@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from verifier.qualifiers import Qualifier
 
 __all__ = ["NUMBER_OF", "AUX", "answers_a_number_of", "intent_check", "intent_premises",
-           "superlative_named", "surface_name_test"]
+           "superlative_in_linked_name", "surface_name_test"]
 
 
 def intent_premises(reading) -> list[Premise]:
@@ -127,7 +127,8 @@ def _order_against_superlative(intent, query: Query) -> str | None:
             f"{'descending' if descending else 'ascending'}")
 
 
-def superlative_named(reading, grounding: Grounding, grounder: Grounder, question: str) -> bool:
+def superlative_in_linked_name(reading, grounding: Grounding, grounder: Grounder,
+                               question: str) -> bool:
     """Whether the question's superlative word is part of a name of a linked query symbol:
     "nominated for a *Best* Male Golfer ESPY Award" (an item's label), "the *highest* peak of
     Kebnekaise" with *highest point* (a property's label).  Such a word names the symbol; it
