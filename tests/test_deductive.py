@@ -433,6 +433,34 @@ def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():
     assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}
 
 
+def test_explanation_names_other_items_with_the_same_label():
+    """The proof cannot tell homonyms apart; the explanation lists the other described items
+    that bear the name the question writes, so that a reader can."""
+    from verifier.api import Verifier
+    from verifier.lexical import LabelIndex
+
+    labels = LabelIndex()
+    labels.add("P1082", ["population"], kind="property")
+    labels.add("Q1001817", ["Buenos Aires"], kind="item",
+               description="district in Buenos Aires canton, Costa Rica")
+    labels.add("Q1486", ["Buenos Aires"], kind="item",
+               description="capital and largest city of Argentina")
+    labels.add("Q999", ["Buenos Aires"], kind="item")  # no description: not worth listing
+    labels.add("Q44754", ["Buenos Aires Province"], kind="item", description="province")
+    v = Verifier(labels=labels).verify("What is the population of Buenos Aires?",
+                                       "SELECT ?p WHERE { wd:Q1001817 wdt:P1082 ?p }")
+    assert v.decision == "accept", v.explanation
+    notes = [l for l in v.explanation.splitlines() if "also a name of" in l]
+    assert notes == ["'Buenos Aires' is also a name of wd:Q1486 (Buenos Aires: capital and "
+                     "largest city of Argentina)"], v.explanation
+    alone = LabelIndex()
+    alone.add("P1082", ["population"], kind="property")
+    alone.add("Q1486", ["Buenos Aires"], kind="item", description="capital of Argentina")
+    v = Verifier(labels=alone).verify("What is the population of Buenos Aires?",
+                                      "SELECT ?p WHERE { wd:Q1486 wdt:P1082 ?p }")
+    assert v.decision == "accept" and "also a name of" not in v.explanation
+
+
 def test_an_alias_that_negates_the_label_is_left_out():
     """"not the same as" is an alias of *different from*; without its "not" (a stop word) it
     would let "the same as" name *different from*."""

@@ -37,7 +37,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import content_keys, stem
+from verifier.lexical import content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -1429,6 +1429,45 @@ def _explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
         linked = sorted({f"'{l.unit.text or l.unit.lemma}' -> {l.symbol.symbol} ({grounder.label(l.symbol.id)})"
                          for l in best.links})
         lines.append("Links: " + "; ".join(linked[:8]))
+        lines += _homonym_notes(best.links, grounder)
     if v in ("unsupported", "intent_mismatch", "weaker", "unknown"):
         lines.append(best.reason)
     return "\n".join(lines)
+
+
+def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int = 2,
+                   max_lines: int = 3) -> list[str]:
+    """A line per linked item whose name, as matched in the question, is the label of other
+    items too: the proof cannot tell them apart, a reader can ("'Buenos Aires' is also a name
+    of wd:Q1486 (Buenos Aires: capital and largest city of Argentina)" when the query uses the
+    district in Costa Rica).  At most ``per_item`` others per item and ``max_lines`` lines."""
+    index = grounder.labels
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for link in sorted(links, key=lambda l: (l.symbol.id, l.name)):
+        if link.symbol.kind != "item" or not link.name or (link.symbol.id, link.name) in seen:
+            continue
+        seen.add((link.symbol.id, link.name))
+        keys = content_keys(link.name)
+        if not keys:
+            continue
+        rarest = min(keys, key=lambda k: len(index.by_key.get(k, ())))
+        words = [w.casefold() for w in words_of(link.name)]
+        # only items with a description are worth a reader's look (labels.tsv describes the
+        # better known ones); the lower (older) Wikidata ids first
+        others = sorted({e.symbol for e in index.by_key.get(rarest, ())
+                         if e.is_label and e.symbol != link.symbol.id and e.keys == keys
+                         and index.kinds.get(e.symbol) == "item" and index.descriptions.get(e.symbol)
+                         and [w.casefold() for w in words_of(e.name)] == words},
+                        key=lambda o: (len(o), o))
+        if not others:
+            continue
+        described = []
+        for other in others[:per_item]:
+            shown = f"wd:{other}" if re.fullmatch(r"Q\d+", other) else other
+            described.append(f"{shown} ({index.label(other) or other}: {index.descriptions[other]})")
+        more = f" and {len(others) - per_item} more" if len(others) > per_item else ""
+        out.append(f"'{link.name}' is also a name of " + "; ".join(described) + more)
+        if len(out) >= max_lines:
+            break
+    return out
