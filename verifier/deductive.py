@@ -1435,12 +1435,19 @@ def _explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
     return "\n".join(lines)
 
 
+def _qid_number(symbol: str) -> int | None:
+    """The number of a Wikidata item id (``Q1486`` -> 1486), None for anything else."""
+    m = re.fullmatch(r"Q(\d+)", symbol)
+    return int(m.group(1)) if m else None
+
+
 def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int = 2,
                    max_lines: int = 3) -> list[str]:
-    """A line per linked item whose name, as matched in the question, is the label of other
-    items too: the proof cannot tell them apart, a reader can ("'Buenos Aires' is also a name
-    of wd:Q1486 (Buenos Aires: capital and largest city of Argentina)" when the query uses the
-    district in Costa Rica).  At most ``per_item`` others per item and ``max_lines`` lines."""
+    """A line per linked Wikidata item whose name, as matched in the question, is the label of
+    older described items too: the proof cannot tell homonyms apart, a reader can ("'Buenos
+    Aires' is also a name of wd:Q1486 (Buenos Aires: capital and largest city of Argentina)"
+    when the query uses the district in Costa Rica).  At most ``per_item`` others per item and
+    ``max_lines`` lines."""
     index = grounder.labels
     out: list[str] = []
     seen: set[tuple[str, str]] = set()
@@ -1453,19 +1460,24 @@ def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int =
             continue
         rarest = min(keys, key=lambda k: len(index.by_key.get(k, ())))
         words = [w.casefold() for w in words_of(link.name)]
-        # only items with a description are worth a reader's look (labels.tsv describes the
-        # better known ones); the lower (older) Wikidata ids first
+        # only described items that are older than the linked one (a lower Wikidata number:
+        # usually the better known bearer of the name, "Buenos Aires" the capital before the
+        # district of Costa Rica) are worth a reader's look; not the bands and films named
+        # after a country
+        own = _qid_number(link.symbol.id)
+        if own is None:
+            continue
         others = sorted({e.symbol for e in index.by_key.get(rarest, ())
                          if e.is_label and e.symbol != link.symbol.id and e.keys == keys
                          and index.kinds.get(e.symbol) == "item" and index.descriptions.get(e.symbol)
+                         and (_qid_number(e.symbol) or own) < own
                          and [w.casefold() for w in words_of(e.name)] == words},
-                        key=lambda o: (len(o), o))
+                        key=_qid_number)
         if not others:
             continue
         described = []
         for other in others[:per_item]:
-            shown = f"wd:{other}" if re.fullmatch(r"Q\d+", other) else other
-            described.append(f"{shown} ({index.label(other) or other}: {index.descriptions[other]})")
+            described.append(f"wd:{other} ({index.label(other) or other}: {index.descriptions[other]})")
         more = f" and {len(others) - per_item} more" if len(others) > per_item else ""
         out.append(f"'{link.name}' is also a name of " + "; ".join(described) + more)
         if len(out) >= max_lines:
