@@ -1455,8 +1455,8 @@ def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int =
         if link.symbol.kind != "item" or not link.name or (link.symbol.id, link.name) in seen:
             continue
         seen.add((link.symbol.id, link.name))
-        keys = content_keys(link.name)
-        if not keys:
+        own, keys = _qid_number(link.symbol.id), content_keys(link.name)
+        if own is None or not keys:
             continue
         rarest = min(keys, key=lambda k: len(index.by_key.get(k, ())))
         words = [w.casefold() for w in words_of(link.name)]
@@ -1464,9 +1464,6 @@ def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int =
         # usually the better known bearer of the name, "Buenos Aires" the capital before the
         # district of Costa Rica) are worth a reader's look; not the bands and films named
         # after a country
-        own = _qid_number(link.symbol.id)
-        if own is None:
-            continue
         others = sorted({e.symbol for e in index.by_key.get(rarest, ())
                          if e.is_label and e.symbol != link.symbol.id and e.keys == keys
                          and index.kinds.get(e.symbol) == "item" and index.descriptions.get(e.symbol)
@@ -1475,9 +1472,7 @@ def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int =
                         key=_qid_number)
         if not others:
             continue
-        described = []
-        for other in others[:per_item]:
-            described.append(f"wd:{other} ({index.label(other) or other}: {index.descriptions[other]})")
+        described = [f"wd:{o} ({index.label(o) or o}: {index.descriptions[o]})" for o in others[:per_item]]
         more = f" and {len(others) - per_item} more" if len(others) > per_item else ""
         out.append(f"'{link.name}' is also a name of " + "; ".join(described) + more)
         if len(out) >= max_lines:
