@@ -1371,13 +1371,13 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     results: list[tuple[ReadingResult, object]] = []
     # the pair's own Z3 context: its checks do the same work whatever the process checked before
     context = ProverContext()
+    limit = solver_budget(int(budget_ms)) if budget_ms is not None else None  # each call's measure
 
     def over_budget(done: list[tuple[ReadingResult, object]]) -> bool:
         """Whether the pair's budget is spent: its solver work, or (a safety net for work Z3
         does not count) many times its wall-clock time."""
-        if budget_ms is None:
+        if limit is None:
             return False
-        limit = solver_budget(int(budget_ms))  # the same measure as each call's
         return (sum(r.work for r, _ in done) > limit["rlimit"]
                 or (time.perf_counter() - t0) * 1000 > limit["timeout_ms"])
     # several scopes of one reading usually give the same formula: check each formula once

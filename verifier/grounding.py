@@ -1482,7 +1482,9 @@ def _other_preposition(name: str, u: Unit, modifiers: set[tuple[str, Term]]) -> 
     ws = words_of(name)
     if len(ws) < 2 or ws[-1] not in PREPOSITIONS:
         return False
-    attached = {p.split("_")[1] for p, v in modifiers if v == u.var and p.startswith("_") and "_" in p[1:]}
+    from parsers.mrs import predicate_info
+
+    attached = {predicate_info(p).lemma for p, v in modifiers if v == u.var}
     return bool(attached & _PATH_PREPOSITIONS) and ws[-1] not in attached
 
 

@@ -418,7 +418,7 @@ class PGMRSignal:
         self._tag = options.tag
         self._memory = None
         self._priors = None
-        self._source: str | None = None
+        self._source = source_version(PGMR_SOURCES)
         self._why = ""
         if not self._labels.is_file():
             self._why = f"labels file not found: {self._labels}"
@@ -456,8 +456,6 @@ class PGMRSignal:
     def config(self) -> Mapping[str, Any]:
         from verifier.benchmark.gold import file_sha256
 
-        if self._source is None:
-            self._source = source_version(PGMR_SOURCES)
         return {"labels_sha256": file_sha256(self._labels) if self._labels.is_file() else None,
                 "threshold": self._threshold, "priors": str(self._priors_path or ""),
                 "tag": self._tag, "version": 2,  # 2: evidence-based grounding signal (e5dd92a)
@@ -480,6 +478,7 @@ class HDMSignal:
 
     def __init__(self, options: SignalOptions = SignalOptions()) -> None:
         self._opts = options
+        self._source = source_version(HDM_SOURCES)
         self._pair = None
         self._why = ""
         if options.hdm_model is None:
@@ -518,7 +517,7 @@ class HDMSignal:
     def config(self) -> Mapping[str, Any]:
         return {"model": str(self._opts.hdm_model), "generator": str(self._opts.hdm_generator),
                 "mc_trials": self._opts.hdm_mc_trials, "tag": self._opts.tag,
-                "source": source_version(HDM_SOURCES)}
+                "source": self._source}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         from verifier.hdm import hdm_signal

@@ -52,6 +52,7 @@ class HdmSignal:
 
     def __init__(self, options: SignalOptions, memory: Any = None) -> None:
         self._opts = options
+        self._source = source_version(HDM_SOURCES + PGMR_SOURCES + ("verifier/stacking/runtime.py",))
         self._memory = memory
         self._runner = None
         self._why = "" if options.hdm_model and Path(options.hdm_model).is_dir() else \
@@ -81,9 +82,7 @@ class HdmSignal:
         h = hashlib.sha256(det.read_bytes()).hexdigest()[:16] if det.is_file() else ""
         return {"model": str(self._opts.hdm_model), "detector_sha": h,
                 "generator": str(self._opts.hdm_generator), "mc_trials": self._opts.hdm_mc_trials,
-                "via": "pgmr-intermediate", "tag": self._opts.tag,
-                "source": source_version(HDM_SOURCES + PGMR_SOURCES
-                                         + ("verifier/stacking/runtime.py",))}
+                "via": "pgmr-intermediate", "tag": self._opts.tag, "source": self._source}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         self.prepare()
