@@ -962,6 +962,30 @@ CASES = [
      "SELECT ?c WHERE { ?c wdt:P175 wd:Q41163 . ?c wdt:P31 wd:Q15773347 }", "faithful"),
     ("Name a movie character performed by Al Pacino",
      "SELECT ?c WHERE { ?c wdt:P175 wd:Q41163 . ?c wdt:P31 wd:Q5 }", "unsupported"),
+    # a superlative adjective grades a thing through a property the lexicon names for it
+    # ("high": height, elevation above sea level); the ORDER BY key is some value of it
+    ("What is the highest mountain in Germany?",
+     "SELECT ?uri WHERE { ?uri wdt:P31 wd:Q8502 . ?uri wdt:P2044 ?e . ?uri wdt:P17 wd:Q183 } "
+     "ORDER BY DESC(?e) LIMIT 1", "faithful"),
+    ("What is the highest mountain in Germany?",
+     "SELECT ?uri WHERE { ?uri wdt:P31 wd:Q8502 . ?uri wdt:P2046 ?e . ?uri wdt:P17 wd:Q183 } "
+     "ORDER BY DESC(?e) LIMIT 1", "unsupported"),
+    ("What is the highest mountain in Germany?",
+     "SELECT ?uri WHERE { ?uri wdt:P31 wd:Q8502 . ?uri wdt:P2044 ?e . ?uri wdt:P17 wd:Q183 } "
+     "ORDER BY ASC(?e) LIMIT 1", "intent_mismatch"),
+    # "how ADJ is X" asks for the value of the property the adjective grades
+    ("How tall is Michael Jordan?", "SELECT ?h WHERE { wd:Q41421 wdt:P2048 ?h }", "faithful"),
+    ("How tall is Michael Jordan?", "SELECT ?h WHERE { wd:Q41421 wdt:P2067 ?h }", "unsupported"),
+    ("How tall is Michael Jordan?", "SELECT ?h WHERE { ?h wdt:P2048 wd:Q41421 }", "unsupported"),
+    # an instance of a subclass of film is a film: instance of / subclass of* answers "films"
+    ("Give me all Danish films.",
+     "SELECT ?uri WHERE { ?uri wdt:P31/wdt:P279* wd:Q11424 . ?uri wdt:P495 wd:Q35 }", "faithful"),
+    ("Give me all Danish films.",
+     "SELECT ?uri WHERE { ?t wdt:P279* wd:Q11424 . ?uri wdt:P31 ?t . ?uri wdt:P495 wd:Q35 }", "faithful"),
+    ("Give me all Danish films.",
+     "SELECT ?uri WHERE { ?uri wdt:P279* wd:Q11424 . ?uri wdt:P495 wd:Q35 }", "unsupported"),
+    ("Give me all Danish films.",
+     "SELECT ?uri WHERE { ?uri wdt:P31/wdt:P279* wd:Q5 . ?uri wdt:P495 wd:Q35 }", "unsupported"),
 ]
 
 

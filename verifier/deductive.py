@@ -126,10 +126,21 @@ def _open_vars(t: Formula, vs: set[Var]) -> tuple[Formula, set[Var]]:
     return (Exists(rest, t.body) if rest else t.body), opened
 
 
-def _alignment(reading, query: Query, order: Sequence[int] | None = None) -> tuple[dict[Var, Term], list[Var]]:
+#: The predicate by which the lexicon's graded-adjective templates say which value a
+#: superlative grades ("the highest mountain": some elevation v of it, ``superl_value(v)``);
+#: a query's ORDER BY key left unaligned must be such a value.
+SUPERLATIVE_VALUE = "superl_value"
+
+
+def _alignment(reading, query: Query, order: Sequence[int] | None = None, *,
+               order_key: bool = True) -> tuple[dict[Var, Term], list[Var]]:
     """Substitution mapping the query's key variables to the reading's, and the query key
     variables left unaligned (to be existentially closed).  ``order`` permutes the query's
-    answer variables (a question does not fix the order of the query's columns)."""
+    answer variables (a question does not fix the order of the query's columns).  A
+    superlative's ORDER BY key is aligned with the noun the superlative grades ("the lowest
+    boiling point"); with ``order_key=False`` it is left unaligned, for a superlative that grades
+    a thing through one of its properties ("the highest mountain": some elevation of it, which
+    :func:`_aligned_pattern` asks to be a :data:`SUPERLATIVE_VALUE`)."""
     intent = reading.intent
     mapping: dict[Var, Term] = {}
     t_answers = list(reading.answer_vars)
@@ -146,7 +157,7 @@ def _alignment(reading, query: Query, order: Sequence[int] | None = None) -> tup
     else:
         for qv, tv in zip(q_answers, t_answers):
             mapping[qv] = tv
-        if query.order_by and intent.kind == "superlative" and intent.var is not None:
+        if order_key and query.order_by and intent.kind == "superlative" and intent.var is not None:
             key = query.order_by[0].expr
             if isinstance(key, Var) and key not in mapping:
                 mapping[key] = _compound_head(reading.formula, intent.var)
@@ -195,6 +206,16 @@ def _column_alignments(reading, query: Query):
             view = _ReadingView(reading, t, getattr(reading, "not_alignable", set()))
             view.answer_vars = (answer, v)
             yield view, order
+
+
+def _other_alignments(reading, query: Query):
+    """Alignments tried when the first does not prove the query: (reading or view, column
+    order or None, whether a superlative's ORDER BY key is aligned) triples; the column orders
+    of :func:`_column_alignments`, then the ORDER BY key left unaligned."""
+    for view, order in _column_alignments(reading, query):
+        yield view, order, True
+    if query.order_by and reading.intent.kind == "superlative" and reading.intent.var is not None:
+        yield reading, None, False
 
 
 def _compound_head(f: Formula, v: Var) -> Var:
@@ -300,8 +321,8 @@ def _with_asked_optionals(g: Formula, query: Query, mapping: dict[Var, Term]) ->
 
 
 def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
-                     order: Sequence[int] | None = None) -> Formula:
-    mapping, unaligned = _alignment(reading, query, order)
+                     order: Sequence[int] | None = None, *, order_key: bool = True) -> Formula:
+    mapping, unaligned = _alignment(reading, query, order, order_key=order_key)
     blocked = getattr(reading, "not_alignable", set())
     if blocked:  # bound deep inside the reading: leave those query variables unaligned
         for k in [k for k, v in mapping.items() if v in blocked]:
@@ -309,6 +330,9 @@ def _aligned_pattern(reading, query: Query, pattern: Formula | None = None,
             unaligned.append(k)
     g = query.pattern if pattern is None else pattern
     g = _with_asked_optionals(g, query, mapping)
+    if not order_key and query.order_by and isinstance(key := query.order_by[0].expr, Var) and key in free_vars(g):
+        # the key is the value the superlative grades: only its axioms state superl_value
+        g = conj(g, Atom(SUPERLATIVE_VALUE, (key,)))
     # move the query's own variables out of the way of the reading's names
     t_vars = {v.name for v in free_vars(reading.formula)} | {v.name for f in subformulas(reading.formula)
                                                              if isinstance(f, (Exists, Forall)) for v in f.vars}
@@ -872,7 +896,8 @@ def _unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
         if isinstance(part, Atom):
             base = part.pred.rstrip("*+")
             if (":" in base or base.startswith("<")) and part.pred not in mentioned and base not in mentioned \
-                    and base + "+" not in mentioned:  # a path: its base, or its closure
+                    and base + "+" not in mentioned and not part.pred.endswith("*"):
+                # a path: its base, or its closure; p* holds of any thing and itself
                 missing.add(part.pred)
             for t in part.args:
                 if isinstance(t, IRI) and t.value not in mentioned:
@@ -1239,16 +1264,16 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         sound = ProofResult("unknown", degenerate)
     else:
         sound = prove(premises, g, countermodel=False)
-        for view, order in (_column_alignments(reading_view, query) if not sound.proved else ()):
+        for view, order, order_key in (_other_alignments(reading_view, query) if not sound.proved else ()):
             prem2 = premises if view is reading_view else (
                 premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
-            g2 = _aligned_pattern(view, query, pattern, order)
+            g2 = _aligned_pattern(view, query, pattern, order, order_key=order_key)
             r2 = prove(prem2, g2, countermodel=False)
             if r2.proved:
                 sound, g = r2, g2
                 if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
                     stated = view
-                answer_col = order[0]
+                answer_col = order[0] if order else 0
                 break
     # the intent, once the proof has aligned the question's answer with a column: "How many
     # people live in the capital of Australia?" answered with each capital and its population
