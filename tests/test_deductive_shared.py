@@ -986,6 +986,11 @@ CASES = [
      "SELECT ?uri WHERE { ?uri wdt:P279* wd:Q11424 . ?uri wdt:P495 wd:Q35 }", "unsupported"),
     ("Give me all Danish films.",
      "SELECT ?uri WHERE { ?uri wdt:P31/wdt:P279* wd:Q5 . ?uri wdt:P495 wd:Q35 }", "unsupported"),
+    # "X starred in Y": Y has X as a cast member (the lexicon's star / act entries)
+    ("what films has gerard butler starred in?",
+     "SELECT ?x WHERE { ?x wdt:P161 wd:Q169982 . ?x wdt:P31/wdt:P279* wd:Q11424 }", "faithful"),
+    ("what films has gerard butler starred in?",
+     "SELECT ?x WHERE { wd:Q169982 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 }", "unsupported"),
 ]
 
 
