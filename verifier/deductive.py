@@ -37,7 +37,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import content_keys, stem, words_of
+from verifier.lexical import STOPWORDS, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -674,6 +674,38 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
         if exact:
             sid = sorted({n.symbol for n in exact}, key=lambda x: (len(x), x))[0]
             out.append(f"'{text}' ({sid} {grounder.label(sid)})")
+    return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
+
+
+#: Longest item label (in words) looked for in the question's text.
+_MAX_LABEL_WORDS = 5
+
+
+def _ignored_written_labels(grounder: Grounder, units: list[Unit], question: str, linked: set[int],
+                            covered: list[str], seen: set[str]) -> list[str]:
+    """Item labels of two or more words written in the question around a name or an unknown
+    word that no link of the query uses: the reading split the name ("what movies is molly
+    ringwald in?": "Molly" a name, "ringwald" an unknown adjective), so no unit names the
+    item, yet the question does.  Only spans of such words count: a phrase with a known word
+    ("public library", "first-class city") is a description the query may express otherwise."""
+    namey = {w for u in units if id(u) not in linked and (u.kind == "named" or "_u_unknown" in u.pred)
+             for w in words_of(u.text or u.lemma)}
+    covered = [" ".join(words_of(c)) for c in covered]
+    words = words_of(question)
+    out = []
+    for n in range(_MAX_LABEL_WORDS, 1, -1):
+        for i in range(len(words) - n + 1):
+            span = words[i:i + n]
+            text = " ".join(span)
+            if not namey.issuperset(span) or span[0] in STOPWORDS or span[-1] in STOPWORDS or text in seen \
+                    or any(text in c or c in text for c in covered if c):
+                continue
+            exact = [e for e in grounder.labels.candidates(set(content_keys(text)), kind="item")
+                     if e.is_label and words_of(e.name) == span]
+            if exact:
+                seen.add(text)
+                sid = sorted({e.symbol for e in exact}, key=lambda x: (len(x), x))[0]
+                out.append(f"'{text}' ({sid} {grounder.label(sid)})")
     return out
 
 
