@@ -43,6 +43,11 @@ def load_records(path: Path, benchmarks: set[str], gold_only: bool) -> list[dict
     return out
 
 
+def pct(rows: list[dict], decision: str) -> float:
+    """Share of ``rows`` with ``decision``, in percent."""
+    return 100 * sum(r["decision"] == decision for r in rows) / max(1, len(rows))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--benchmarks", default="qald9plus,qald7,wwq")
@@ -71,7 +76,6 @@ def main(argv=None) -> int:
         print(f"{bench:11} {cat:17} {n:5}  {100 * c['accept'] / n:6.1f}  {100 * c['abstain'] / n:7.1f}")
     gold = [r for r in results if r["category"] == "gold"]
     wrong = [r for r in results if r["category"] != "gold"]
-    pct = lambda rs, d: 100 * sum(r["decision"] == d for r in rs) / max(1, len(rs))  # noqa: E731
     print(f"gold_accept={pct(gold, 'accept'):.1f} perturbed_accept={pct(wrong, 'accept'):.2f} "
           f"abstain={pct(results, 'abstain'):.1f} n_gold={len(gold)} n_perturbed={len(wrong)}")
     return 0

@@ -37,7 +37,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, content_keys, stem, words_of
+from verifier.lexical import STOPWORDS, NameEntry, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -672,8 +672,7 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                  # "A.U.S.A." (whose "a" is a stop word)
                  and ("." not in text or _letters(n.name) == _letters(text))]
         if exact:
-            sid = sorted({n.symbol for n in exact}, key=lambda x: (len(x), x))[0]
-            out.append(f"'{text}' ({sid} {grounder.label(sid)})")
+            out.append(_named_item(text, exact, grounder))
     return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
 
 
@@ -700,13 +699,19 @@ def _ignored_written_labels(grounder: Grounder, units: list[Unit], question: str
             if not namey.issuperset(span) or span[0] in STOPWORDS or span[-1] in STOPWORDS or text in seen \
                     or any(text in c or c in text for c in covered if c):
                 continue
-            exact = [e for e in grounder.labels.candidates(set(content_keys(text)), kind="item")
-                     if e.is_label and words_of(e.name) == span]
+            exact = [e for e in grounder.labels.labels_written_as(text)
+                     if grounder.labels.kinds.get(e.symbol) in ("item", "class")]
             if exact:
                 seen.add(text)
-                sid = sorted({e.symbol for e in exact}, key=lambda x: (len(x), x))[0]
-                out.append(f"'{text}' ({sid} {grounder.label(sid)})")
+                out.append(_named_item(text, exact, grounder))
     return out
+
+
+def _named_item(text: str, entries: Sequence[NameEntry], grounder: Grounder) -> str:
+    """``'text' (Q.. label)`` for the item a question's text names exactly (the shortest,
+    then lowest, identifier when several share the label)."""
+    sid = sorted({e.symbol for e in entries}, key=lambda x: (len(x), x))[0]
+    return f"'{text}' ({sid} {grounder.label(sid)})"
 
 
 #: Nouns that say nothing about what kind of thing the answer is, or that name a value (a
@@ -1512,20 +1517,16 @@ def _homonym_notes(links: Sequence[Link], grounder: Grounder, *, per_item: int =
         if link.symbol.kind != "item" or not link.name or (link.symbol.id, link.name) in seen:
             continue
         seen.add((link.symbol.id, link.name))
-        own, keys = _qid_number(link.symbol.id), content_keys(link.name)
-        if own is None or not keys:
+        own = _qid_number(link.symbol.id)
+        if own is None:
             continue
-        rarest = min(keys, key=lambda k: len(index.by_key.get(k, ())))
-        words = [w.casefold() for w in words_of(link.name)]
         # only described items that are older than the linked one (a lower Wikidata number:
         # usually the better known bearer of the name, "Buenos Aires" the capital before the
         # district of Costa Rica) are worth a reader's look; not the bands and films named
         # after a country
-        others = sorted({e.symbol for e in index.by_key.get(rarest, ())
-                         if e.is_label and e.symbol != link.symbol.id and e.keys == keys
-                         and index.kinds.get(e.symbol) == "item" and index.descriptions.get(e.symbol)
-                         and (_qid_number(e.symbol) or own) < own
-                         and [w.casefold() for w in words_of(e.name)] == words},
+        others = sorted({e.symbol for e in index.labels_written_as(link.name)
+                         if e.symbol != link.symbol.id and index.kinds.get(e.symbol) == "item"
+                         and index.descriptions.get(e.symbol) and (_qid_number(e.symbol) or own) < own},
                         key=_qid_number)
         if not others:
             continue

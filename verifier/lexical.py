@@ -366,6 +366,17 @@ class LabelIndex:
     def label(self, symbol: str) -> str | None:
         return self.labels.get(symbol)
 
+    def labels_written_as(self, text: str) -> list[NameEntry]:
+        """Labels (not aliases) written with exactly the words of ``text`` (``words_of``, case
+        aside), found through the rarest of its keys."""
+        keys = content_keys(text)
+        if not keys:
+            return []
+        words = [w.casefold() for w in words_of(text)]
+        rarest = min(keys, key=lambda k: len(self.by_key.get(k, ())))
+        return [e for e in self.by_key.get(rarest, ())
+                if e.is_label and e.keys == keys and [w.casefold() for w in words_of(e.name)] == words]
+
     def candidates(self, keys: Iterable[str], kind: str | None = None, limit: int = 2000) -> list[NameEntry]:
         """Names sharing at least one key with ``keys`` (optionally of one kind)."""
         out: dict[tuple[str, str], NameEntry] = {}
