@@ -322,6 +322,21 @@ def test_match_admits_unexpressed_arguments():
     assert not passive.admits((e, y, x))            # an active verb with its doer
 
 
+def test_match_verbs(tmp_path):
+    from verifier.axioms.model import Match
+
+    bad = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, verbs: _locate_v_1}")
+    issues = [i for i in lint([_pack(tmp_path / "a", templates=bad)]) if i.code == "bad-value"]
+    assert issues and "match.verbs" in issues[0].message and issues[0].line == 4
+    ok = GOOD_TEMPLATE.replace("arity: 2}", "arity: 2, verbs: []}")
+    assert not lint([_pack(tmp_path / "b", templates=ok)])
+    assert Match("abstract").admits_verbs({"_bear_v_2"})            # no list: any verbs
+    where = Match("abstract", 1, ("place_n",), verbs=("_locate_v_1",))
+    assert where.admits_verbs(set())                                 # "Where is X?"
+    assert where.admits_verbs({"_locate_v_1"})                       # "Where is X located?"
+    assert not where.admits_verbs({"_bear_v_2"})                     # "Where was X born?"
+
+
 def test_match_names_predicates_by_name_or_pattern():
     from verifier.axioms.model import Match
 

@@ -994,6 +994,26 @@ CASES = [
     # the reading splits a name the question writes ("molly" a name, "ringwald" an unknown
     # adjective): a query that drops it still ignores what the question names
     ("what movies is molly ringwald in?", "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q11424 }", "weaker"),
+    # "where is X?": a place of X itself (place_of, the lexicon's ANY list of "where" properties)
+    ("where is mount whitney?", "SELECT ?x WHERE { wd:Q235539 wdt:P131 ?x }", "faithful"),
+    ("where is mount whitney?", "SELECT ?x WHERE { ?x wdt:P131 wd:Q235539 }", "unsupported"),
+    ("where was the battle of shiloh?", "SELECT ?x WHERE { wd:Q943277 wdt:P276 ?x }", "faithful"),
+    ("where is somalia located?", "SELECT ?x WHERE { wd:Q1045 wdt:P30 ?x }", "faithful"),
+    # ... not in a reading that leaves "born" attached to nothing ("where was Bach, born")
+    ("Where was Bach born?", "SELECT ?x WHERE { wd:Q1339 wdt:P17 ?x }", "unsupported"),
+    # "battle of" is no prefix that names *Battle of Yarmouk*
+    ("where was the battle of shiloh?", "SELECT ?x WHERE { wd:Q194226 wdt:P276 ?x }", "unsupported"),
+    # "what college": higher education institution (colleges and universities are subclasses);
+    # "go to college": educated at the college gone to, which is where
+    ("what college did matt lauer attend?",
+     "SELECT ?x WHERE { wd:Q1100609 wdt:P69 ?x . ?x wdt:P31/wdt:P279* wd:Q38723 }", "faithful"),
+    ("where did lee corso go to college?",
+     "SELECT ?x WHERE { wd:Q6513335 wdt:P69 ?x . ?x wdt:P31/wdt:P279* wd:Q38723 }", "faithful"),
+    ("where did lee corso go to college?",
+     "SELECT ?x WHERE { wd:Q6513335 wdt:P69 ?x . ?x wdt:P31/wdt:P279* wd:Q5 }", "unsupported"),
+    ("what year did edgar allan poe go to college?",
+     "SELECT ?x WHERE { wd:Q16867 p:P69 ?p . ?p ps:P69 ?y . ?p pq:P580 ?x . "
+     "?y wdt:P31/wdt:P279* wd:Q38723 }", "faithful"),
 ]
 
 

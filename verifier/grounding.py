@@ -736,6 +736,7 @@ class Grounder:
         self._values: dict[str, list[Literal]] = {}
         self._query_props: set[str] = set()
         self._modifiers: set[tuple[str, Term]] = set()
+        self._verbs: set[str] = set()
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -826,9 +827,10 @@ class Grounder:
             found = _find_words(toks, words)
             if found is None and len(words) >= 3:
                 # a distinctive prefix of a long name ("National Autonomous University" for
-                # "... of Mexico"): two words or more and most of the name
+                # "... of Mexico"): two content words or more and most of the name ("battle
+                # of" is no prefix of *Battle of Yarmouk* that names it)
                 for k in range(len(words) - 1, 1, -1):
-                    if k / len(words) < 0.6:
+                    if k / len(words) < 0.6 or len(content_keys(" ".join(words[:k]))) < 2:
                         break
                     f2 = _find_words(toks, words[:k])
                     if f2 is not None and f2[0] >= 0.999:
@@ -953,6 +955,8 @@ class Grounder:
         # prepositions and the word each modifies (for $nameprep templates)
         self._modifiers: set[tuple[str, Term]] = {(u.pred, u.atom.args[1]) for u in units
                                                   if u.kind == "preposition" and len(u.atom.args) > 1}
+        # the reading's verbs other than the copula (for ``match.verbs``)
+        self._verbs = {u.pred for u in units if u.kind == "verb" and not u.pred.startswith("_be_v")}
         # the query's properties, as written in lexicon entries (for entries with several ``via``)
         self._query_props = set()
         for a in atoms(query.pattern):
@@ -1191,15 +1195,19 @@ class Grounder:
             # business publishes X": P123 publisher, although "publish" also names
             # publication date)
             entry = self._entry_for(n.name, sym, u.pos)
-            if entry is None:
+            if entry is None or entry.pos != u.pos:
                 # the word itself is a lexicon word of the symbol for a template that only
                 # lexicon entries use: that reading of the word is linked too, even when a
                 # label or alias names the symbol better ("time" for *point in time* in "When
-                # was the Battle of Gettysburg?", "lyrics" for *lyrics by* alias "lyricist")
+                # was the Battle of Gettysburg?", "lyrics" for *lyrics by* alias "lyricist"),
+                # or when the better name has an entry of its own for no part of speech in
+                # particular ("place" for *location*, whose label is a word of the entry
+                # "location, place" for noun_of)
                 own = next((m for m in names if m.name == u.lemma and not m.is_label), None)
                 own_entry = self._entry_for(own.name, sym, u.pos) if own is not None else None
                 template = self.pack.templates.get(own_entry.template) if own_entry is not None else None
-                if template is not None and template.label_shapes == ("lexicon",):
+                if (template is not None and template.label_shapes == ("lexicon",)
+                        and own_entry is not entry):
                     extra = self._link_with_name(u, sym, own, score, cov, own_entry, only_entry=True)
                     if extra is not None:
                         out.append(extra)
@@ -1399,6 +1407,11 @@ class Grounder:
             return None
         return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))
 
+    def _admits(self, t: Template, u: Unit) -> bool:
+        """Whether the template's match admits the unit's arguments and the verbs of its
+        reading (``match.verbs``)."""
+        return t.match.admits(u.atom.args) and t.match.admits_verbs(self._verbs)
+
     def _templates_for(self, u: Unit, sym: SymbolUse, shape: str, entry: LexiconEntry | None,
                        only_entry: bool = False) -> list[Template]:
         """The entry's template (when a lexicon made the link) and every template that fits
@@ -1408,7 +1421,7 @@ class Grounder:
         siblings = self._siblings(entry)
         for e in siblings:
             t = self.pack.templates.get(e.template)
-            if t is not None and t not in first and _kind_ok(t, u) and t.match.admits(u.atom.args):
+            if t is not None and t not in first and _kind_ok(t, u) and self._admits(t, u):
                 shapes = [s_ for s_ in t.label_shapes if s_ not in ("any", "lexicon")]
                 if shapes and not shape_from_entry:  # the entry's template fixes the shape
                     shape, shape_from_entry = shapes[0], True
@@ -1429,7 +1442,7 @@ class Grounder:
                 continue
             if t.match.preds and not t.match.names(u.pred):
                 continue
-            if not t.match.admits(u.atom.args):
+            if not self._admits(t, u):
                 continue
             if t not in first:
                 out.append(t)

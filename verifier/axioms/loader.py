@@ -27,7 +27,7 @@ __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
                     "properties"}
-_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed"}
+_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive"}
 _EXAMPLE_FIELDS = {"question", "sparql", "verdict", "note"}
@@ -239,6 +239,11 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
                         f"{what}: match.{fld} must be a list of argument positions (1 or more)")
                 val = []
             positions[fld] = tuple(val)
+        verbs = m.get("verbs")
+        if verbs is not None and (not isinstance(verbs, list) or not all(isinstance(v, str) for v in verbs)):
+            col.add(file, _line(m, "verbs")[0], "bad-value",
+                    f"{what}: match.verbs must be a list of verb predicates ([] for none)")
+            verbs = None
         links = d.get("links")
         if links not in LINK_KINDS:
             col.add(file, _line(d, "links")[0], "bad-value",
@@ -270,7 +275,8 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
             continue
         out[name] = Template(
             name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds), positions["unexpressed"],
-                                                     positions["expressed"]),
+                                                     positions["expressed"],
+                                                     None if verbs is None else tuple(verbs)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
             source=Source(file, line), properties=tuple(str(p_) for p_ in props),

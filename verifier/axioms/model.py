@@ -21,7 +21,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from verifier.logic import Atom, Forall, Formula, Implies
 
@@ -89,6 +89,11 @@ class Match:
     #: subject ("Which people were born in X?"), without which the axiom says only that
     #: something unnamed has the property
     expressed: tuple[int, ...] = ()
+    #: when given, the template applies only to readings whose verbs (other than the copula)
+    #: are among these: ``[]`` for "Where is Mount Whitney?" and not "Where was Bach born?",
+    #: which some readings split into "where was Bach" and a "born" attached to nothing;
+    #: ``[_locate_v_1]`` also admits "Where is Somalia located?"
+    verbs: tuple[str, ...] | None = None
 
     def names(self, pred: str) -> bool:
         """Whether :attr:`preds` (when given) lists ``pred``: by its name, or by a pattern
@@ -107,6 +112,11 @@ class Match:
             if i < len(args) and _instance(args[i]):
                 return False
         return all(i < len(args) and _instance(args[i]) for i in self.expressed)
+
+    def admits_verbs(self, verbs: Iterable[str]) -> bool:
+        """Whether a reading with these verbs (the copula left out) is one the template
+        applies to (:attr:`verbs`)."""
+        return self.verbs is None or all(v in self.verbs for v in verbs)
 
 
 def _instance(term: object) -> bool:
