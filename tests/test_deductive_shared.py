@@ -1014,6 +1014,15 @@ CASES = [
     ("what year did edgar allan poe go to college?",
      "SELECT ?x WHERE { wd:Q16867 p:P69 ?p . ?p ps:P69 ?y . ?p pq:P580 ?x . "
      "?y wdt:P31/wdt:P279* wd:Q38723 }", "faithful"),
+    # "X played / appeared in Y": cast member(Y, X)
+    ("what movies did madonna appear in?",
+     "SELECT ?x WHERE { ?x wdt:P161 wd:Q1744 . ?x wdt:P31/wdt:P279* wd:Q11424 }", "faithful"),
+    # a query that drops "movies" is weaker, though an alias of cast member ("film starring")
+    # has the word: only the label counts
+    ("what movies did angelina jolie star in?", "SELECT ?x WHERE { ?x wdt:P161 wd:Q13909 }", "weaker"),
+    ("what movies did madonna appear in?",
+     "SELECT ?x WHERE { wd:Q1744 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 }", "unsupported"),
+    ("what is the political system of nigeria?", "SELECT ?x WHERE { wd:Q1033 wdt:P122 ?x }", "faithful"),
 ]
 
 

@@ -755,8 +755,6 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
     for sym in named:
         sid = wikidata_id(sym) or sym
         label_keys |= set(content_keys(grounder.label(sid)))
-        for n in grounder.labels.names.get(sid, ()):  # labels and aliases
-            label_keys |= set(n.keys)
     for u in candidates:
         if not set(u.keys) & label_keys:
             return u.text or u.lemma
