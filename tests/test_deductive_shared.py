@@ -1023,6 +1023,9 @@ CASES = [
     ("what movies did madonna appear in?",
      "SELECT ?x WHERE { wd:Q1744 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 }", "unsupported"),
     ("what is the political system of nigeria?", "SELECT ?x WHERE { wd:Q1033 wdt:P122 ?x }", "faithful"),
+    ("what is the money of spain called?", "SELECT ?x WHERE { wd:Q29 wdt:P38 ?x }", "faithful"),
+    ("who is the leader of japan?", "SELECT ?x WHERE { wd:Q17 wdt:P6 ?x }", "faithful"),
+    ("who is the leader of japan?", "SELECT ?x WHERE { ?x wdt:P6 wd:Q17 }", "unsupported"),
 ]
 
 
