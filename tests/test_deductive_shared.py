@@ -1020,6 +1020,10 @@ CASES = [
     # a query that drops "movies" is weaker, though an alias of cast member ("film starring")
     # has the word: only the label counts
     ("what movies did angelina jolie star in?", "SELECT ?x WHERE { ?x wdt:P161 wd:Q13909 }", "weaker"),
+    # "individuals" says no more than "people" about the answer
+    ("Who are the distinct individuals who were born in Almería Province and died in a Nazi "
+     "concentration camp?", "SELECT DISTINCT ?p WHERE { ?p wdt:P19 wd:Q81802 ; wdt:P20 ?d . "
+     "?d wdt:P31 wd:Q328468 }", "faithful"),
     ("what movies did madonna appear in?",
      "SELECT ?x WHERE { wd:Q1744 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 }", "unsupported"),
     ("what is the political system of nigeria?", "SELECT ?x WHERE { wd:Q1033 wdt:P122 ?x }", "faithful"),

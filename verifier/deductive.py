@@ -716,9 +716,9 @@ def _named_item(text: str, entries: Sequence[NameEntry], grounder: Grounder) -> 
 
 #: Nouns that say nothing about what kind of thing the answer is, or that name a value (a
 #: date, a number) rather than a class of items.
-_GENERIC_NOUNS = frozenset({"thing", "one", "person", "people", "someone", "somebody", "something",
-                            "entity", "item", "name", "example", "kind", "type", "sort", "instance",
-                            "object", "answer", "all", "everything", "anything", "year", "date",
+_GENERIC_NOUNS = frozenset({"thing", "one", "person", "people", "individual", "someone", "somebody",
+                            "something", "entity", "item", "name", "example", "kind", "type", "sort",
+                            "instance", "object", "answer", "all", "everything", "anything", "year", "date",
                             "time", "day", "month", "century", "decade", "period", "number",
                             "amount", "value", "count", "quantity", "total"})
 _GENERIC_KEYS = frozenset(stem(w) for w in _GENERIC_NOUNS)
@@ -755,6 +755,11 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
     for sym in named:
         sid = wikidata_id(sym) or sym
         label_keys |= set(content_keys(grounder.label(sid)))
+        if grounder.labels.kinds.get(sid) != "property":
+            # an item's or class's aliases too ("individual" for *human*), not a property's:
+            # cast member's alias "film starring" does not say that its subject is a film
+            for n in grounder.labels.names.get(sid, ()):
+                label_keys |= set(n.keys)
     for u in candidates:
         if not set(u.keys) & label_keys:
             return u.text or u.lemma
