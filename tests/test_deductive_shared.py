@@ -1030,6 +1030,9 @@ CASES = [
     ("what is the money of spain called?", "SELECT ?x WHERE { wd:Q29 wdt:P38 ?x }", "faithful"),
     ("who is the leader of japan?", "SELECT ?x WHERE { wd:Q17 wdt:P6 ?x }", "faithful"),
     ("who is the leader of japan?", "SELECT ?x WHERE { ?x wdt:P6 wd:Q17 }", "unsupported"),
+    # names the shared labels lack (axioms/lexicons/names.yaml)
+    ("Give me the currency of China.", "SELECT ?x WHERE { wd:Q148 wdt:P38 ?x }", "faithful"),
+    ("Give me the currency of China.", "SELECT ?x WHERE { wd:Q17 wdt:P38 ?x }", "unsupported"),
 ]
 
 
