@@ -29,6 +29,7 @@ from typing import Collection, Sequence
 from verifier.axioms.model import Pack
 from verifier.grounding import (
     Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
+    reading_verbs,
 )
 from verifier.logic import (
     FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or,
@@ -577,8 +578,9 @@ def _structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
     """Axioms of ``links: none`` templates for every unit they match (e.g. prepositions as
     modifiers)."""
     out = []
+    verbs = reading_verbs(units)
     for t in pack.templates.values():
-        if t.links != "none":
+        if t.links != "none" or not t.match.admits_verbs(verbs):
             continue
         for u in units:
             if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and t.match.preds

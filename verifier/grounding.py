@@ -38,7 +38,7 @@ from verifier.namespaces import wikidata_id
 from verifier.query import Query
 
 __all__ = ["Unit", "Link", "Axiom", "Grounding", "Grounder", "question_units", "query_symbols",
-           "SymbolUse", "instantiate"]
+           "reading_verbs", "SymbolUse", "instantiate"]
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,12 @@ class Unit:
     @property
     def arity(self) -> int:
         return len(self.atom.args)
+
+
+def reading_verbs(units: Iterable[Unit]) -> frozenset[str]:
+    """The verbs of a reading other than the copula (what ``match.verbs`` of a template
+    restricts)."""
+    return frozenset(u.pred for u in units if u.kind == "verb" and not u.pred.startswith("_be_v"))
 
 
 def _np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
@@ -736,7 +742,7 @@ class Grounder:
         self._values: dict[str, list[Literal]] = {}
         self._query_props: set[str] = set()
         self._modifiers: set[tuple[str, Term]] = set()
-        self._verbs: set[str] = set()
+        self._verbs: frozenset[str] = frozenset()
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -955,8 +961,7 @@ class Grounder:
         # prepositions and the word each modifies (for $nameprep templates)
         self._modifiers: set[tuple[str, Term]] = {(u.pred, u.atom.args[1]) for u in units
                                                   if u.kind == "preposition" and len(u.atom.args) > 1}
-        # the reading's verbs other than the copula (for ``match.verbs``)
-        self._verbs = {u.pred for u in units if u.kind == "verb" and not u.pred.startswith("_be_v")}
+        self._verbs = reading_verbs(units)  # for ``match.verbs``
         # the query's properties, as written in lexicon entries (for entries with several ``via``)
         self._query_props = set()
         for a in atoms(query.pattern):
