@@ -1033,6 +1033,16 @@ CASES = [
     # names the shared labels lack (axioms/lexicons/names.yaml)
     ("Give me the currency of China.", "SELECT ?x WHERE { wd:Q148 wdt:P38 ?x }", "faithful"),
     ("Give me the currency of China.", "SELECT ?x WHERE { wd:Q17 wdt:P38 ?x }", "unsupported"),
+    # what a place uses or speaks (noun_used_in_place, verb_people_place)
+    ("what currency is used in hungary?", "SELECT ?x WHERE { wd:Q28 wdt:P38 ?x }", "faithful"),
+    ("what currency is used in hungary?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q28 }", "unsupported"),
+    ("what currency do they accept in kenya?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q114 }", "unsupported"),
+    ("what currency does thailand use?", "SELECT ?x WHERE { wd:Q869 wdt:P38 ?x }", "faithful"),
+    ("what currency does thailand use?", "SELECT ?x WHERE { wd:Q869 wdt:P37 ?x }", "unsupported"),
+    ("what do you speak in singapore?", "SELECT ?x WHERE { wd:Q334 wdt:P37 ?x }", "faithful"),
+    ("what do you speak in singapore?", "SELECT ?x WHERE { wd:Q334 wdt:P38 ?x }", "unsupported"),
+    ("what language do people speak in iran?", "SELECT ?x WHERE { wd:Q794 wdt:P2936 ?x }", "faithful"),
+    ("what language do brazil speak?", "SELECT ?x WHERE { wd:Q155 wdt:P37 ?x }", "faithful"),
 ]
 
 
