@@ -23,6 +23,10 @@ def verifier():
                     mrs=MrsCorpus([SHARED / "mrs" / "questions.jsonl.gz"]))
 
 
+#: "in <year>": the query's statement started before the next year and ended in the year or later
+_IN_YEAR = ("SELECT ?x WHERE { wd:Q15180 p:P6 ?p . ?p ps:P6 ?x . ?p pq:P580 ?y . ?p pq:P582 ?z . "
+            "FILTER ((?y < \"%s-01-01T00:00:00Z\"^^xsd:dateTime) && (?z >= \"%s-01-01T00:00:00Z\"^^xsd:dateTime)) }")
+
 CASES = [
     # a coordination's "of" modifier distributes over the conjuncts
     ("What are the sex and the occupation of Merlin?",
@@ -1043,6 +1047,18 @@ CASES = [
     ("what do you speak in singapore?", "SELECT ?x WHERE { wd:Q334 wdt:P38 ?x }", "unsupported"),
     ("what language do people speak in iran?", "SELECT ?x WHERE { wd:Q794 wdt:P2936 ?x }", "faithful"),
     ("what language do brazil speak?", "SELECT ?x WHERE { wd:Q155 wdt:P37 ?x }", "faithful"),
+    # a statement that held in the year the question writes: its start at or before it, its
+    # end at or after it
+    ("who was the leader of the soviet union in 1945?", _IN_YEAR % (1946, 1945), "faithful"),
+    ("who was the leader of the soviet union in 1945?", _IN_YEAR % (1947, 1946), "unsupported"),
+    ("who was the leader of the soviet union in 1945?", _IN_YEAR.replace("<", ">") % (1946, 1945),
+     "unsupported"),
+    ("who was the leader of the soviet union in 1945?",
+     "SELECT ?x WHERE { wd:Q15180 p:P6 ?p . ?p ps:P6 ?x . ?p pq:P580 ?y . "
+     "FILTER (?y < \"1946-01-01T00:00:00Z\"^^xsd:dateTime) }", "unsupported"),
+    ("who was the leader of the soviet union in 1945?",
+     "SELECT ?x WHERE { wd:Q15180 p:P6 ?p . ?p ps:P6 ?x . ?p pq:P580 ?y . ?p pq:P582 ?z . "
+     "FILTER ((YEAR(?y) <= 1945) && (YEAR(?z) >= 1945)) }", "faithful"),
 ]
 
 

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from verifier.grounding import _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
 from verifier.logic import (
-    And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Term, Var, atoms,
+    And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Implies, Literal, Term, Var, atoms,
     conj, exists, free_vars,
 )
 from verifier.lexical import STOPWORDS, stem, words_of
@@ -108,15 +108,22 @@ CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
 
 
 def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
-                         question: str, answers: set[Var]) -> tuple[bool, str]:
+                         question: str, answers: set[Var], siblings: Sequence[Qualifier] = ()
+                         ) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
     their value be an answer, an item or literal of the question, or filtered by values the
-    question states."""
+    question states.  ``siblings``: the query's other qualifiers (a start and an end time that
+    bound the statement's time together)."""
     from verifier.grounding import SymbolUse
 
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
+    if (year := _year_within(q, siblings, question, answers)) is not None:
+        # "Who was president of Pakistan in 1978?", "who is the governor of kentucky 2012?":
+        # the statement's start is at or before that year and its end at or after it
+        return True, (f"qualifier {q.prop} ({label}) with the other bound of the statement's time "
+                      f"says it held in {year}, which the question states")
     qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
     sup = grounder.lexical_support(qsym, units)
     words = [w.strip() for w in sup[2].split(",")] if sup is not None and sup[2] else []
@@ -181,6 +188,60 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _bound_year(q: Qualifier, lower: bool) -> int | None:
+    """The year that the filters of a time qualifier bound its value by: for a start time
+    (``lower``) a filter ``start <= Y`` (or ``< Y+1-01-01``), for an end time ``end >= Y`` (or
+    ``> Y-01-01``); None when the filters say anything else."""
+    year = None
+    for flt in q.filters:
+        if not isinstance(flt, Compare):
+            return None
+        op, left, right = flt.op, flt.left, flt.right
+        if isinstance(left, Literal):  # "Y > start" is "start < Y"
+            op, left, right = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op], right, left
+        if isinstance(left, Func) and left.name == "year" and len(left.args) == 1:
+            left = left.args[0]
+        if left != q.value or not isinstance(right, Literal):
+            return None
+        m = re.fullmatch(r"(-?\d{1,4})(?:-(\d\d)-(\d\d)(?:T00:00:00(?:\.0+)?Z?)?)?", right.lexical.strip())
+        if m is None:
+            return None
+        y = int(m.group(1))
+        jan1 = m.group(2) == "01" and m.group(3) == "01"
+        if lower:
+            if op == "<" and (jan1 or m.group(2) is None):
+                y -= 1  # before 2013-01-01: in 2012 at the latest
+            elif op != "<=" or (m.group(2) is not None and not (m.group(2) == "12" and m.group(3) == "31")):
+                return None
+        else:
+            if op not in (">=", ">") or (m.group(2) is not None and not jan1):
+                return None
+            if op == ">" and m.group(2) is None:
+                y += 1  # year(end) > 2010: 2011 at the earliest
+        if year is not None and y != year:
+            return None
+        year = y
+    return year
+
+
+def _year_within(q: Qualifier, siblings: Sequence[Qualifier], question: str, answers: set[Var]) -> int | None:
+    """The year the question states in which the query's statement held, when the query bounds
+    the statement by its start time (at or before the year) and its end time (at or after it)
+    and the question writes that year."""
+    if q.prop not in ("P580", "P582") or not isinstance(q.value, Var) or q.value in answers or not q.filters:
+        return None
+    other = "P582" if q.prop == "P580" else "P580"
+    mine = _bound_year(q, lower=q.prop == "P580")
+    if mine is None or not number_in_text(str(mine), question):
+        return None
+    for s in siblings:
+        if (s.prop == other and s is not q and isinstance(s.value, Var) and s.value not in answers
+                and s.filters and getattr(s.atom, "args", (None,))[0] == getattr(q.atom, "args", (None,))[0]
+                and _bound_year(s, lower=other == "P580") == mine):
+            return mine
+    return None
 
 
 def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
