@@ -120,8 +120,8 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
     if (year := _year_within(q, siblings, question, answers)) is not None:
-        # "Who was president of Pakistan in 1978?", "who is the governor of kentucky 2012?":
-        # the statement's start is at or before that year and its end at or after it
+        # "who was the leader of the soviet union in 1945?", "who is the governor of oregon
+        # 2012?": the statement's start is at or before that year and its end at or after it
         return True, (f"qualifier {q.prop} ({label}) with the other bound of the statement's time "
                       f"says it held in {year}, which the question states")
     qsym = SymbolUse(f"pq:{q.prop}", q.prop, "property")
