@@ -1059,6 +1059,20 @@ CASES = [
     ("who was the leader of the soviet union in 1945?",
      "SELECT ?x WHERE { wd:Q15180 p:P6 ?p . ?p ps:P6 ?x . ?p pq:P580 ?y . ?p pq:P582 ?z . "
      "FILTER ((YEAR(?y) <= 1945) && (YEAR(?z) >= 1945)) }", "faithful"),
+    # "play" as cast member or voice actor, in a work or in some work (verb_object_role)
+    ("who played emperor palpatine?",
+     "SELECT ?x WHERE { ?p p:P161 ?y . ?y ps:P161 ?x . ?y pq:P453 wd:Q51770 }", "faithful"),
+    # ... the character's name is still what the question asks about
+    ("who played emperor palpatine?", "SELECT ?x WHERE { ?p p:P161 ?y . ?y ps:P161 ?x }", "weaker"),
+    # a search engine's name at the end of a question names nothing the query must use
+    ("what language do they speak in iceland wikipedia?", "SELECT ?x WHERE { wd:Q189 wdt:P37 ?x }",
+     "faithful"),
+    ("who plays stewie griffin on family guy?",
+     "SELECT ?x WHERE { wd:Q5930 p:P725 ?p . ?p ps:P725 ?x . ?p pq:P453 wd:Q837909 }", "faithful"),
+    ("who plays stewie griffin on family guy?",
+     "SELECT ?x WHERE { ?x p:P725 ?p . ?p ps:P725 wd:Q5930 . ?p pq:P453 wd:Q837909 }", "unsupported"),
+    ("what movies does matt damon play in?",
+     "SELECT ?x WHERE { ?x wdt:P161 wd:Q175535 . ?x wdt:P31/wdt:P279* wd:Q11424 }", "faithful"),
 ]
 
 

@@ -638,6 +638,11 @@ def _letters(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 
 
+#: Words that questions typed into a search engine end with ("what language do they speak in
+#: iceland wikipedia?"): no part of a name before them.
+_SEARCH_NOISE = frozenset({"wikipedia", "wiki", "yahoo", "google"})
+
+
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                    question: str = "", explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
@@ -658,7 +663,12 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     out = []
     seen_text: set[str] = set()
     for u in units:
-        if u.kind != "named" or id(u) in linked or u.var in linked_vars or u.lemma.casefold() in explained:
+        # an unknown word heading a phrase of several words is read like a name ("emperor
+        # palpatine" as the noun "palpatine" with the compound "emperor"), for its last words
+        unknown_head = (u.kind == "noun" and "_u_unknown" in u.pred and len((u.text or "").split()) >= 2
+                        and words_of(u.text or "")[-1:] == words_of(u.lemma)[-1:])
+        if (u.kind != "named" and not unknown_head) or id(u) in linked or u.var in linked_vars \
+                or u.lemma.casefold() in explained:
             continue
         text = (u.text or u.lemma).strip()
         if not text or text.casefold() in seen_text or len(text) < 3 or text.casefold() in in_dates:
@@ -667,12 +677,29 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             continue
         if any(text.casefold() in c for c in covered):
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
-        seen_text.add(text.casefold())
+        if not unknown_head:  # its words stay for the labels written across words, below
+            seen_text.add(text.casefold())
         exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
-                 if set(n.keys) == set(u.np_keys) and n.is_label
+                 if not unknown_head and set(n.keys) == set(u.np_keys) and n.is_label
                  # an abbreviation names what it spells letter for letter: "U.S." is not
                  # "A.U.S.A." (whose "a" is a stop word)
                  and ("." not in text or _letters(n.name) == _letters(text))]
+        if not exact and len(words := text.split()) >= 2:
+            # a title or a description before a name ("emperor palpatine"): the last word, or
+            # words, written as a capitalised label of an item
+            for k in range(1, len(words)):
+                tail = " ".join(words[k:])
+                if len(_letters(tail)) < 5:
+                    break
+                if words[k].casefold() in STOPWORDS or tail.casefold() in _SEARCH_NOISE:
+                    continue
+                keys = set(content_keys(tail))
+                exact = [n for n in grounder.labels.candidates(keys, kind="item")
+                         if n.is_label and set(n.keys) == keys and n.name[:1].isupper()
+                         and _letters(n.name) == _letters(tail)]
+                if exact:
+                    text = tail
+                    break
         if exact:
             out.append(_named_item(text, exact, grounder))
     return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
