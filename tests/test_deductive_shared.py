@@ -1073,6 +1073,10 @@ CASES = [
      "SELECT ?x WHERE { ?x p:P725 ?p . ?p ps:P725 wd:Q5930 . ?p pq:P453 wd:Q837909 }", "unsupported"),
     ("what movies does matt damon play in?",
      "SELECT ?x WHERE { ?x wdt:P161 wd:Q175535 . ?x wdt:P31/wdt:P279* wd:Q11424 }", "faithful"),
+    # "what did X do?": occupation (activity_of, through the lexicon word "activity")
+    ("what does tim gunn do for a living?", "SELECT ?x WHERE { wd:Q978646 wdt:P106 ?x }", "faithful"),
+    ("what does tim gunn do for a living?", "SELECT ?x WHERE { wd:Q978646 wdt:P27 ?x }", "unsupported"),
+    ("what did robert koch do?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q37193 }", "unsupported"),
 ]
 
 
