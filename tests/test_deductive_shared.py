@@ -1077,6 +1077,15 @@ CASES = [
     ("what does tim gunn do for a living?", "SELECT ?x WHERE { wd:Q978646 wdt:P106 ?x }", "faithful"),
     ("what does tim gunn do for a living?", "SELECT ?x WHERE { wd:Q978646 wdt:P27 ?x }", "unsupported"),
     ("what did robert koch do?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q37193 }", "unsupported"),
+    # what to see or do in a place: a tourist attraction there (verb_sight_in_place,
+    # activity_in_place); a place the query leaves out is a name it ignores
+    ("what can you visit in london?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . ?x wdt:P131 wd:Q84 }", "faithful"),
+    ("what can you visit in london?", "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 }", "weaker"),
+    ("what is there to do in palm springs?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . ?x wdt:P131 wd:Q488004 }", "faithful"),
+    ("what is there to do in palm springs?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . wd:Q488004 wdt:P131 ?x }", "unsupported"),
 ]
 
 

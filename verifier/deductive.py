@@ -662,13 +662,17 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
     out = []
     seen_text: set[str] = set()
+    # what prepositions relate things to ("in london"): an unknown word there is a place's name
+    prep_objects = {u.atom.args[2] for u in units if u.kind == "preposition" and len(u.atom.args) >= 3}
     for u in units:
         # an unknown word heading a phrase of several words is read like a name ("emperor
         # palpatine" as the noun "palpatine" with the compound "emperor"), for its last words
-        unknown_head = (u.kind == "noun" and "_u_unknown" in u.pred and len((u.text or "").split()) >= 2
+        unknown = u.kind == "noun" and "_u_unknown" in u.pred
+        unknown_head = (unknown and len((u.text or "").split()) >= 2
                         and words_of(u.text or "")[-1:] == words_of(u.lemma)[-1:])
-        if (u.kind != "named" and not unknown_head) or id(u) in linked or u.var in linked_vars \
-                or u.lemma.casefold() in explained:
+        unknown_object = unknown and not unknown_head and u.var in prep_objects and u.lemma.isalpha()
+        if (u.kind != "named" and not unknown_head and not unknown_object) or id(u) in linked \
+                or u.var in linked_vars or u.lemma.casefold() in explained:
             continue
         text = (u.text or u.lemma).strip()
         if not text or text.casefold() in seen_text or len(text) < 3 or text.casefold() in in_dates:
@@ -681,6 +685,7 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             seen_text.add(text.casefold())
         exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
                  if not unknown_head and set(n.keys) == set(u.np_keys) and n.is_label
+                 and (not unknown_object or (n.name[:1].isupper() and _letters(n.name) == _letters(text)))
                  # an abbreviation names what it spells letter for letter: "U.S." is not
                  # "A.U.S.A." (whose "a" is a stop word)
                  and ("." not in text or _letters(n.name) == _letters(text))]

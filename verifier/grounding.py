@@ -1181,7 +1181,13 @@ class Grounder:
                                        or (u.kind == "named" and sym.id not in self._values)):
                 continue  # a name names a property only next to a value ("InChIKey K")
             if kind in ("item", "class") and u.kind in ("verb", "preposition", "number"):
-                continue
+                if kind == "item" or u.kind != "verb":
+                    continue
+                # a verb names a class only through a lexicon entry that says so ("What should
+                # you see in London?": a tourist attraction there)
+                names = list(self._lexicon_names(sym.id, sym.symbol, u.pos))
+                if not names:
+                    continue
             direct = set(u.keys) | set(u.np_keys) | (near or {}).get(id(u), set())
             acronym = (acronyms or {}).get(id(u))
             if acronym:  # the question writes the word in capitals as the acronym of a name ("IDLH")
