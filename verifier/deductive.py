@@ -646,7 +646,9 @@ _SEARCH_NOISE = frozenset({"wikipedia", "wiki", "yahoo", "google"})
 def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                    question: str = "", explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that name a KG item exactly but that no link of the query
-    uses: the query drops what the question says about them.  A month in a date ("on
+    uses: the query drops what the question says about them.  Also a name's last words after a
+    title ("emperor palpatine": *Palpatine*), and an unknown word that a preposition relates
+    written as an item's capitalised label ("in london": *London*).  A month in a date ("on
     December 12, 1991", "in December of 1981") is part of a value, not a name; ``explained``
     names are accounted for otherwise ("English" in "no English label", by the negation's KG
     reading)."""
