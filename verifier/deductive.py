@@ -685,12 +685,16 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
         if not unknown_head:  # its words stay for the labels written across words, below
             seen_text.add(text.casefold())
-        exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
-                 if not unknown_head and set(n.keys) == set(u.np_keys) and n.is_label
-                 and (not unknown_object or (n.name[:1].isupper() and _letters(n.name) == _letters(text)))
-                 # an abbreviation names what it spells letter for letter: "U.S." is not
-                 # "A.U.S.A." (whose "a" is a stop word)
-                 and ("." not in text or _letters(n.name) == _letters(text))]
+        if unknown_object:
+            exact = _capitalised_labels(grounder, text)
+        elif unknown_head:
+            exact = []
+        else:
+            exact = [n for n in grounder.labels.candidates(set(u.np_keys), kind="item")
+                     if set(n.keys) == set(u.np_keys) and n.is_label
+                     # an abbreviation names what it spells letter for letter: "U.S." is not
+                     # "A.U.S.A." (whose "a" is a stop word)
+                     and ("." not in text or _letters(n.name) == _letters(text))]
         if not exact and len(words := text.split()) >= 2:
             # a title or a description before a name ("emperor palpatine"): the last word, or
             # words, written as a capitalised label of an item
@@ -700,16 +704,20 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                     break
                 if words[k].casefold() in STOPWORDS or tail.casefold() in _SEARCH_NOISE:
                     continue
-                keys = set(content_keys(tail))
-                exact = [n for n in grounder.labels.candidates(keys, kind="item")
-                         if n.is_label and set(n.keys) == keys and n.name[:1].isupper()
-                         and _letters(n.name) == _letters(tail)]
+                exact = _capitalised_labels(grounder, tail)
                 if exact:
                     text = tail
                     break
         if exact:
             out.append(_named_item(text, exact, grounder))
     return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
+
+
+def _capitalised_labels(grounder: Grounder, text: str) -> list[NameEntry]:
+    """Items whose label, capitalised, ``text`` writes letter for letter ("london": *London*)."""
+    keys = set(content_keys(text))
+    return [n for n in grounder.labels.candidates(keys, kind="item")
+            if n.is_label and set(n.keys) == keys and n.name[:1].isupper() and _letters(n.name) == _letters(text)]
 
 
 #: Longest item label (in words) looked for in the question's text.

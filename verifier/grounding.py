@@ -47,10 +47,10 @@ _ABSTRACT_WORDS = {
     "place_n": ("place", "location"), "time_n": ("time", "date", "year", "period"),
     "person": ("person", "human", "people"), "thing": (), "manner": (), "reason": ("reason", "cause"),
     "pron": (),
+    # a stop word, so no word of its own: "What did Einstein do?" asks for an activity, which
+    # lexicon entries for "activity" may name (occupation)
+    "_do_v_1": ("activity",),
 }
-# Verbs that are stop words but ask for what someone does ("What did Einstein do?").
-_ACTIVITY_VERBS = frozenset({"_do_v_1"})
-_ACTIVITY_KEYS = tuple(content_keys("activity"))
 # Semantic roles that prepositions contribute as context words ("die from" -> cause).
 _PREPOSITION_ROLES = {
     "from": ("cause", "source", "origin"), "in": ("place", "location"),
@@ -222,11 +222,6 @@ def question_units(reading, question: str = "") -> list[Unit]:
                 units.append(Unit(a, "abstract", words[0], "n", keys, keys, "", var))
             elif pred == "pron":
                 units.append(Unit(a, "pronoun", "pron", None, (), (), text_of(var), var))
-            continue
-        if pred in _ACTIVITY_VERBS and len(a.args) >= 3:
-            # "What did Einstein do?": a stop word, so no word of its own; what it asks for is
-            # an activity, which lexicon entries for "activity" may name (occupation)
-            units.append(Unit(a, "abstract", "activity", "n", _ACTIVITY_KEYS, _ACTIVITY_KEYS, "", var))
             continue
         if pred in _SKIP_ABSTRACT or pred.endswith("_q"):
             continue

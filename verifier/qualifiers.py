@@ -236,9 +236,10 @@ def _year_within(q: Qualifier, siblings: Sequence[Qualifier], question: str, ans
     mine = _bound_year(q, lower=q.prop == "P580")
     if mine is None or not number_in_text(str(mine), question):
         return None
+    statement = q.atom.args[0] if isinstance(q.atom, Atom) else None
     for s in siblings:
-        if (s.prop == other and s is not q and isinstance(s.value, Var) and s.value not in answers
-                and s.filters and getattr(s.atom, "args", (None,))[0] == getattr(q.atom, "args", (None,))[0]
+        if (s.prop == other and isinstance(s.value, Var) and s.value not in answers and s.filters
+                and isinstance(s.atom, Atom) and s.atom.args[0] == statement
                 and _bound_year(s, lower=other == "P580") == mine):
             return mine
     return None
