@@ -342,6 +342,10 @@ def test_predicate_lemmas_that_are_also_irregular_forms():
     ("Who taught Carl and Jung?", "Carl Jung", None),                              # "and" is not a middle name
     ("When did Gordon S. Clinton start?", "Gordon Stanley Clinton", "Gordon S. Clinton"),  # initials
     ("When did Gordon T. Clinton start?", "Gordon Stanley Clinton", None),
+    ("What is LNB ID of Ray Kurzweil ?", "Raymond Kurzweil", "Ray Kurzweil"),        # first name short
+    ("What is LNB ID of Ra Kurzweil ?", "Raymond Kurzweil", None),                   # too short
+    ("What is LNB ID of Rayburn Kurzweil ?", "Raymond Kurzweil", None),              # not a prefix
+    ("What did ray kurzweil write?", "Raymond Kurzweil", None),                      # not capitalised
 ])
 def test_middle_name_match(question, label, found):
     from verifier.grounding import _middle_name_match, _tokens, words_of

@@ -1086,7 +1086,35 @@ CASES = [
      "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . ?x wdt:P131 wd:Q488004 }", "faithful"),
     ("what is there to do in palm springs?",
      "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . wd:Q488004 wdt:P131 ?x }", "unsupported"),
+    # a yes/no value question over a count named "number of W W" or a possessive
+    ("Are the number of platform tracks of the Times Square station equal to 1.2?",
+     "ASK { wd:Q960355 wdt:P1103 ?obj FILTER(?obj = 1.2) }", "faithful"),
+    ("Are the number of platform tracks of the Times Square station equal to 1.2?",
+     "ASK { wd:Q960355 wdt:P1103 ?obj FILTER(?obj > 1.2) }", "unsupported"),
+    ("Is Graham Mink's total career points equal to 0?",
+     "ASK { wd:Q1541940 wdt:P6544 ?obj FILTER(?obj = 0) }", "faithful"),
+    ("Is Graham Mink's total career points equal to 0?",
+     "ASK { wd:Q1541940 wdt:P6544 ?obj FILTER(?obj = 10) }", "unsupported"),
+    # the currency as the value of what it is for (noun_value_for, lexicon only)
+    ("Which is the micronation for the renminbi currency?",
+     "SELECT ?s WHERE { ?s wdt:P38 wd:Q39099 . ?s wdt:P31 wd:Q188443 }", "faithful"),
+    ("Which is the micronation for the renminbi currency?",
+     "SELECT ?s WHERE { wd:Q39099 wdt:P38 ?s . ?s wdt:P31 wd:Q188443 }", "unsupported"),
+    ('What is the Deezer ID for the album "Kind of Blue"?',
+     "SELECT ?x WHERE { ?x wdt:P2723 wd:Q283221 }", "unsupported"),
+    # a first name written short, a long name's distinctive tail
+    ("What is LNB ID of Ray Kurzweil ?", "SELECT ?x WHERE { wd:Q298341 wdt:P1368 ?x }", "faithful"),
+    ("What is LNB ID of Ray Kurzweil ?", "SELECT ?x WHERE { ?x wdt:P1368 wd:Q298341 }", "unsupported"),
+    ("What is the manufacturer of F-16 Fighting Falcon?", "SELECT ?x WHERE { wd:Q100026 wdt:P176 ?x }",
+     "faithful"),
 ]
+
+
+def test_a_long_names_tail_must_be_distinctive(verifier):
+    # two words of six ("Fighting Falcon") are too little of *General Dynamics F-16 Fighting Falcon*
+    v = verifier.verify("What is the manufacturer of Fighting Falcon?",
+                        "SELECT ?x WHERE { wd:Q100026 wdt:P176 ?x }")
+    assert v.deductive is not None and "Q100026" in v.deductive.reason and "no word" in v.deductive.reason
 
 
 @pytest.mark.parametrize("question,sparql,verdict", [c for c in CASES if c[1]],

@@ -636,13 +636,18 @@ def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], n
     Vassilyevich Lomonosov" for "Mikhail Lomonosov", "Carl Jung" for "Carl Gustav Jung", or
     with initials for them: "Gordon Stanley Clinton" for "Gordon S. Clinton".  Only for
     capitalised labels of two to five words, and only the first and the last word may frame
-    the difference (one or two middle words).  Similarity 0.9."""
+    the difference (one or two middle words); a two-word label's first name may be written
+    short, as its first three letters or more ("Ray Kurzweil").  Similarity 0.9."""
     parts = name.split()
     if not 2 <= len(words) <= 5 or len(parts) != len(words) or not all(p[:1].isupper() for p in parts):
         return None
     first, last = words[0], words[-1]
     for i, (w, a, _) in enumerate(toks):
         if w != first:
+            # the question writes the first name short ("Ray Kurzweil" for "Raymond Kurzweil")
+            if (len(words) == 2 and 3 <= len(w) < len(first) and first.startswith(w)
+                    and question[a:a + 1].isupper() and i + 1 < len(toks) and toks[i + 1][0] == last):
+                return (0.9, a, toks[i + 1][2])
             continue
         # the label has middle words the question leaves out
         if len(words) >= 3 and i + 1 < len(toks) and toks[i + 1][0] == last:
@@ -843,6 +848,18 @@ class Grounder:
                         break
                     f2 = _find_words(toks, words[:k])
                     if f2 is not None and f2[0] >= 0.999:
+                        found = (0.9, f2[1], f2[2])
+                        break
+            if found is None and len(words) >= 3 and n.name[:1].isupper():
+                # ... or a distinctive suffix of a long name, written capitalised ("F-16
+                # Fighting Falcon" for *General Dynamics F-16 Fighting Falcon*)
+                for k in range(1, len(words) - 1):
+                    if (len(words) - k) / len(words) < 0.6:
+                        break
+                    if len(content_keys(" ".join(words[k:]))) < 2:
+                        break
+                    f2 = _find_words(toks, words[k:])
+                    if f2 is not None and f2[0] >= 0.999 and question[f2[1]:f2[1] + 1].isupper():
                         found = (0.9, f2[1], f2[2])
                         break
             if found is None:

@@ -155,6 +155,10 @@ _PHRASE_IN_NAME = re.compile(r"(?:^|\s)(?:the\s+)?[a-z][\w-]*\s+(?:of|for)\s", r
 # a noun phrase ending in "of" + one common noun is a property's name ("place of birth",
 # "country of citizenship"), not a nested phrase; "location of the" is no noun phrase
 _OF_TAIL = re.compile(r"^[^\s].*?\s(?:of|for)\s+(?!(?:the|a|an)$)[a-z][a-z-]*$")
+# so is "number of" with up to three lowercase words ("number of platform tracks", "number
+# of spoilt votes"): Wikidata names its counts this way
+_NUMBER_OF = re.compile(r"^(?:(?:total|the)\s+)?(?:number|amount|count|quantity)\s+of\s+"
+                        r"(?!(?:the|a|an)\s)(?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*$")
 
 
 def _names_id(np: str) -> bool:
@@ -168,7 +172,7 @@ def _np_ok(np: str) -> bool:
         return False
     inner = _SPLIT.findall(" " + np.strip() + " ")
     return (_names_id(np) or not inner
-            or (len(inner) == 1 and bool(_OF_TAIL.match(np.strip()))))
+            or (len(inner) == 1 and bool(_OF_TAIL.match(np.strip()) or _NUMBER_OF.match(np.strip()))))
 
 
 # a span that is a phrase, not a name: it starts with a preposition ("[refers] to the Coen
@@ -1168,11 +1172,32 @@ def _ask_value_readings(q: str) -> list[str]:
         b = _Builder()
         x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
         b.ep(f"_{word.casefold()}_p", span, l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name))
-        x_val, l_val = b.new("x"), b.new("h")
-        b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=_carg(m.group("value")))
-        b.quantified("udef_q", m.span("value"), x_val, l_val)
-        out.append(b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val))
+        out.append(_ask_value_main(b, q, m, np, x_np))
+    # "Is Graham Mink's total career points equal to 0?": the name's NP (``poss``)
+    p = _POSSESSOR.match(m.group("rest"))
+    if p:
+        g0 = m.start("rest")
+        b = _Builder()
+        parts = _np_and_name(b, q, (g0 + p.start("np"), g0 + p.end("np")),
+                             (g0 + p.start("name"), g0 + p.end("name")), "_the_q")
+        if parts is not None:
+            x_np, l_np, x_name = parts
+            b.ep("poss", (g0 + p.end("name"), g0 + p.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np,
+                 ARG2=x_name)
+            out.append(_ask_value_main(b, q, m, (g0 + p.start("np"), g0 + p.end("np")), x_np))
     return out
+
+
+#: "NAME's NP" (the possessor and the possessed noun phrase)
+_POSSESSOR = re.compile(r"^(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?']+)$")
+
+
+def _ask_value_main(b: _Builder, q: str, m: re.Match, np: tuple[int, int], x_np: str) -> str:
+    """The value of an :data:`_ASK_VALUE` question (``card``) as what the NP ``x_np`` is."""
+    x_val, l_val = b.new("x"), b.new("h")
+    b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=_carg(m.group("value")))
+    b.quantified("udef_q", m.span("value"), x_val, l_val)
+    return b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val)
 
 
 # "What languages does Arthur Hailey speak?", "Which films did Mike Myers produce?", "What
