@@ -67,6 +67,28 @@ def test_who_possessive_and_have():
     assert "person" in by and by["person"].args[0] == t.answer_vars[0]
     t, by = _only("Singin the Rain has what Discogs master ID?")
     assert by["_have_v_1"].args[2] == t.answer_vars[0]
+    # a title may hold "in the" before a capitalised word
+    t, by = _only("Singin' in the Rain has what Discogs master ID?")
+    assert by["named"].args[1] == Literal("Singin' in the Rain")
+
+
+def _names(question: str) -> set[str]:
+    return {str(a.args[1]) for t in translate_readings(pattern_readings(question))
+            for a in atoms(t.formula) if a.pred == "named"}
+
+
+def test_title_words_that_do_not_make_a_name():
+    # "on" before a month is a date, "and" joins two names
+    assert not any("December" in n for n in _names("Who was elected rector of Leipzig University on December 2, 1409?"))
+    assert '"Sonny and Cher"' not in _names("Who is the son of Sonny and Cher?")
+
+
+def test_yes_no_value_questions_over_counts_and_possessives():
+    t, by = _only("Are the number of platform tracks of the Times Square station equal to 1.2?")
+    assert t.intent.kind == "ask" and "card" in by and "_of_p" in by
+    assert {"_number/nn_u_unknown", "_platform/nn_u_unknown", "_tracks/nn_u_unknown"} <= set(by)
+    t, by = _only("Is Graham Mink's total career points equal to 0?")
+    assert by["named"].args[1] == Literal("Graham Mink") and by["poss"].args[2] == by["named"].args[0]
 
 
 def test_one_reading_per_split_at_most_max():

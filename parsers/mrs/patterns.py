@@ -188,6 +188,13 @@ _PHRASE_NOT_NAME = re.compile(
 
 
 def _name_ok(name: str) -> bool:
+    """Whether ``name`` can be a name: no clause word, no phrase; a capitalised name may hold
+    "in", "on", "at" ... before a capitalised word ("Singin' in the Rain", :func:`_title_ok`),
+    but not "and", which more often joins two names ("the son of Sonny and Cher")."""
+    return _plain_name_ok(name) or (_title_ok(name) and not re.search(r"\sand\s", name))
+
+
+def _plain_name_ok(name: str) -> bool:
     return (bool(name.strip()) and not _CLAUSE.search(name) and not _PHRASE_IN_NAME.search(name)
             and not _PHRASE_NOT_NAME.search(name))
 
@@ -1288,12 +1295,14 @@ _WHEN_RECIPROCAL = re.compile(
     r"^\s*" + _WHEN_WORDS + r"\s+(?:did|do|does)\s+(?P<a>[^?,]+?)\s+and\s+(?P<b>[^?,]+?)\s+"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))" + _END, re.I)
 # a capitalised name may contain "in", "on", "at", "and" before a capitalised word ("Nobel
-# Prize in Chemistry")
-_TITLE_JOINT = re.compile(r"\s(?:in|on|at|and|de|del|di|of|the)\s+(?=[A-Z])")
+# Prize in Chemistry", "Singin' in the Rain"), not before a month ("X on December 2, 1409")
+_TITLE_JOINT = re.compile(r"\s(?:in|on|at|and|with|de|del|di|of|the)(?:\s+the)?\s+(?=[A-Z])"
+                          r"(?!(?:January|February|March|April|May|June|July|August|September|October"
+                          r"|November|December)\b)")
 
 
 def _title_ok(name: str) -> bool:
-    return _name_ok(_TITLE_JOINT.sub(" X ", name)) and name[:1].isupper()
+    return name[:1].isupper() and _plain_name_ok(_TITLE_JOINT.sub(" X ", name))
 
 
 def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None = None) -> str:
