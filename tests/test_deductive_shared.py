@@ -1107,6 +1107,20 @@ CASES = [
     ("What is LNB ID of Ray Kurzweil ?", "SELECT ?x WHERE { ?x wdt:P1368 wd:Q298341 }", "unsupported"),
     ("What is the manufacturer of F-16 Fighting Falcon?", "SELECT ?x WHERE { wd:Q100026 wdt:P176 ?x }",
      "faithful"),
+    # "state" and "book" name any of their classes (lexicon, ANY)
+    ("what state was theodore roosevelt from?",
+     "SELECT ?x WHERE { wd:Q33866 p:P19 ?p . ?p ps:P19 ?x . ?x wdt:P31 wd:Q107390 . }", "faithful"),
+    ("what books did aristotle wrote?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q47461344 . ?x wdt:P50 wd:Q868 . }", "faithful"),
+    ("what books did aristotle wrote?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q47461344 . wd:Q868 wdt:P50 ?x . }", "unsupported"),
+    # a name within a linked class's name is accounted for ("United States states")
+    ("What is the largest state in the United States?",
+     "SELECT ?uri WHERE { ?uri wdt:P31 wd:Q35657 . ?uri wdt:P2046 ?area . } ORDER BY DESC(?area) LIMIT 1",
+     "faithful"),
+    # a query without any item drops the names the question writes
+    ("what movies does tupac act in?", "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q11424 . }", "weaker"),
+    ("in which city was president kennedy killed?", "SELECT ?x WHERE { ?p wdt:P131 ?x . }", "weaker"),
 ]
 
 

@@ -28,8 +28,8 @@ from typing import Collection, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, question_units,
-    reading_verbs,
+    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, query_symbols,
+    question_units, reading_verbs,
 )
 from verifier.logic import (
     FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Formula, IRI, Implies, Literal, Not, Or,
@@ -654,14 +654,10 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     reading)."""
     if question and not any(c.islower() for c in question):
         return []  # in a question written in capitals every word may be parsed as a name
-    in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
-    # words that say how the label is spelt ("starts with the letter S", "contains the word
-    # war in their name") and an imperative at the start ("Name the ...") name nothing
-    in_filters = " ".join(m.group(0).casefold() for m in _SPELLING.finditer(question))
-    first = question.split()[0].strip(",:;").casefold() if question.split() else ""
+    in_dates, in_filters, first = _not_names(question)
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
-    covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
+    covered = _covered_mentions(grounder, grounding)
     out = []
     seen_text: set[str] = set()
     # what prepositions relate things to ("in london"): an unknown word there is a place's name
@@ -711,6 +707,56 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
         if exact:
             out.append(_named_item(text, exact, grounder))
     return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
+
+
+def _not_names(question: str) -> tuple[set[str], str, str]:
+    """What a question writes that a parser may read as a name but that names nothing: the
+    months of its dates ("on December 12, 1991"), the words that say how a label is spelt
+    ("starts with the letter S", "contains the word war in their name", joined in one string)
+    and its first word (an imperative such as "Name the ..." when in :data:`_REQUEST_WORDS`)."""
+    in_dates = {(m.group("a") or m.group("b")).casefold() for m in _DATE_WITH_MONTH.finditer(question)}
+    in_filters = " ".join(m.group(0).casefold() for m in _SPELLING.finditer(question))
+    first = question.split()[0].strip(",:;").casefold() if question.split() else ""
+    return in_dates, in_filters, first
+
+
+def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
+    """What the links account for, casefolded: the linked words and the names they matched,
+    and every name of a linked class (the name "United States" in the alias "United States
+    states" of *U.S. state*: "the largest state in the United States")."""
+    covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t]
+    return covered + [n.name.casefold() for l in grounding.links if l.symbol.kind == "class"
+                      for n in grounder.names_of(l.symbol)]
+
+
+def _names_without_items(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,
+                         question: str, explained: Collection[str] = ()) -> list[str]:
+    """Proper names of the question when the query names no item at all, only classes,
+    properties and values: "what countries do people speak portuguese?" answered with every
+    country (``?x wdt:P31 wd:Q6256``) drops Portuguese, though no item label is written
+    exactly as the question writes the name (which :func:`_ignored_names` needs).  A name a
+    link uses (a string the query tests, a class) does not count."""
+    if not question or not any(c.islower() for c in question):
+        return []
+    if any(s.kind == "item" for s in query_symbols(query)):
+        return []
+    in_dates, in_filters, first = _not_names(question)
+    linked = {id(l.unit) for l in grounding.links}
+    linked_vars = {l.unit.var for l in grounding.links}
+    covered = _covered_mentions(grounder, grounding)
+    out: list[str] = []
+    for u in units:
+        if u.kind != "named" or id(u) in linked or u.var in linked_vars:
+            continue
+        text = (u.text or u.lemma).strip()
+        low = text.casefold()
+        if (len(_letters(text)) < 3 or any(ch.isdigit() for ch in text)  # a value ("100 degrees Celsius")
+                or low in explained or low in in_dates or low in in_filters
+                or (low == first and first in _REQUEST_WORDS) or any(low in c for c in covered)):
+            continue
+        if f"'{text}'" not in out:
+            out.append(f"'{text}'")
+    return out
 
 
 def _capitalised_labels(grounder: Grounder, text: str) -> list[NameEntry]:
@@ -1408,11 +1454,15 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         explained = {str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
         ignored = _ignored_names(grounder, grounding, units, question, explained)
+        unnamed = [] if ignored else _names_without_items(grounder, grounding, units, query, question, explained)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
         elif ignored:
             verdict = "weaker"
             reason = "the query ignores what the question names: " + "; ".join(ignored)
+        elif unnamed:
+            verdict = "weaker"
+            reason = "the query names no item, yet the question names " + ", ".join(unnamed)
         elif (dropped := _dropped_answer_class(reading, grounding, units, query, grounder)):
             verdict = "weaker"
             reason = (f"the query does not restrict its answer to what the question asks for "
