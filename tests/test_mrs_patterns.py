@@ -641,7 +641,7 @@ def test_where_or_when_of_a_one_place_event():
     assert born.args[2] == names_of(t)["andy todd"]
     assert by["loc_nonsp"].args[2] == noun_var(t, "time_n") == t.answer_vars[0]
     # not a located thing, nor a phrase with an article for a name
-    assert pattern_readings("Where is Paris located?") == []
+    assert not any("_locate" in r and "vbn_u_unknown" in r for r in pattern_readings("Where is Paris located?"))
     assert not any("place_n" in r for r in pattern_readings("Where did the war end?"))
 
 
@@ -781,3 +781,20 @@ def test_where_is_the_place_noun_of_a_name():
     # ... and "location of the" is no noun phrase ("of" + a determiner is no property name)
     assert pattern_readings("Where is the location of the landing from the Caribbean Sea?") == []
     assert pattern_readings("What is the location of the landing in the Caribbean Sea?") == []
+
+
+def test_where_is_a_name():
+    """"Where is Mount Whitney [located]?", "where is adam smith from?": the place of the name
+    (``loc_nonsp``; the undergoer of ``_locate_v_1``; ``_from_p``), as the ERG reads them."""
+    t, by = _only("where is whistler mountain located?")
+    x = names_of(t)["whistler mountain"]
+    assert by["loc_nonsp"].args[1:] == (x, noun_var(t, "place_n")) and noun_var(t, "place_n") == t.answer_vars[0]
+    assert by["_locate_v_1"].args[2] == x
+    t, by = _only("where is victoria beckham from?")
+    assert by["_from_p"].args[1:] == (names_of(t)["victoria beckham"], t.answer_vars[0])
+    t, by = _only("Where is Mount Whitney?")
+    assert by["loc_nonsp"].args[1] == names_of(t)["Mount Whitney"]
+    # a passive, an adverb or a phrase are other shapes
+    for q in ("where was the gallipoli campaign waged?", "where is devon sawa now?", "where was tommy emmanuel born?",
+              "where is the headquarters of the NRA located?"):
+        assert not any("_from_p" in r or "_locate_v_1" in r for r in pattern_readings(q)), q

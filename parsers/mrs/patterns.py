@@ -1316,6 +1316,48 @@ def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None =
     return top
 
 
+# "Where is Mount Whitney [located]?", "where is adam smith from?": the place of a name, as
+# the ERG reads these (``loc_nonsp`` between the name and the place; with "located" the
+# name is the undergoer of ``_locate_v_1``; with "from", ``_from_p``)
+_WHERE_IS_NAME = re.compile(
+    r"^\s*(?P<where>where)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<name>[^?,]+?)"
+    r"(?:\s+(?P<tail>located|situated|from)(?:\s+at)?|\s+at)?" + _END, re.I)
+
+
+#: the end of a "name" that is a participle, an adverb or a progressive
+_PASSIVE_END = re.compile(r"\b(?:now|being|been|\w+ed|born|made|held|built|sold|spoken|found|shot|taken|"
+                          r"shown|seen|grown|known|written|fought|thrown|sung|hung|begun|run|won|drawn)$", re.I)
+
+
+def _where_is_name_readings(q: str) -> list[str]:
+    m = _WHERE_IS_NAME.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    text = q[name[0]:name[1]]
+    if (not _name_ok(text) or re.search(r"\s(?:a|an|the)\s", f" {text} ")
+            or re.match(r"(?:located|situated|from|based|born|buried|made|spoken|used)\b", text, re.I)
+            or _PASSIVE_END.search(text)):  # a passive ("where was X born?"): another shape
+        return []
+    b = _Builder()
+    x_place, l_place = b.new("x"), b.new("h")
+    b.ep("place_n", m.span("where"), l_place, ARG0=x_place)
+    b.quantified("which_q", m.span("where"), x_place, l_place)
+    x_name = _name(b, q, name)
+    tail = (m.group("tail") or "").casefold()
+    top = b.new("h")
+    if tail == "from":
+        b.ep("_from_p", m.span("tail"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
+    elif tail in ("located", "situated"):
+        h, loc = b.new("h"), b.new("h")
+        b.ep("loc_nonsp", m.span("where"), loc, ARG0=b.new("e"), ARG1=x_name, ARG2=x_place)
+        b.ep("_locate_v_1", m.span("tail"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
+        b.hcons.append(f"{h} qeq {loc}")
+    else:
+        b.ep("loc_nonsp", m.span("where"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
+    return [b.text("e2", top)]
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -1563,7 +1605,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
-           _what_np_is_name_readings, _there_called_readings, _of_all_readings)
+           _what_np_is_name_readings, _there_called_readings, _of_all_readings,
+           _where_is_name_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
