@@ -1121,6 +1121,15 @@ CASES = [
     # a query without any item drops the names the question writes
     ("what movies does tupac act in?", "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q11424 . }", "weaker"),
     ("in which city was president kennedy killed?", "SELECT ?x WHERE { ?p wdt:P131 ?x . }", "weaker"),
+    # ... and so does one without an item for a name of two words the question writes (the
+    # character, though no label in the shared file names it)
+    ("who plays riley finn on buffy the vampire slayer?",
+     "SELECT ?x WHERE { wd:Q183513 p:P161 ?p . ?p ps:P161 ?x . }", "weaker"),
+    ("who played maxie jones on general hospital?",
+     "SELECT ?x WHERE { wd:Q1136370 p:P161 ?p . ?p ps:P161 ?x . ?p pq:P453 wd:Q6795519 . }", "faithful"),
+    ("where was the battle of antietam creek?", "SELECT ?x WHERE { wd:Q719252 wdt:P276 ?x . }", "faithful"),
+    ("where is whistler mountain located?", "SELECT ?x WHERE { wd:Q2063471 wdt:P131 ?x . }", "faithful"),
+    ("where is whistler mountain located?", "SELECT ?x WHERE { ?x wdt:P131 wd:Q2063471 . }", "unsupported"),
 ]
 
 

@@ -798,3 +798,16 @@ def test_where_is_a_name():
     for q in ("where was the gallipoli campaign waged?", "where is devon sawa now?", "where was tommy emmanuel born?",
               "where is the headquarters of the NRA located?"):
         assert not any("_from_p" in r or "_locate_v_1" in r for r in pattern_readings(q)), q
+
+
+def test_who_played_a_character_in_a_work():
+    """"who played maxie jones on general hospital?": the person plays the character, the work
+    on the verb's event (as the ERG reads "who plays jay adams in lords of dogtown?")."""
+    t, by = _only("who played maxie jones on general hospital?")
+    names = names_of(t)
+    assert by["person"].args[0] == t.answer_vars[0]
+    assert by["_play_v_1"].args[1:] == (t.answer_vars[0], names["maxie jones"])
+    assert by["_on_p_state"].args[1:] == (by["_play_v_1"].args[0], names["general hospital"])
+    t, by = _only("who voiced darth vader in the original star wars movies?")
+    assert "_voice_v_1" in by and names_of(t)["original star wars"]
+    assert pattern_readings("who played in the band with John Lennon?") == []

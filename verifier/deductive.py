@@ -738,21 +738,27 @@ def _names_without_items(grounder: Grounder, grounding: Grounding, units: list[U
     link uses (a string the query tests, a class) does not count."""
     if not question or not any(c.islower() for c in question):
         return []
-    if any(s.kind == "item" for s in query_symbols(query)):
-        return []
+    # with items in the query, only a name of two words or more ("who plays riley finn on
+    # buffy the vampire slayer?" answered with the whole cast): one word may be a part of a
+    # name the parser split, or a word it took for a name
+    min_words = 2 if any(s.kind == "item" for s in query_symbols(query)) else 1
     in_dates, in_filters, first = _not_names(question)
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
     covered = _covered_mentions(grounder, grounding)
+    # a name a link names in part ("antietam creek" where *Battle of Antietam* is linked)
+    covered_words = {w for c in covered for w in words_of(c) if w not in STOPWORDS}
     out: list[str] = []
     for u in units:
         if u.kind != "named" or id(u) in linked or u.var in linked_vars:
             continue
         text = (u.text or u.lemma).strip()
         low = text.casefold()
-        if (len(_letters(text)) < 3 or any(ch.isdigit() for ch in text)  # a value ("100 degrees Celsius")
+        if (len(_letters(text)) < 3 or len(text.split()) < min_words
+                or any(ch.isdigit() for ch in text)  # a value ("100 degrees Celsius")
                 or low in explained or low in in_dates or low in in_filters
-                or (low == first and first in _REQUEST_WORDS) or any(low in c for c in covered)):
+                or (low == first and first in _REQUEST_WORDS) or any(low in c for c in covered)
+                or set(words_of(text)) & covered_words):
             continue
         if f"'{text}'" not in out:
             out.append(f"'{text}'")
@@ -1462,7 +1468,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             reason = "the query ignores what the question names: " + "; ".join(ignored)
         elif unnamed:
             verdict = "weaker"
-            reason = "the query names no item, yet the question names " + ", ".join(unnamed)
+            reason = "the query uses no item for what the question names: " + ", ".join(unnamed)
         elif (dropped := _dropped_answer_class(reading, grounding, units, query, grounder)):
             verdict = "weaker"
             reason = (f"the query does not restrict its answer to what the question asks for "

@@ -1358,6 +1358,36 @@ def _where_is_name_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "who played dorothy in the wizard of oz movie?", "who plays lorne on angel?": a person plays
+# (or voices, portrays) a character, in (on) the work, as the ERG reads "who plays jay adams in
+# lords of dogtown?" (the preposition on the verb's event)
+_WHO_PLAYED_IN = re.compile(
+    r"^\s*who\s+(?P<verb>plays|played|portrays|portrayed|voices|voiced)\s+(?:the\s+)?(?P<char>[^?,]+?)\s+"
+    r"(?P<prep>in|on)\s+(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END,
+    re.I)
+_PLAY_LEMMAS = {"plays": "play", "played": "play", "portrays": "portray", "portrayed": "portray",
+                "voices": "voice", "voiced": "voice"}
+
+
+def _who_played_in_readings(q: str) -> list[str]:
+    m = _WHO_PLAYED_IN.match(q)
+    if not m:
+        return []
+    char, work = _clean_span(q, *m.span("char")), _clean_span(q, *m.span("work"))
+    if not _plain_name_ok(q[char[0]:char[1]]) or _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
+        return []
+    b = _Builder()
+    x_who, l_who = b.new("x"), b.new("h")
+    b.ep("person", (0, m.start("verb")), l_who, ARG0=x_who)
+    b.quantified("which_q", (0, m.start("verb")), x_who, l_who)
+    x_char, x_work = _name(b, q, char), _name(b, q, work)
+    top = b.new("h")
+    verb = _PLAY_LEMMAS[m.group("verb").casefold()]
+    b.ep(f"_{verb}_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_who, ARG2=x_char)
+    b.ep(f"_{m.group('prep').casefold()}_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_work)
+    return [b.text("e2", top)]
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -1606,7 +1636,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
-           _where_is_name_readings)
+           _where_is_name_readings, _who_played_in_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
