@@ -811,3 +811,21 @@ def test_who_played_a_character_in_a_work():
     t, by = _only("who voiced darth vader in the original star wars movies?")
     assert "_voice_v_1" in by and names_of(t)["original star wars"]
     assert pattern_readings("who played in the band with John Lennon?") == []
+
+
+def test_married_to_place_in_and_films_starred_in():
+    """Three informal shapes read as the ERG reads them: "who was judy garland married to?",
+    "what county is sacramento located in?", "what films has gerard butler starred in?"."""
+    t, by = _only("who is steve nash married to?")
+    assert by["_married_a_1"].args[1] == names_of(t)["steve nash"]
+    assert by["_to_p_state"].args[1:] == (by["_married_a_1"].args[0], t.answer_vars[0])
+    t, by = _only("what county is heathrow airport in?")
+    assert by["_in_p_loc"].args[1:] == (names_of(t)["heathrow airport"], t.answer_vars[0])
+    assert by["_county_n_of"].args[0] == t.answer_vars[0]
+    t, by = _only("what county is stockton ca located in?")
+    assert by["_locate_v_1"].args[2] == names_of(t)["stockton ca"]
+    assert by["_in_p_state"].args[1:] == (by["_locate_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("what films has kristen stewart starred in?")
+    assert by["_star_v_1"].args[1] == names_of(t)["kristen stewart"]
+    assert by["_in_p_loc"].args[2] == noun_var(t, "_film_n_1") == t.answer_vars[0]
+    assert pattern_readings("what movies have adam sandler been in?") == []

@@ -1388,6 +1388,86 @@ def _who_played_in_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "who was judy garland married to?": ``_married_a_1`` of the name, "to" the person asked for
+_WHO_MARRIED = re.compile(
+    r"^\s*who\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to)"
+    + _END, re.I)
+
+
+def _who_married_readings(q: str) -> list[str]:
+    m = _WHO_MARRIED.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _plain_name_ok(q[name[0]:name[1]]) or re.search(r"\s(?:a|an|the)\s", f" {q[name[0]:name[1]]} "):
+        return []
+    b = _Builder()
+    x_who, l_who = b.new("x"), b.new("h")
+    b.ep("person", (0, 3), l_who, ARG0=x_who)
+    b.quantified("which_q", (0, 3), x_who, l_who)
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep("_married_a_1", m.span("married"), top, ARG0="e2", ARG1=x_name)
+    b.ep("_to_p_state", m.span("to"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
+    return [b.text("e2", top)]
+
+
+# "what county is morristown tn in?", "what county is sacramento located in?": the place noun
+# asked for, the name in it (``_in_p_loc``), or located in it (``_locate_v_1`` + ``_in_p_state``)
+_WHAT_PLACE_IS_IN = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>county|city|country|state|province|region|continent|town)\s+"
+    r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?:(?P<verb>located|situated)\s+)?(?P<prep>in)"
+    + _END, re.I)
+
+
+def _what_place_is_in_readings(q: str) -> list[str]:
+    m = _WHAT_PLACE_IS_IN.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _plain_name_ok(q[name[0]:name[1]]) or _PASSIVE_END.search(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_np, l_np = b.new("x"), b.new("h")
+    b.ep(f"_{m.group('np').casefold()}_n_of", m.span("np"), l_np, ARG0=x_np, ARG1=b.new("i"))
+    b.quantified("_which_q", m.span("wh"), x_np, l_np)
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    if m.group("verb"):
+        b.ep("_locate_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
+        b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+    else:
+        b.ep("_in_p_loc", m.span("prep"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+# "what films has gerard butler starred in?": the films asked for, in which the name starred
+# (played, appeared, acted), as the ERG reads it
+_WHAT_FILMS_HAS = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>movies|films|movie|film)\s+(?:has|have|had)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>starred|played|appeared|acted)\s+(?P<prep>in)" + _END, re.I)
+_FILM_VERBS = {"starred": "_star_v_1", "played": "_play_v_1", "appeared": "_appear_v_1", "acted": "_act_v_1"}
+
+
+def _what_films_has_readings(q: str) -> list[str]:
+    m = _WHAT_FILMS_HAS.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _plain_name_ok(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_np, l_np = b.new("x"), b.new("h")
+    noun = "movie" if m.group("np").casefold().startswith("movie") else "film"
+    b.ep(f"_{noun}_n_1", m.span("np"), l_np, ARG0=x_np)
+    b.quantified("_which_q", m.span("wh"), x_np, l_np)
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep(_FILM_VERBS[m.group("verb").casefold()], m.span("verb"), top, ARG0="e2", ARG1=x_name)
+    b.ep("_in_p_loc", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -1636,7 +1716,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
-           _where_is_name_readings, _who_played_in_readings)
+           _where_is_name_readings, _who_played_in_readings, _who_married_readings,
+           _what_place_is_in_readings, _what_films_has_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
