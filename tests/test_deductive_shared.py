@@ -1133,6 +1133,15 @@ CASES = [
 ]
 
 
+def test_married_to_is_not_married_in(verifier):
+    # "married to" names the spouse; *place of marriage*'s "married in" needs "in" (the
+    # question has no MRS in the corpus: its pattern reading reads "married" as an adjective)
+    q = "who is steve nash married to?"
+    assert verifier.verify(q, "SELECT ?x WHERE { wd:Q192955 wdt:P26 ?x . }").decision == "accept"
+    v = verifier.verify(q, "SELECT ?x WHERE { wd:Q192955 wdt:P2842 ?x . }")
+    assert v.decision != "accept" and "P2842" in v.deductive.reason
+
+
 def test_a_long_names_tail_must_be_distinctive(verifier):
     # two words of six ("Fighting Falcon") are too little of *General Dynamics F-16 Fighting Falcon*
     v = verifier.verify("What is the manufacturer of Fighting Falcon?",
