@@ -829,3 +829,13 @@ def test_married_to_place_in_and_films_starred_in():
     assert by["_star_v_1"].args[1] == names_of(t)["kristen stewart"]
     assert by["_in_p_loc"].args[2] == noun_var(t, "_film_n_1") == t.answer_vars[0]
     assert pattern_readings("what movies have adam sandler been in?") == []
+
+
+def test_born_in_a_place_and_a_relative_without_an_apostrophe():
+    t, by = _only("what city was selena gomez born in?")
+    assert by["_born/vbn_u_unknown"].args[2] == names_of(t)["selena gomez"]
+    assert by["_in_p_state"].args[2] == noun_var(t, "_city_n_of") == t.answer_vars[0]
+    t, by = _only("what is bethenny frankel husband name?")
+    assert by["poss"].args[1:] == (noun_var(t, "_husband/nn_u_unknown"), names_of(t)["bethenny frankel"])
+    # only the nouns of relatives: another noun after a name is no possessive
+    assert not any("poss" in r for r in pattern_readings("who is robert downey jr agent?"))

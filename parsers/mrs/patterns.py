@@ -465,8 +465,16 @@ def _of_all_readings(q: str) -> list[str]:
     return [mrs] if mrs is not None else []
 
 
+# "who is robert downey jr wife?", "what is bethenny frankel husband name?": a relative
+# written after the name without "'s", read as the possessive
+_KIN_AFTER_NAME = re.compile(
+    r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?']+?)\s+"
+    r"(?P<np>wife|husband|sister|sisters|brother|brothers|father|mother|dad|mom|son|sons|daughter|"
+    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend)(?:\s+names?)?" + _END, re.I)
+
+
 def _possessive_readings(q: str) -> list[str]:
-    m = _POSSESSIVE.match(q)
+    m = _POSSESSIVE.match(q) or _KIN_AFTER_NAME.match(q)
     if not m:
         return []
     b = _Builder()
@@ -1412,11 +1420,12 @@ def _who_married_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
-# "what county is morristown tn in?", "what county is sacramento located in?": the place noun
-# asked for, the name in it (``_in_p_loc``), or located in it (``_locate_v_1`` + ``_in_p_state``)
+# "what county is morristown tn in?", "what county is sacramento located in?", "what city was
+# selena gomez born in?": the place noun asked for, the name in it (``_in_p_loc``), or located
+# (born) in it (``_locate_v_1`` / ``_born/vbn_u_unknown`` + ``_in_p_state``)
 _WHAT_PLACE_IS_IN = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>county|city|country|state|province|region|continent|town)\s+"
-    r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?:(?P<verb>located|situated)\s+)?(?P<prep>in)"
+    r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?:(?P<verb>located|situated|born)\s+)?(?P<prep>in)"
     + _END, re.I)
 
 
@@ -1433,8 +1442,9 @@ def _what_place_is_in_readings(q: str) -> list[str]:
     b.quantified("_which_q", m.span("wh"), x_np, l_np)
     x_name = _name(b, q, name)
     top = b.new("h")
-    if m.group("verb"):
-        b.ep("_locate_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
+    if m.group("verb"):  # "born" as "where was andy todd born?" reads it
+        verb = "_born/vbn_u_unknown" if m.group("verb").casefold() == "born" else "_locate_v_1"
+        b.ep(verb, m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
         b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
     else:
         b.ep("_in_p_loc", m.span("prep"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
