@@ -729,24 +729,25 @@ def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
                       for n in grounder.names_of(l.symbol)]
 
 
-def _names_without_items(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,
+def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,
                          question: str, explained: Collection[str] = ()) -> list[str]:
-    """Proper names of the question when the query names no item at all, only classes,
-    properties and values: "what countries do people speak portuguese?" answered with every
-    country (``?x wdt:P31 wd:Q6256``) drops Portuguese, though no item label is written
-    exactly as the question writes the name (which :func:`_ignored_names` needs).  A name a
-    link uses (a string the query tests, a class) does not count."""
+    """Proper names of the question that no link uses, though no item label is written
+    exactly as the question writes them (which :func:`_ignored_names` needs): any such name
+    when the query names no item at all, only classes, properties and values ("what countries
+    do people speak portuguese?" answered with every country, ``?x wdt:P31 wd:Q6256``), and
+    names of two words or more when it names items ("who plays riley finn on buffy the
+    vampire slayer?" answered with the whole cast).  A name that a link uses, or names in
+    part, does not count (a string the query tests, a class, "antietam creek" where *Battle
+    of Antietam* is linked)."""
     if not question or not any(c.islower() for c in question):
         return []
-    # with items in the query, only a name of two words or more ("who plays riley finn on
-    # buffy the vampire slayer?" answered with the whole cast): one word may be a part of a
-    # name the parser split, or a word it took for a name
+    # with items in the query one word may be a part of a name the parser split, or a word
+    # it took for a name
     min_words = 2 if any(s.kind == "item" for s in query_symbols(query)) else 1
     in_dates, in_filters, first = _not_names(question)
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
     covered = _covered_mentions(grounder, grounding)
-    # a name a link names in part ("antietam creek" where *Battle of Antietam* is linked)
     covered_words = {w for c in covered for w in words_of(c) if w not in STOPWORDS}
     out: list[str] = []
     for u in units:
@@ -1460,7 +1461,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         explained = {str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
         ignored = _ignored_names(grounder, grounding, units, question, explained)
-        unnamed = [] if ignored else _names_without_items(grounder, grounding, units, query, question, explained)
+        unnamed = [] if ignored else _unlinked_names(grounder, grounding, units, query, question, explained)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
         elif ignored:

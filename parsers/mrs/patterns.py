@@ -79,6 +79,15 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   second name being its object (or its preposition's), the two coordinated names its
   subject (``_and_c``); "When did NAME start|stop|... VERBing [PREP] NAME2?" is read as the
   time of the VERBing (its start or end is read from the question's words).
+* Informal shapes of WikiWebQuestions, each as the ERG reads the questions it parses:
+  ``Where is|was [the] NAME [located|situated|from|at]?`` (``loc_nonsp`` between the name and
+  a ``place_n``; ``_locate_v_1``; ``_from_p``), ``Who played|plays|voiced CHARACTER in|on
+  WORK?`` (the work on the verb's event), ``Who is NAME married to?`` (``_married_a_1`` and
+  ``_to_p_state``), ``What county|city|country|state|province is|was NAME [located|born]
+  in?``, ``What films|movies has|have NAME starred|played|appeared|acted in?`` and ``Who|What
+  is NAME wife|husband|parents ... [name]?`` (a relative written without "'s": ``poss``).
+* ``Is [the] NP of NAME ... VALUE?`` also with NP "number of W [W [W]]" and as ``Is NAME's NP
+  ... VALUE?`` (``poss``).
 
 "Where is|was [the] PLACE of NAME [located]?", with a noun that names a place (location,
 headquarters, birthplace, workplace, residence, grave ...), asks for that place and is read
@@ -1332,6 +1341,11 @@ _WHERE_IS_NAME = re.compile(
     r"(?:\s+(?P<tail>located|situated|from)(?:\s+at)?|\s+at)?" + _END, re.I)
 
 
+def _has_article(text: str) -> bool:
+    """Whether a would-be name holds an article (a phrase: "the war", "a lake in X")."""
+    return bool(re.search(r"\s(?:a|an|the)\s", f" {text} "))
+
+
 #: the end of a "name" that is a participle, an adverb or a progressive
 _PASSIVE_END = re.compile(r"\b(?:now|being|been|\w+ed|born|made|held|built|sold|spoken|found|shot|taken|"
                           r"shown|seen|grown|known|written|fought|thrown|sung|hung|begun|run|won|drawn)$", re.I)
@@ -1343,7 +1357,7 @@ def _where_is_name_readings(q: str) -> list[str]:
         return []
     name = _clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
-    if (not _name_ok(text) or re.search(r"\s(?:a|an|the)\s", f" {text} ")
+    if (not _name_ok(text) or _has_article(text)
             or re.match(r"(?:located|situated|from|based|born|buried|made|spoken|used)\b", text, re.I)
             or _PASSIVE_END.search(text)):  # a passive ("where was X born?"): another shape
         return []
@@ -1385,9 +1399,7 @@ def _who_played_in_readings(q: str) -> list[str]:
     if not _plain_name_ok(q[char[0]:char[1]]) or _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
         return []
     b = _Builder()
-    x_who, l_who = b.new("x"), b.new("h")
-    b.ep("person", (0, m.start("verb")), l_who, ARG0=x_who)
-    b.quantified("which_q", (0, m.start("verb")), x_who, l_who)
+    x_who = _wh(b, "who", (0, m.start("verb")))
     x_char, x_work = _name(b, q, char), _name(b, q, work)
     top = b.new("h")
     verb = _PLAY_LEMMAS[m.group("verb").casefold()]
@@ -1407,12 +1419,10 @@ def _who_married_readings(q: str) -> list[str]:
     if not m:
         return []
     name = _clean_span(q, *m.span("name"))
-    if not _plain_name_ok(q[name[0]:name[1]]) or re.search(r"\s(?:a|an|the)\s", f" {q[name[0]:name[1]]} "):
+    if not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
         return []
     b = _Builder()
-    x_who, l_who = b.new("x"), b.new("h")
-    b.ep("person", (0, 3), l_who, ARG0=x_who)
-    b.quantified("which_q", (0, 3), x_who, l_who)
+    x_who = _wh(b, "who", (0, 3))
     x_name = _name(b, q, name)
     top = b.new("h")
     b.ep("_married_a_1", m.span("married"), top, ARG0="e2", ARG1=x_name)
@@ -1589,7 +1599,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
-            or not _name_ok(q[name[0]:name[1]]) or re.search(r"\s(?:a|an|the)\s", f" {q[name[0]:name[1]]} ")):
+            or not _name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]])):
         return []
     b = _Builder()
     top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
