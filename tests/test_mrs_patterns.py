@@ -839,3 +839,10 @@ def test_born_in_a_place_and_a_relative_without_an_apostrophe():
     assert by["poss"].args[1:] == (noun_var(t, "_husband/nn_u_unknown"), names_of(t)["bethenny frankel"])
     # only the nouns of relatives: another noun after a name is no possessive
     assert not any("poss" in r for r in pattern_readings("who is robert downey jr agent?"))
+
+
+def test_time_zone_of_a_place():
+    t, by = _only("what is the time zone in oklahoma city?")
+    assert by["_in_p"].args[2] == names_of(t)["oklahoma city"]
+    t, by = _only("what is brazil time zone?")
+    assert by["poss"].args[2] == names_of(t)["brazil"]

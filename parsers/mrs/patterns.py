@@ -474,12 +474,13 @@ def _of_all_readings(q: str) -> list[str]:
     return [mrs] if mrs is not None else []
 
 
-# "who is robert downey jr wife?", "what is bethenny frankel husband name?": a relative
-# written after the name without "'s", read as the possessive
+# "who is robert downey jr wife?", "what is bethenny frankel husband name?", "what is brazil
+# time zone?": a relative (or the time zone) written after the name without "'s", read as
+# the possessive
 _KIN_AFTER_NAME = re.compile(
     r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?']+?)\s+"
     r"(?P<np>wife|husband|sister|sisters|brother|brothers|father|mother|dad|mom|son|sons|daughter|"
-    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend)(?:\s+names?)?" + _END, re.I)
+    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?)(?:\s+names?)?" + _END, re.I)
 
 
 def _possessive_readings(q: str) -> list[str]:
@@ -1469,6 +1470,21 @@ _WHAT_FILMS_HAS = re.compile(
 _FILM_VERBS = {"starred": "_star_v_1", "played": "_play_v_1", "appeared": "_appear_v_1", "acted": "_act_v_1"}
 
 
+# "what is the time zone in oklahoma city?": the time zone of the place after "in", read as
+# "the time zone of NAME"
+_TIME_ZONE_IN = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?:is|are)\s+(?P<det>the)\s+(?P<rest>(?P<np>time\s+zones?)\s+(?P<prep>in)\s+"
+    r"(?P<name>[^?,]+?))" + _END, re.I)
+
+
+def _time_zone_in_readings(q: str) -> list[str]:
+    m = _TIME_ZONE_IN.match(q)
+    if not m or not _plain_name_ok(m.group("name")):
+        return []
+    r = _copula_mrs(q, m, [m.span("np")], [], ("in", m.span("prep")), m.span("name"))
+    return [r] if r else []
+
+
 def _what_films_has_readings(q: str) -> list[str]:
     m = _WHAT_FILMS_HAS.match(q)
     if not m:
@@ -1737,7 +1753,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
-           _what_place_is_in_readings, _what_films_has_readings)
+           _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
