@@ -1125,6 +1125,9 @@ CASES = [
     # character, though no label in the shared file names it)
     ("who plays riley finn on buffy the vampire slayer?",
      "SELECT ?x WHERE { wd:Q183513 p:P161 ?p . ?p ps:P161 ?x . }", "weaker"),
+    # ... but a word of a linked property's names is no name ("URL", an alias of official website)
+    ('Which items have an official website URL that contains the string "twitter"?',
+     'SELECT ?item WHERE { ?item wdt:P856 ?w . FILTER(CONTAINS(LCASE(STR(?w)), "twitter")) }', "faithful"),
     ("who played maxie jones on general hospital?",
      "SELECT ?x WHERE { wd:Q1136370 p:P161 ?p . ?p ps:P161 ?x . ?p pq:P453 wd:Q6795519 . }", "faithful"),
     ("where was the battle of antietam creek?", "SELECT ?x WHERE { wd:Q719252 wdt:P276 ?x . }", "faithful"),

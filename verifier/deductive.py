@@ -748,6 +748,10 @@ def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     linked = {id(l.unit) for l in grounding.links}
     linked_vars = {l.unit.var for l in grounding.links}
     covered = _covered_mentions(grounder, grounding)
+    # ... and the words of the linked properties' names ("URL", an alias of *official
+    # website*, is no name of an item: "items with an official website URL that ...")
+    covered += [n.name.casefold() for l in grounding.links if l.symbol.kind == "property"
+                for n in grounder.names_of(l.symbol)]
     covered_words = {w for c in covered for w in words_of(c) if w not in STOPWORDS}
     out: list[str] = []
     for u in units:

@@ -1415,13 +1415,24 @@ _WHO_MARRIED = re.compile(
     + _END, re.I)
 
 
-def _who_married_readings(q: str) -> list[str]:
-    m = _WHO_MARRIED.match(q)
+def _matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[int, int]] | None:
+    """The match of ``rx`` and the cleaned span of its ``name`` group, when that span is a
+    plain name (:func:`_plain_name_ok`) that ``refuse`` (a test of its text) does not refuse."""
+    m = rx.match(q)
     if not m:
-        return []
+        return None
     name = _clean_span(q, *m.span("name"))
-    if not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
+    text = q[name[0]:name[1]]
+    if not _plain_name_ok(text) or (refuse is not None and refuse(text)):
+        return None
+    return m, name
+
+
+def _who_married_readings(q: str) -> list[str]:
+    found = _matched_name(_WHO_MARRIED, q, _has_article)
+    if found is None:
         return []
+    m, name = found
     b = _Builder()
     x_who = _wh(b, "who", (0, 3))
     x_name = _name(b, q, name)
@@ -1441,12 +1452,10 @@ _WHAT_PLACE_IS_IN = re.compile(
 
 
 def _what_place_is_in_readings(q: str) -> list[str]:
-    m = _WHAT_PLACE_IS_IN.match(q)
-    if not m:
+    found = _matched_name(_WHAT_PLACE_IS_IN, q, _PASSIVE_END.search)
+    if found is None:
         return []
-    name = _clean_span(q, *m.span("name"))
-    if not _plain_name_ok(q[name[0]:name[1]]) or _PASSIVE_END.search(q[name[0]:name[1]]):
-        return []
+    m, name = found
     b = _Builder()
     x_np, l_np = b.new("x"), b.new("h")
     b.ep(f"_{m.group('np').casefold()}_n_of", m.span("np"), l_np, ARG0=x_np, ARG1=b.new("i"))
@@ -1486,12 +1495,10 @@ def _time_zone_in_readings(q: str) -> list[str]:
 
 
 def _what_films_has_readings(q: str) -> list[str]:
-    m = _WHAT_FILMS_HAS.match(q)
-    if not m:
+    found = _matched_name(_WHAT_FILMS_HAS, q)
+    if found is None:
         return []
-    name = _clean_span(q, *m.span("name"))
-    if not _plain_name_ok(q[name[0]:name[1]]):
-        return []
+    m, name = found
     b = _Builder()
     x_np, l_np = b.new("x"), b.new("h")
     noun = "movie" if m.group("np").casefold().startswith("movie") else "film"
