@@ -1107,6 +1107,9 @@ CASES = [
     ("What is LNB ID of Ray Kurzweil ?", "SELECT ?x WHERE { ?x wdt:P1368 wd:Q298341 }", "unsupported"),
     ("What is the manufacturer of F-16 Fighting Falcon?", "SELECT ?x WHERE { wd:Q100026 wdt:P176 ?x }",
      "faithful"),
+    # ... not a title after a comma: "Duke of Cambridge" names no *Prince William, Duke of Cambridge*
+    ("When did Prince William become a Duke of Cambridge?",
+     "SELECT ?v WHERE { wd:Q36812 p:P97 ?s . ?s ps:P97 wd:Q836810 . ?s pq:P580 ?v }", "faithful"),
     # "state" and "book" name any of their classes (lexicon, ANY)
     ("what state was theodore roosevelt from?",
      "SELECT ?x WHERE { wd:Q33866 p:P19 ?p . ?p ps:P19 ?x . ?x wdt:P31 wd:Q107390 . }", "faithful"),

@@ -850,9 +850,11 @@ class Grounder:
                     if f2 is not None and f2[0] >= 0.999:
                         found = (0.9, f2[1], f2[2])
                         break
-            if found is None and len(words) >= 3 and n.name[:1].isupper():
+            if found is None and len(words) >= 3 and n.name[:1].isupper() and "," not in n.name:
                 # ... or a distinctive suffix of a long name, written capitalised ("F-16
-                # Fighting Falcon" for *General Dynamics F-16 Fighting Falcon*)
+                # Fighting Falcon" for *General Dynamics F-16 Fighting Falcon*); not a title
+                # after a comma ("Duke of Cambridge" is no name of *Prince William, Duke of
+                # Cambridge*)
                 for k in range(1, len(words) - 1):
                     if (len(words) - k) / len(words) < 0.6:
                         break
