@@ -1509,7 +1509,10 @@ def _preposition_preds(name: str, word: str) -> tuple[str, ...]:
     the noun "education", which is no educated-at thing)."""
     ws = words_of(name)
     w = word.casefold()
-    if len(ws) < 2 or ws[-1] not in PREPOSITIONS or ws[-2] not in (w, w[:-1] if w.endswith("s") else w):
+    # the word itself, or the end of a prefixed word the grammar splits ("extensive" in
+    # "coextensive with")
+    if len(ws) < 2 or ws[-1] not in PREPOSITIONS or not (
+            ws[-2] in (w, w[:-1] if w.endswith("s") else w) or (len(w) >= 5 and ws[-2].endswith(w))):
         return ()
     base = f"_{ws[-1]}_p"
     return (base, base + "_loc", base + "_state", base + "_temp", base + "_dir")
