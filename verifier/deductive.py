@@ -730,7 +730,7 @@ def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
 
 
 def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,
-                         question: str, explained: Collection[str] = ()) -> list[str]:
+                    question: str, explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that no link uses, though no item label is written
     exactly as the question writes them (which :func:`_ignored_names` needs): any such name
     when the query names no item at all, only classes, properties and values ("what countries
@@ -741,12 +741,18 @@ def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     of Antietam* is linked)."""
     if not question or not any(c.islower() for c in question):
         return []
+    linked = {id(l.unit) for l in grounding.links}
+    linked_vars = {l.unit.var for l in grounding.links}
+    names = [u for u in units if u.kind == "named" and id(u) not in linked and u.var not in linked_vars]
+    if not names:
+        return []
     # with items in the query one word may be a part of a name the parser split, or a word
     # it took for a name
     min_words = 2 if any(s.kind == "item" for s in query_symbols(query)) else 1
+    names = [u for u in names if len((u.text or u.lemma).split()) >= min_words]
+    if not names:
+        return []
     in_dates, in_filters, first = _not_names(question)
-    linked = {id(l.unit) for l in grounding.links}
-    linked_vars = {l.unit.var for l in grounding.links}
     covered = _covered_mentions(grounder, grounding)
     # ... and the words of the linked properties' names ("URL", an alias of *official
     # website*, is no name of an item: "items with an official website URL that ...")
@@ -754,13 +760,10 @@ def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
                 for n in grounder.names_of(l.symbol)]
     covered_words = {w for c in covered for w in words_of(c) if w not in STOPWORDS}
     out: list[str] = []
-    for u in units:
-        if u.kind != "named" or id(u) in linked or u.var in linked_vars:
-            continue
+    for u in names:
         text = (u.text or u.lemma).strip()
         low = text.casefold()
-        if (len(_letters(text)) < 3 or len(text.split()) < min_words
-                or any(ch.isdigit() for ch in text)  # a value ("100 degrees Celsius")
+        if (len(_letters(text)) < 3 or any(ch.isdigit() for ch in text)  # a value ("100 degrees Celsius")
                 or low in explained or low in in_dates or low in in_filters
                 or (low == first and first in _REQUEST_WORDS) or any(low in c for c in covered)
                 or set(words_of(text)) & covered_words):

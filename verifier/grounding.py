@@ -630,6 +630,21 @@ def _tokens_without_articles(question: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(t for t in _question_tokens(question) if t[0] not in _DETERMINERS)
 
 
+def _distinctive_part(toks: Sequence[tuple[str, int, int]], words: list[str], question: str,
+                      tail: bool = False) -> tuple[float, int, int] | None:
+    """The longest prefix (``tail``: suffix) of a name's words that the question writes word
+    for word, when it has two content words or more and is most of the name (60 %); a
+    suffix must be written capitalised.  Similarity 0.9."""
+    for n in range(len(words) - 1, 1, -1):
+        part = words[-n:] if tail else words[:n]
+        if n / len(words) < 0.6 or len(content_keys(" ".join(part))) < 2:
+            break
+        f2 = _find_words(toks, part)
+        if f2 is not None and f2[0] >= 0.999 and (not tail or question[f2[1]:f2[1] + 1].isupper()):
+            return (0.9, f2[1], f2[2])
+    return None
+
+
 def _middle_name_match(toks: Sequence[tuple[str, int, int]], words: list[str], name: str,
                        question: str) -> tuple[float, int, int] | None:
     """A person's name written with or without its middle names: the label "Mikhail
@@ -843,27 +858,13 @@ class Grounder:
                 # a distinctive prefix of a long name ("National Autonomous University" for
                 # "... of Mexico"): two content words or more and most of the name ("battle
                 # of" is no prefix of *Battle of Yarmouk* that names it)
-                for k in range(len(words) - 1, 1, -1):
-                    if k / len(words) < 0.6 or len(content_keys(" ".join(words[:k]))) < 2:
-                        break
-                    f2 = _find_words(toks, words[:k])
-                    if f2 is not None and f2[0] >= 0.999:
-                        found = (0.9, f2[1], f2[2])
-                        break
+                found = _distinctive_part(toks, words, question)
             if found is None and len(words) >= 3 and n.name[:1].isupper() and "," not in n.name:
                 # ... or a distinctive suffix of a long name, written capitalised ("F-16
                 # Fighting Falcon" for *General Dynamics F-16 Fighting Falcon*); not a title
                 # after a comma ("Duke of Cambridge" is no name of *Prince William, Duke of
                 # Cambridge*)
-                for k in range(1, len(words) - 1):
-                    if (len(words) - k) / len(words) < 0.6:
-                        break
-                    if len(content_keys(" ".join(words[k:]))) < 2:
-                        break
-                    f2 = _find_words(toks, words[k:])
-                    if f2 is not None and f2[0] >= 0.999 and question[f2[1]:f2[1] + 1].isupper():
-                        found = (0.9, f2[1], f2[2])
-                        break
+                found = _distinctive_part(toks, words, question, tail=True)
             if found is None:
                 found = _middle_name_match(toks, words, n.name, question)
             if found is None:
