@@ -1136,6 +1136,13 @@ CASES = [
     ("where was the battle of antietam creek?", "SELECT ?x WHERE { wd:Q719252 wdt:P276 ?x . }", "faithful"),
     ("where is whistler mountain located?", "SELECT ?x WHERE { wd:Q2063471 wdt:P131 ?x . }", "faithful"),
     ("where is whistler mountain located?", "SELECT ?x WHERE { ?x wdt:P131 wd:Q2063471 . }", "unsupported"),
+    # a person's name that the parse splits into a name and an unknown noun ("kane") names
+    # no occupation; a position whose word the parse does not know still does
+    ("who is chelsea kane?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q205794 . }", "unsupported"),
+    ("who is michelle obama?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q13133 . }", "unsupported"),
+    ("who was governor of texas in 2003?",
+     _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
+     % ("2004", "2003"), "faithful"),
 ]
 
 

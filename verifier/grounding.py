@@ -567,6 +567,18 @@ def _acronym_match(toks: Sequence[tuple[str, int, int]], question: str, name: st
     return None
 
 
+def _split_name(u: Unit, name: str) -> bool:
+    """Whether ``u`` is a word the parser does not know that is one word of a longer proper
+    ``name`` (every word capitalised): in "who is chelsea kane?" ``_kane/nn_u_unknown`` is
+    part of a person's name, which names no class of the answer ("governor of texas" may:
+    *Governor of Texas*)."""
+    words = name.split()
+    keys = set(content_keys(name))
+    return (u.kind == "noun" and "_u_unknown" in u.pred and len(words) >= 2
+            and all(w[:1].isupper() for w in words)
+            and not keys <= set(u.keys) and set(u.keys) <= keys)
+
+
 def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
                          spans: dict[str, tuple[int, int]], headed: set[str]) -> tuple[int, int]:
     """Of the places where the words of ``question[a:b]`` occur, the one that a noun phrase of
@@ -915,6 +927,8 @@ class Grounder:
                 continue
             # a name is the best head for an item; a noun for a class
             heads.sort(key=lambda u: (u.kind != ("noun" if sym.kind == "class" else "named"), u.kind == "abstract", u.kind))
+            if sym.kind == "class" and _split_name(heads[0], best[3]):
+                continue
             link = self._make(heads[0], sym, best[3], "noun", sim, sim, why, self._entry_for(best[3], sym))
             if link is not None:
                 out.append(link)
@@ -1216,7 +1230,7 @@ class Grounder:
                 # a class may be named by a synonym ("Roman god" for *Roman deity*); an item
                 # by its own name only
                 score, cov, n = self._score(names, direct, wn if kind == "class" else set(), set(), 1.0)
-                if n is None or cov < 0.99:
+                if n is None or cov < 0.99 or (kind == "class" and _split_name(u, n.name)):
                     continue
                 if u.kind == "named":  # the whole name must be in the noun phrase and vice versa
                     cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys))
