@@ -1140,6 +1140,11 @@ CASES = [
     # no occupation; a position whose word the parse does not know still does
     ("who is chelsea kane?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q205794 . }", "unsupported"),
     ("who is michelle obama?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q13133 . }", "unsupported"),
+    # the passive "money is used in X" with the alias *used money* of currency: the place is
+    # the subject; the active "what kind of money does X use?" keeps the verb's subject
+    ("what money is used in ukraine?", "SELECT ?x WHERE { wd:Q212 wdt:P38 ?x . }", "faithful"),
+    ("what money is used in ukraine?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q212 . }", "unsupported"),
+    ("what kind of money does chile use?", "SELECT ?x WHERE { wd:Q298 wdt:P38 ?x . }", "faithful"),
     ("who was governor of texas in 2003?",
      _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
      % ("2004", "2003"), "faithful"),

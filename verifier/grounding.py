@@ -27,7 +27,7 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive,
+    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive,
     label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
@@ -577,6 +577,24 @@ def _split_name(u: Unit, name: str) -> bool:
     return (u.kind == "noun" and "_u_unknown" in u.pred and len(words) >= 2
             and all(w[:1].isupper() for w in words)
             and not keys <= set(u.keys) and set(u.keys) <= keys)
+
+
+def _head_elsewhere(u: Unit, n: NameEntry, units: Sequence[Unit]) -> bool:
+    """Whether an adjective or a passive verb matches only a modifier of a noun-shaped name
+    whose head noun the question writes as a noun of its own ("used" of the alias *used
+    money* of *currency* in "What money is used in Ukraine?"): the name speaks of that noun,
+    whose modifier is the property's value, not its subject (the active "What money does
+    Ukraine use?" keeps the verb's subject as the subject)."""
+    passive = (u.kind == "verb" and len(u.atom.args) > 2
+               and not str(getattr(u.atom.args[1], "name", "")).startswith("x"))
+    if not (u.kind == "adjective" or passive) or n.shape != "noun":
+        return False
+    ws = [w for w in words_of(n.name) if w not in STOPWORDS]
+    if len(ws) < 2:
+        return False
+    head = set(content_keys(ws[-1]))
+    return (bool(head) and not head & set(u.keys)
+            and any(v.kind in ("noun", "relational_noun") and head & set(v.keys) for v in units))
 
 
 def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
@@ -1278,6 +1296,8 @@ class Grounder:
                                                      names))
             if alt is not None:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
+                continue
+            if kind == "property" and entry is None and _head_elsewhere(u, n, units):
                 continue
             link = self._link_with_name(u, sym, n, score, cov, entry)
             if link is None and kind == "property":
