@@ -1145,6 +1145,21 @@ CASES = [
     ("what money is used in ukraine?", "SELECT ?x WHERE { wd:Q212 wdt:P38 ?x . }", "faithful"),
     ("what money is used in ukraine?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q212 . }", "unsupported"),
     ("what kind of money does chile use?", "SELECT ?x WHERE { wd:Q298 wdt:P38 ?x . }", "faithful"),
+    # each alternative of a property alternation must be something the question names
+    ("who are betty white's parents?", "SELECT ?x WHERE { wd:Q373895 wdt:P22|wdt:P25 ?x . }", "faithful"),
+    ("who are betty white's parents?", "SELECT ?x WHERE { wd:Q373895 wdt:P1059|wdt:P25 ?x . }",
+     "unsupported"),
+    # "die of" is cause of death; place and date of death say "died in", "died on"
+    ("what did gerald ford die of?", "SELECT ?x WHERE { wd:Q9582 wdt:P509 ?x . }", "faithful"),
+    ("what did gerald ford die of?", "SELECT ?x WHERE { wd:Q9582 wdt:P20 ?x . }", "unsupported"),
+    ("what did gerald ford die of?", "SELECT ?x WHERE { wd:Q9582 wdt:P570 ?x . }", "unsupported"),
+    # a lexicon word of several properties ("language") with one of them written in full
+    ("what is the official language in china?", "SELECT ?x WHERE { wd:Q148 wdt:P37 ?x . }", "faithful"),
+    ("what is the official language in china?", "SELECT ?x WHERE { wd:Q148 wdt:P103 ?x . }",
+     "unsupported"),
+    # "government" is not the doer "governor" (an alias of head of government)
+    ("what kind of government is china?", "SELECT ?x WHERE { wd:Q148 wdt:P122 ?x . }", "faithful"),
+    ("what kind of government is china?", "SELECT ?x WHERE { wd:Q148 wdt:P6 ?x . }", "unsupported"),
     ("who was governor of texas in 2003?",
      _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
      % ("2004", "2003"), "faithful"),

@@ -1098,6 +1098,30 @@ def _diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding
     return tuple(first + out)
 
 
+def _unsupported_alternatives(g: Formula, grounding: Grounding, grounder: Grounder) -> list[str]:
+    """The alternatives of the query's property alternations (``wdt:P22|wdt:P25``: a
+    disjunction of atoms over the same terms) that no word of the question names.  The
+    question entails the alternation when it entails one alternative, but an alternative the
+    question does not speak of adds answers it does not ask for ("X's parents" answered with
+    ``wdt:P22|wdt:P1451``, father or motto)."""
+    unsupported = {s.id for s in grounding.unsupported if s.kind == "property"}
+    if not unsupported:
+        return []
+    out = []
+    for f in subformulas(g):
+        if not isinstance(f, Or) or not all(isinstance(a, Atom) for a in f.args):
+            continue
+        if len({a.args for a in f.args}) != 1:
+            continue  # a union of different triples, not one triple's alternative properties
+        for a in f.args:
+            wid = wikidata_id(a.pred)
+            if wid in unsupported:
+                out.append(f"{a.pred} ({grounder.label(wid)}), an alternative of "
+                           f"{'|'.join(b.pred for b in f.args)}, is not supported: no word of "
+                           "the question names it")
+    return list(dict.fromkeys(out))
+
+
 def _symbols_of(f: Formula) -> list[str]:
     out: dict[str, None] = {}
     for a in atoms(f):
@@ -1469,8 +1493,11 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
         ignored = _ignored_names(grounder, grounding, units, question, explained)
         unnamed = [] if ignored else _unlinked_names(grounder, grounding, units, query, question, explained)
+        odd = _unsupported_alternatives(g, grounding, grounder)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
+        elif odd:
+            verdict, reason = "unsupported", "; ".join(odd)
         elif ignored:
             verdict = "weaker"
             reason = "the query ignores what the question names: " + "; ".join(ignored)

@@ -597,6 +597,48 @@ def _head_elsewhere(u: Unit, n: NameEntry, units: Sequence[Unit]) -> bool:
             and any(v.kind in ("noun", "relational_noun") and head & set(v.keys) for v in units))
 
 
+def _preposition_elsewhere(u: Unit, n: NameEntry, names: Sequence[NameEntry],
+                           question: str) -> bool:
+    """Whether a verb that selects a preposition (``_die_v_of``) matches a name without one
+    ("died", "dead") whose symbol writes that verb with another preposition ("died in") and
+    never with the verb's: *place of death* says "died in", so "What did X die of?" does not
+    ask for it (*cause of death*, "died of", does).  Only for a preposition the question
+    writes, and not for "by" (*directed by* is the passive of *director*)."""
+    if u.kind != "verb":
+        return False
+    from parsers.mrs import predicate_info
+
+    prep = predicate_info(u.pred).sense
+    ws = words_of(n.name)
+    if (prep not in PREPOSITIONS or not ws or ws[-1] in PREPOSITIONS
+            or prep not in words_of(question)):
+        return False
+    verb = stem(u.lemma)
+    others = set()
+    for m in names:
+        mw = words_of(m.name)
+        if len(mw) == 2 and stem(mw[0]) == verb and mw[1] in PREPOSITIONS and mw[1] != "by":
+            if mw[1] == prep:
+                return False
+            others.add(mw[1])
+    return bool(others)
+
+
+_ABSTRACT_SUFFIXES = ("ment", "tion", "sion", "ance", "ence", "ship", "ism", "ity")
+_DOER_SUFFIXES = ("or", "er", "ist", "ant", "ent")
+
+
+def _doer_of_abstract(u: Unit, n: NameEntry) -> bool:
+    """Whether a noun for an abstract thing (a "-ment", "-tion" ... noun) matches a one-word
+    name for its doer by their shared stem ("government" and *head of government*'s alias
+    "governor"): the doer is not the thing."""
+    ws = words_of(n.name)
+    lemma = u.lemma.casefold()
+    return (u.kind in ("noun", "relational_noun") and len(ws) == 1
+            and lemma.endswith(_ABSTRACT_SUFFIXES) and not ws[0].endswith(_ABSTRACT_SUFFIXES)
+            and ws[0].endswith(_DOER_SUFFIXES) and ws[0] not in (lemma, lemma + "s"))
+
+
 def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
                          spans: dict[str, tuple[int, int]], headed: set[str]) -> tuple[int, int]:
     """Of the places where the words of ``question[a:b]`` occur, the one that a noun phrase of
@@ -1261,6 +1303,9 @@ class Grounder:
             # business publishes X": P123 publisher, although "publish" also names
             # publication date)
             entry = self._entry_for(n.name, sym, u.pos)
+            if entry is not None and (meant := self._sibling_written(entry, sym, question)):
+                g.dominated.append((sym, u, n.name, score, meant, 1.0))
+                continue
             if entry is None or entry.pos != u.pos:
                 # the word itself is a lexicon word of the symbol for a template that only
                 # lexicon entries use: that reading of the word is linked too, even when a
@@ -1297,7 +1342,9 @@ class Grounder:
             if alt is not None:
                 g.dominated.append((sym, u, n.name, score, alt[0], alt[1]))
                 continue
-            if kind == "property" and entry is None and _head_elsewhere(u, n, units):
+            if kind == "property" and entry is None and (_head_elsewhere(u, n, units)
+                                                         or _preposition_elsewhere(u, n, names, question)
+                                                         or _doer_of_abstract(u, n)):
                 continue
             link = self._link_with_name(u, sym, n, score, cov, entry)
             if link is None and kind == "property":
@@ -1314,6 +1361,25 @@ class Grounder:
             if link is not None:
                 out.append(link)
         return out
+
+    def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:
+        """Another symbol of a lexicon entry of several (ANY) that links ``sym``, when the
+        question writes that one by its whole label and not ``sym``'s, both labels ending in
+        the same word ("the official language of X" for the entry "language" -> official
+        language, native language ...): it is meant."""
+        if len(entry.symbols) < 2 or not question:
+            return None
+        label = self.labels.label(sym.id) or ""
+        if _label_written(question, label) or not words_of(label):
+            return None
+        for other in entry.symbols:
+            wid = wikidata_id(other)
+            if wid and wid != sym.id:
+                olabel = self.labels.label(wid) or ""
+                if (len(content_keys(olabel)) >= 2 and words_of(olabel)[-1] == words_of(label)[-1]
+                        and _label_written(question, olabel)):
+                    return wid
+        return None
 
     def _link_with_name(self, u: Unit, sym: SymbolUse, n: NameEntry, score: float,
                         cov: float, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
