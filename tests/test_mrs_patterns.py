@@ -846,3 +846,20 @@ def test_time_zone_of_a_place():
     assert by["_in_p"].args[2] == names_of(t)["oklahoma city"]
     t, by = _only("what is brazil time zone?")
     assert by["poss"].args[2] == names_of(t)["brazil"]
+
+
+def test_plays_for_dies_of_and_married():
+    """"who does X play for?", "what did X die of / from?", "who did X marry?", read as the
+    ERG reads them; none of them with a phrase for a name."""
+    t, by = _only("who has tom brady played for?")
+    assert by["_play_v_1"].args[1] == names_of(t)["tom brady"]
+    assert by["_for_p"].args[1:] == (by["_play_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("what did lucille ball die of?")
+    assert by["_die_v_of"].args[1:] == (names_of(t)["lucille ball"], t.answer_vars[0])
+    t, by = _only("what did robin gibb died from?")
+    assert by["_die_v_1"].args[1] == names_of(t)["robin gibb"]
+    assert by["_from_p"].args[1:] == (by["_die_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("who did axl rose marry?")
+    assert by["_marry_v_1"].args[1:] == (names_of(t)["axl rose"], t.answer_vars[0])
+    assert pattern_readings("who did the king of france marry?") == []
+    assert pattern_readings("who does messi play with?") == []

@@ -1511,6 +1511,73 @@ def _what_films_has_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "who does joakim noah play for?", "who has tom brady played for?": the name plays for
+# "who", as the ERG reads "Who does X play for?" (``_play_v_1`` and ``_for_p`` on its event)
+_WHO_PLAYS_FOR = re.compile(
+    r"^\s*(?P<wh>who)\s+(?:all\s+)?(?:does|did|do|has|have|had|will)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>play|played)\s+(?P<prep>for)" + _END, re.I)
+
+
+def _who_plays_for_readings(q: str) -> list[str]:
+    found = _matched_name(_WHO_PLAYS_FOR, q, _has_article)
+    if found is None:
+        return []
+    m, name = found
+    b = _Builder()
+    x_who = _wh(b, "who", m.span("wh"))
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
+    b.ep("_for_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
+    return [b.text("e2", top)]
+
+
+# "what did lucille ball die of?", "what did robin gibb died from?": the name died of (from)
+# "what", as the ERG reads "What did X die of?" (``_die_v_of``; "from": ``_from_p`` on the
+# event of ``_die_v_1``)
+_WHAT_DIE_OF = re.compile(
+    r"^\s*(?P<wh>what)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?:really\s+)?(?P<verb>die|died)\s+"
+    r"(?P<prep>of|from)" + _END, re.I)
+
+
+def _what_die_of_readings(q: str) -> list[str]:
+    found = _matched_name(_WHAT_DIE_OF, q, _has_article)
+    if found is None:
+        return []
+    m, name = found
+    b = _Builder()
+    x_what = _wh(b, "what", m.span("wh"))
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    if m.group("prep").casefold() == "of":
+        b.ep("_die_v_of", (m.start("verb"), m.end("prep")), top, ARG0="e2", ARG1=x_name,
+             ARG2=x_what)
+    else:
+        b.ep("_die_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name)
+        b.ep("_from_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_what)
+    return [b.text("e2", top)]
+
+
+# "who did axl rose marry?", "who did mario lopez just marry?": the name married "who", as
+# the ERG reads "Who did X marry?"
+_WHO_DID_MARRY = re.compile(
+    r"^\s*(?P<wh>who)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?:just\s+)?(?P<verb>marry)" + _END,
+    re.I)
+
+
+def _who_did_marry_readings(q: str) -> list[str]:
+    found = _matched_name(_WHO_DID_MARRY, q, _has_article)
+    if found is None:
+        return []
+    m, name = found
+    b = _Builder()
+    x_who = _wh(b, "who", m.span("wh"))
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep("_marry_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+    return [b.text("e2", top)]
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -1760,7 +1827,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
-           _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings)
+           _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings,
+           _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
