@@ -863,3 +863,14 @@ def test_plays_for_dies_of_and_married():
     assert by["_marry_v_1"].args[1:] == (names_of(t)["axl rose"], t.answer_vars[0])
     assert pattern_readings("who did the king of france marry?") == []
     assert pattern_readings("who does messi play with?") == []
+
+
+def test_who_did_name_play_in_a_work():
+    """"who did X play in Y?" asks for the character (the object of ``_play_v_1``); "who is
+    playing X on Y?" for the actor, like "who played X in Y?"."""
+    t, by = _only("who did kat graham play in parent trap?")
+    assert by["_play_v_1"].args[1:] == (names_of(t)["kat graham"], t.answer_vars[0])
+    assert by["_in_p_state"].args[2] == names_of(t)["parent trap"]
+    t, by = _only("who is playing jason morgan on general hospital?")
+    assert by["_play_v_1"].args[1:] == (t.answer_vars[0], names_of(t)["jason morgan"])
+    assert pattern_readings("who did the actor play in the movie?") == []

@@ -1385,11 +1385,37 @@ def _where_is_name_readings(q: str) -> list[str]:
 # (or voices, portrays) a character, in (on) the work, as the ERG reads "who plays jay adams in
 # lords of dogtown?" (the preposition on the verb's event)
 _WHO_PLAYED_IN = re.compile(
-    r"^\s*who\s+(?P<verb>plays|played|portrays|portrayed|voices|voiced)\s+(?:the\s+)?(?P<char>[^?,]+?)\s+"
+    r"^\s*who\s+(?:(?:is|was|has|had|will)\s+)?"
+    r"(?P<verb>plays|played|playing|play|portrays|portrayed|voices|voiced)\s+(?:the\s+)?(?P<char>[^?,]+?)\s+"
     r"(?P<prep>in|on)\s+(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END,
     re.I)
-_PLAY_LEMMAS = {"plays": "play", "played": "play", "portrays": "portray", "portrayed": "portray",
-                "voices": "voice", "voiced": "voice"}
+_PLAY_LEMMAS = {"plays": "play", "played": "play", "playing": "play", "play": "play",
+                "portrays": "portray", "portrayed": "portray", "voices": "voice", "voiced": "voice"}
+
+# "who did kat graham play in parent trap?", "who does maggie grace play in taken?": the
+# character (asked for) that the name played in the work, as the ERG reads "Who did X play in
+# Y?" (``_play_v_1`` with the character as its object, ``_in_p`` on its event)
+_WHO_DID_PLAY_IN = re.compile(
+    r"^\s*who\s+(?:(?:did|does|do|will)\s+)?(?P<name>[^?,]+?)\s+(?P<verb>play)\s+(?P<prep>in|on)\s+"
+    r"(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END, re.I)
+
+
+def _who_did_play_in_readings(q: str) -> list[str]:
+    found = _matched_name(_WHO_DID_PLAY_IN, q, _has_article)
+    if found is None:
+        return []
+    m, name = found
+    work = _clean_span(q, *m.span("work"))
+    if _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
+        return []
+    b = _Builder()
+    x_who = _wh(b, "who", (0, 3))
+    x_name, x_work = _name(b, q, name), _name(b, q, work)
+    top = b.new("h")
+    b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+    b.ep(f"_{m.group('prep').casefold()}_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2",
+         ARG2=x_work)
+    return [b.text("e2", top)]
 
 
 def _who_played_in_readings(q: str) -> list[str]:
@@ -1828,7 +1854,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings,
-           _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings)
+           _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
+           _who_did_play_in_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
