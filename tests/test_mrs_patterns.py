@@ -854,6 +854,8 @@ def test_plays_for_dies_of_and_married():
     t, by = _only("who has tom brady played for?")
     assert by["_play_v_1"].args[1] == names_of(t)["tom brady"]
     assert by["_for_p"].args[1:] == (by["_play_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("what clubs has peter crouch played for?")
+    assert by["_for_p"].args[2] == noun_var(t, "_club_n_1") == t.answer_vars[0]
     t, by = _only("what did lucille ball die of?")
     assert by["_die_v_of"].args[1:] == (names_of(t)["lucille ball"], t.answer_vars[0])
     t, by = _only("what did robin gibb died from?")
@@ -874,3 +876,14 @@ def test_who_did_name_play_in_a_work():
     t, by = _only("who is playing jason morgan on general hospital?")
     assert by["_play_v_1"].args[1:] == (t.answer_vars[0], names_of(t)["jason morgan"])
     assert pattern_readings("who did the actor play in the movie?") == []
+
+
+def test_where_did_name_go_to_school():
+    """"where did X went to school?" (which the ERG does not parse) read as it reads "where did
+    X go to high school?"."""
+    t, by = _only("where did barack obama went to school?")
+    assert by["_go_v_1"].args[1] == names_of(t)["barack obama"]
+    assert by["_to_p_dir"].args[2] == noun_var(t, "_school_n_1")
+    assert by["loc_nonsp"].args[2] == noun_var(t, "place_n") == t.answer_vars[0]
+    t, by = _only("where ulysses s grant go to high school?")
+    assert "_high_a_1" in by and by["_go_v_1"].args[1] == names_of(t)["ulysses s grant"]

@@ -84,8 +84,14 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
   a ``place_n``; ``_locate_v_1``; ``_from_p``), ``Who played|plays|voiced CHARACTER in|on
   WORK?`` (the work on the verb's event), ``Who is NAME married to?`` (``_married_a_1`` and
   ``_to_p_state``), ``What county|city|country|state|province is|was NAME [located|born]
-  in?``, ``What films|movies has|have NAME starred|played|appeared|acted in?`` and ``Who|What
-  is NAME wife|husband|parents ... [name]?`` (a relative written without "'s": ``poss``).
+  in?``, ``What films|movies has|have NAME starred|played|appeared|acted in?``, ``Who|What
+  is NAME wife|husband|parents ... [name]?`` (a relative written without "'s": ``poss``),
+  ``Who|What team(s)|club(s) does|did|has NAME play[ed] for?`` (``_play_v_1`` and ``_for_p``
+  on its event), ``What did NAME die of|from?`` (``_die_v_of``; ``_die_v_1`` and
+  ``_from_p``), ``Who did NAME marry?``, ``Who did|does NAME play in|on WORK?`` (the
+  character asked for: the object of ``_play_v_1``), ``Who is playing|has played|will play
+  CHARACTER in|on WORK?`` and ``Where did NAME go|went to [high] school|college|university?``
+  (``_go_v_1``, ``_to_p_dir`` and the place on ``loc_nonsp``).
 * ``Is [the] NP of NAME ... VALUE?`` also with NP "number of W [W [W]]" and as ``Is NAME's NP
   ... VALUE?`` (``poss``).
 
@@ -1537,10 +1543,12 @@ def _what_films_has_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
-# "who does joakim noah play for?", "who has tom brady played for?": the name plays for
-# "who", as the ERG reads "Who does X play for?" (``_play_v_1`` and ``_for_p`` on its event)
+# "who does joakim noah play for?", "who has tom brady played for?", "what teams has lionel
+# messi played for?": the name plays for "who" (the team, club), as the ERG reads "Who does X
+# play for?" (``_play_v_1`` and ``_for_p`` on its event)
 _WHO_PLAYS_FOR = re.compile(
-    r"^\s*(?P<wh>who)\s+(?:all\s+)?(?:does|did|do|has|have|had|will)\s+(?P<name>[^?,]+?)\s+"
+    r"^\s*(?:(?P<wh>who)|(?P<which>what|which)\s+(?P<np>teams?|clubs?))\s+(?:all\s+)?"
+    r"(?:(?:does|did|do|has|have|had|will)\s+)?(?P<name>[^?,]+?)\s+"
     r"(?P<verb>play|played)\s+(?P<prep>for)" + _END, re.I)
 
 
@@ -1550,7 +1558,15 @@ def _who_plays_for_readings(q: str) -> list[str]:
         return []
     m, name = found
     b = _Builder()
-    x_who = _wh(b, "who", m.span("wh"))
+    if m.group("wh"):
+        x_who = _wh(b, "who", m.span("wh"))
+    else:
+        x_who, l_np = b.new("x"), b.new("h")
+        if m.group("np").casefold().startswith("team"):
+            b.ep("_team_n_of", m.span("np"), l_np, ARG0=x_who, ARG1=b.new("i"))
+        else:
+            b.ep("_club_n_1", m.span("np"), l_np, ARG0=x_who)
+        b.quantified("_which_q", m.span("which"), x_who, l_np)
     x_name = _name(b, q, name)
     top = b.new("h")
     b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
@@ -1601,6 +1617,32 @@ def _who_did_marry_readings(q: str) -> list[str]:
     x_name = _name(b, q, name)
     top = b.new("h")
     b.ep("_marry_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+    return [b.text("e2", top)]
+
+
+# "where did barack obama went to school?", "where ulysses s grant go to school?": the place
+# the name went to, a school (college, university), as the ERG reads "Where did X go to high
+# school?" (``_go_v_1``, ``_to_p_dir`` on its event, the place on ``loc_nonsp``)
+_WHERE_GO_TO_SCHOOL = re.compile(
+    r"^\s*(?P<where>where)\s+(?:(?:did|does|do)\s+)?(?P<name>[^?,]+?)\s+(?P<verb>go|goes|went)\s+"
+    r"(?P<prep>to)\s+(?P<np>(?:(?P<high>high)\s+)?(?P<noun>school|college|university))" + _END, re.I)
+
+
+def _where_go_to_school_readings(q: str) -> list[str]:
+    found = _matched_name(_WHERE_GO_TO_SCHOOL, q, _has_article)
+    if found is None:
+        return []
+    m, name = found
+    b = _Builder()
+    x_name = _name(b, q, name)
+    top = _loc_answer(b, "place_n", m.span("where"))
+    b.ep("_go_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name)
+    x_np, l_np = b.new("x"), b.new("h")
+    b.ep("_to_p_dir", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+    if m.group("high"):
+        b.ep("_high_a_1", m.span("high"), l_np, ARG0=b.new("e"), ARG1=x_np)
+    b.ep(f"_{m.group('noun').casefold()}_n_1", m.span("noun"), l_np, ARG0=x_np)
+    b.quantified("udef_q", m.span("np"), x_np, l_np)
     return [b.text("e2", top)]
 
 
@@ -1855,7 +1897,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
-           _who_did_play_in_readings)
+           _who_did_play_in_readings, _where_go_to_school_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
