@@ -1160,6 +1160,9 @@ CASES = [
     # "government" is not the doer "governor" (an alias of head of government)
     ("what kind of government is china?", "SELECT ?x WHERE { wd:Q148 wdt:P122 ?x . }", "faithful"),
     ("what kind of government is china?", "SELECT ?x WHERE { wd:Q148 wdt:P6 ?x . }", "unsupported"),
+    # a region written after a place says which place is meant ("london england"); the
+    # place itself is not to be dropped
+    ("what time zone is it in london england?", "SELECT ?x WHERE { wd:Q84 wdt:P421 ?x . }", "faithful"),
     ("who was governor of texas in 2003?",
      _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
      % ("2004", "2003"), "faithful"),
@@ -1488,3 +1491,9 @@ def test_a_pairs_work_does_not_depend_on_what_was_checked_before(verifier):
                     "SELECT ?a ?b WHERE { wd:Q188044 wdt:P21 ?a . wd:Q188044 wdt:P106 ?b }")]:
         verifier.verify(q2, s2)
     assert [(r.verdict, r.reason, r.work) for r in verifier.verify(q, s).deductive.readings] == first
+
+
+def test_a_region_after_a_place_does_not_replace_the_place(verifier):
+    # "london england": England says which London; a query about England alone is not accepted
+    v = verifier.verify("what time zone is it in london england?", "SELECT ?x WHERE { wd:Q21 wdt:P421 ?x . }")
+    assert v.decision != "accept"

@@ -679,6 +679,8 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
             continue
         if any(text.casefold() in c for c in covered):
             continue  # part of a linked mention ("Andrew" in "Andrew Johnson")
+        if _after_linked_item(text, question, grounding):
+            continue  # the region after a place, which it only disambiguates ("miami florida")
         if not unknown_head:  # its words stay for the labels written across words, below
             seen_text.add(text.casefold())
         if unknown_object:
@@ -707,6 +709,22 @@ def _ignored_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
         if exact:
             out.append(_named_item(text, exact, grounder))
     return out + _ignored_written_labels(grounder, units, question, linked, covered, seen_text)
+
+
+def _after_linked_item(text: str, question: str, grounding: Grounding) -> bool:
+    """Whether the question writes the name ``text`` right after the words of a linked item,
+    with nothing or a comma between ("what to do in miami florida?", "the highest mountain in
+    Saxony, Germany"): a region written to say which place is meant, not a further
+    constraint."""
+    q = " ".join(question.casefold().split())
+    t = text.casefold()
+    for l in grounding.links:
+        if l.symbol.kind != "item" or not l.unit.text:
+            continue
+        w = " ".join(l.unit.text.casefold().split())
+        if len(w) >= 3 and w != t and re.search(re.escape(w) + r",?\s+" + re.escape(t) + r"\b", q):
+            return True
+    return False
 
 
 def _not_names(question: str) -> tuple[set[str], str, str]:
