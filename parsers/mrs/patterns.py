@@ -1443,7 +1443,7 @@ def _who_played_in_readings(q: str) -> list[str]:
 
 # "who was judy garland married to?": ``_married_a_1`` of the name, "to" the person asked for
 _WHO_MARRIED = re.compile(
-    r"^\s*who\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to)"
+    r"^\s*(?P<wh>who)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to)"
     + _END, re.I)
 
 
@@ -1460,15 +1460,24 @@ def _matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[
     return m, name
 
 
-def _who_married_readings(q: str) -> list[str]:
-    found = _matched_name(_WHO_MARRIED, q, _has_article)
+def _wh_and_name(rx: re.Pattern, q: str, wh: str) -> tuple[re.Match, "_Builder", str, str, str] | None:
+    """The start of a reading for a question of ``rx`` that asks ``wh`` ("who", "what") about
+    one plain name (:func:`_matched_name`, no article in it): the match, the builder, the
+    answer's variable (its span the group ``wh``), the name's variable and the top label."""
+    found = _matched_name(rx, q, _has_article)
     if found is None:
-        return []
+        return None
     m, name = found
     b = _Builder()
-    x_who = _wh(b, "who", (0, 3))
-    x_name = _name(b, q, name)
-    top = b.new("h")
+    x_wh = _wh(b, wh, m.span("wh"))
+    return m, b, x_wh, _name(b, q, name), b.new("h")
+
+
+def _who_married_readings(q: str) -> list[str]:
+    start = _wh_and_name(_WHO_MARRIED, q, "who")
+    if start is None:
+        return []
+    m, b, x_who, x_name, top = start
     b.ep("_married_a_1", m.span("married"), top, ARG0="e2", ARG1=x_name)
     b.ep("_to_p_state", m.span("to"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
     return [b.text("e2", top)]
@@ -1583,14 +1592,10 @@ _WHAT_DIE_OF = re.compile(
 
 
 def _what_die_of_readings(q: str) -> list[str]:
-    found = _matched_name(_WHAT_DIE_OF, q, _has_article)
-    if found is None:
+    start = _wh_and_name(_WHAT_DIE_OF, q, "what")
+    if start is None:
         return []
-    m, name = found
-    b = _Builder()
-    x_what = _wh(b, "what", m.span("wh"))
-    x_name = _name(b, q, name)
-    top = b.new("h")
+    m, b, x_what, x_name, top = start
     if m.group("prep").casefold() == "of":
         b.ep("_die_v_of", (m.start("verb"), m.end("prep")), top, ARG0="e2", ARG1=x_name,
              ARG2=x_what)
@@ -1608,14 +1613,10 @@ _WHO_DID_MARRY = re.compile(
 
 
 def _who_did_marry_readings(q: str) -> list[str]:
-    found = _matched_name(_WHO_DID_MARRY, q, _has_article)
-    if found is None:
+    start = _wh_and_name(_WHO_DID_MARRY, q, "who")
+    if start is None:
         return []
-    m, name = found
-    b = _Builder()
-    x_who = _wh(b, "who", m.span("wh"))
-    x_name = _name(b, q, name)
-    top = b.new("h")
+    m, b, x_who, x_name, top = start
     b.ep("_marry_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
     return [b.text("e2", top)]
 
