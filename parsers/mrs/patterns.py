@@ -1402,22 +1402,19 @@ _PLAY_LEMMAS = {"plays": "play", "played": "play", "playing": "play", "play": "p
 # character (asked for) that the name played in the work, as the ERG reads "Who did X play in
 # Y?" (``_play_v_1`` with the character as its object, ``_in_p`` on its event)
 _WHO_DID_PLAY_IN = re.compile(
-    r"^\s*who\s+(?:(?:did|does|do|will)\s+)?(?P<name>[^?,]+?)\s+(?P<verb>play)\s+(?P<prep>in|on)\s+"
+    r"^\s*(?P<wh>who)\s+(?:(?:did|does|do|will)\s+)?(?P<name>[^?,]+?)\s+(?P<verb>play)\s+(?P<prep>in|on)\s+"
     r"(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END, re.I)
 
 
 def _who_did_play_in_readings(q: str) -> list[str]:
-    found = _matched_name(_WHO_DID_PLAY_IN, q, _has_article)
-    if found is None:
+    start = _wh_and_name(_WHO_DID_PLAY_IN, q, "who")
+    if start is None:
         return []
-    m, name = found
+    m, b, x_who, x_name, top = start
     work = _clean_span(q, *m.span("work"))
     if _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
         return []
-    b = _Builder()
-    x_who = _wh(b, "who", (0, 3))
-    x_name, x_work = _name(b, q, name), _name(b, q, work)
-    top = b.new("h")
+    x_work = _name(b, q, work)
     b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
     b.ep(f"_{m.group('prep').casefold()}_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2",
          ARG2=x_work)
