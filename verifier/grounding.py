@@ -27,8 +27,8 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold, is_agentive,
-    label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
+    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
+    is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, iter_terms, map_atoms,
