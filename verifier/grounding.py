@@ -581,11 +581,12 @@ def _split_name(u: Unit, name: str) -> bool:
 
 def _head_elsewhere(u: Unit, n: NameEntry, units: Sequence[Unit]) -> bool:
     """Whether an adjective or a passive verb matches only a modifier of a noun-shaped name
-    whose head noun is the question's noun for the adjective's (the passive's) subject ("used"
-    of the alias *used money* of *currency* in "What money is used in Ukraine?"): the name
-    speaks of that noun, the property's value, so the subject is no subject of the property
-    (the active "What money does Ukraine use?" keeps the verb's subject as the subject; in
-    "What city was X twinned with?" the subject X is no city)."""
+    whose head noun is the question's noun (or in its noun phrase: "the name of the money")
+    for the adjective's (the passive's) subject ("used" of the alias *used money* of
+    *currency* in "What money is used in Ukraine?"): the name speaks of that noun, the
+    property's value, so the subject is no subject of the property (the active "What money
+    does Ukraine use?" keeps the verb's subject as the subject; in "What city was X twinned
+    with?" the subject X is no city)."""
     passive = (u.kind == "verb" and len(u.atom.args) > 2
                and not str(getattr(u.atom.args[1], "name", "")).startswith("x"))
     if not (u.kind == "adjective" or passive) or n.shape != "noun" or len(u.atom.args) < 2:
@@ -597,7 +598,7 @@ def _head_elsewhere(u: Unit, n: NameEntry, units: Sequence[Unit]) -> bool:
     subject = u.atom.args[2] if passive else u.atom.args[1]
     return (bool(head) and not head & set(u.keys)
             and any(v.kind in ("noun", "relational_noun") and v.var == subject
-                    and head & set(v.keys) for v in units))
+                    and head & (set(v.keys) | set(v.np_keys)) for v in units))
 
 
 def _preposition_elsewhere(u: Unit, n: NameEntry, names: Sequence[NameEntry],
