@@ -359,6 +359,19 @@ def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
     return x
 
 
+def _which_noun(b: _Builder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],
+                relational: bool = False) -> str:
+    """The answer as a noun asked for with "what" / "which" ("what county", "which films"):
+    the noun's EP (an unexpressed complement when ``relational``) under ``_which_q``."""
+    x, lab = b.new("x"), b.new("h")
+    if relational:
+        b.ep(pred, span, lab, ARG0=x, ARG1=b.new("i"))
+    else:
+        b.ep(pred, span, lab, ARG0=x)
+    b.quantified("_which_q", wh_span, x, lab)
+    return x
+
+
 def _answer(b: _Builder, m: re.Match) -> tuple[str, int]:
     """The answer's variable for the match's ``wh`` word ("what", "which", "who"; a request
     such as "Name the ..." asks for a thing) and where the wh phrase ends."""
@@ -1406,13 +1419,22 @@ _WHO_DID_PLAY_IN = re.compile(
     r"(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END, re.I)
 
 
+def _work_span(q: str, m: re.Match) -> tuple[int, int] | None:
+    """The cleaned span of the ``work`` group ("in the wizard of oz movie"), unless it is
+    empty or holds a clause."""
+    work = _clean_span(q, *m.span("work"))
+    if _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
+        return None
+    return work
+
+
 def _who_did_play_in_readings(q: str) -> list[str]:
     start = _wh_and_name(_WHO_DID_PLAY_IN, q, "who")
     if start is None:
         return []
     m, b, x_who, x_name, top = start
-    work = _clean_span(q, *m.span("work"))
-    if _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
+    work = _work_span(q, m)
+    if work is None:
         return []
     x_work = _name(b, q, work)
     b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
@@ -1425,8 +1447,8 @@ def _who_played_in_readings(q: str) -> list[str]:
     m = _WHO_PLAYED_IN.match(q)
     if not m:
         return []
-    char, work = _clean_span(q, *m.span("char")), _clean_span(q, *m.span("work"))
-    if not _plain_name_ok(q[char[0]:char[1]]) or _CLAUSE.search(q[work[0]:work[1]]) or not work[1] > work[0]:
+    char, work = _clean_span(q, *m.span("char")), _work_span(q, m)
+    if not _plain_name_ok(q[char[0]:char[1]]) or work is None:
         return []
     b = _Builder()
     x_who = _wh(b, "who", (0, m.start("verb")))
@@ -1495,9 +1517,7 @@ def _what_place_is_in_readings(q: str) -> list[str]:
         return []
     m, name = found
     b = _Builder()
-    x_np, l_np = b.new("x"), b.new("h")
-    b.ep(f"_{m.group('np').casefold()}_n_of", m.span("np"), l_np, ARG0=x_np, ARG1=b.new("i"))
-    b.quantified("_which_q", m.span("wh"), x_np, l_np)
+    x_np = _which_noun(b, f"_{m.group('np').casefold()}_n_of", m.span("np"), m.span("wh"), True)
     x_name = _name(b, q, name)
     top = b.new("h")
     if m.group("verb"):  # "born" as "where was andy todd born?" reads it
@@ -1538,10 +1558,8 @@ def _what_films_has_readings(q: str) -> list[str]:
         return []
     m, name = found
     b = _Builder()
-    x_np, l_np = b.new("x"), b.new("h")
     noun = "movie" if m.group("np").casefold().startswith("movie") else "film"
-    b.ep(f"_{noun}_n_1", m.span("np"), l_np, ARG0=x_np)
-    b.quantified("_which_q", m.span("wh"), x_np, l_np)
+    x_np = _which_noun(b, f"_{noun}_n_1", m.span("np"), m.span("wh"))
     x_name = _name(b, q, name)
     top = b.new("h")
     b.ep(_FILM_VERBS[m.group("verb").casefold()], m.span("verb"), top, ARG0="e2", ARG1=x_name)
@@ -1566,13 +1584,10 @@ def _who_plays_for_readings(q: str) -> list[str]:
     b = _Builder()
     if m.group("wh"):
         x_who = _wh(b, "who", m.span("wh"))
+    elif m.group("np").casefold().startswith("team"):
+        x_who = _which_noun(b, "_team_n_of", m.span("np"), m.span("which"), True)
     else:
-        x_who, l_np = b.new("x"), b.new("h")
-        if m.group("np").casefold().startswith("team"):
-            b.ep("_team_n_of", m.span("np"), l_np, ARG0=x_who, ARG1=b.new("i"))
-        else:
-            b.ep("_club_n_1", m.span("np"), l_np, ARG0=x_who)
-        b.quantified("_which_q", m.span("which"), x_who, l_np)
+        x_who = _which_noun(b, "_club_n_1", m.span("np"), m.span("which"))
     x_name = _name(b, q, name)
     top = b.new("h")
     b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
