@@ -1166,7 +1166,21 @@ CASES = [
     ("who was governor of texas in 2003?",
      _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
      % ("2004", "2003"), "faithful"),
+    # "who is NAME?" asks what NAME does (occupation), in that direction, of that person
+    ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }", "faithful"),
+    ("who was louis riel?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q313691 . }", "unsupported"),
+    ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P27 ?x . }", "unsupported"),
+    ("who was louis riel?", "SELECT ?x WHERE { wd:Q42 wdt:P106 ?x . }", "unsupported"),
+    ("who is chelsea kane?", "SELECT ?x WHERE { wd:Q205794 wdt:P106 ?x . }", "faithful"),
 ]
+
+
+def test_who_is_name_says_how_it_was_read(verifier):
+    v = verifier.verify("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }")
+    assert v.decision == "accept" and "read as what NAME does" in v.deductive.reason
+    # a count of the occupations answers another question
+    v = verifier.verify("who was louis riel?", "SELECT (COUNT(?x) AS ?n) WHERE { wd:Q313691 wdt:P106 ?x . }")
+    assert v.decision == "reject" and v.deductive.verdict == "intent_mismatch"
 
 
 def test_married_to_is_not_married_in(verifier):

@@ -295,6 +295,51 @@ def _name_of_answer(reading):
     return None
 
 
+#: "Who is|was NAME?" (nothing else asked of the person): the questions
+#: :func:`_who_is_view` reads as what NAME does.
+_WHO_IS = re.compile(r"^\s*who\s+(?:is|was)\s+[^?,]+?\s*[?.!]*\s*$", re.IGNORECASE)
+#: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").
+_NAME_PARTS = frozenset({"named", "compound", "_real_a_1"})
+
+
+def _who_is_view(reading):
+    """"Who is Esther Hicks?" asks what she is, not which item she is: read literally (the
+    answer is the person named, an identity copula) the reading proves every direction and
+    nothing is decided.  The KG answers it with what the person does, as in "What does Esther
+    Hicks do?": a view of the reading in which the copula ``_be_v_id(e, who, NAME)`` becomes
+    ``_do_v_1(e, NAME, who)`` and the answer a thing, so that the lexicon's word for what
+    someone does (*activity*: occupation) links it (template ``activity_of``).  Only for a
+    reading that says nothing else of the answer and nothing of the name but its words (see
+    :data:`_WHO_IS`); ``None`` when this does not apply."""
+    if len(reading.answer_vars) != 1:
+        return None
+    answer = reading.answer_vars[0]
+    facts = [f for f in _facts(reading.formula)]
+    if any(not isinstance(f, Atom) for f in facts):
+        return None
+    copulas = [f for f in facts if f.pred == "_be_v_id" and len(f.args) == 3 and answer in f.args[1:]]
+    if len(copulas) != 1:
+        return None
+    be = copulas[0]
+    name = be.args[2] if be.args[1] == answer else be.args[1]
+    if not isinstance(name, Var) or name == answer:
+        return None
+    who = Atom("person", (answer,))
+    for f in facts:
+        if f in (be, who):
+            continue
+        if answer in f.args or (f.pred not in _NAME_PARTS and not predicate_info(f.pred).is_unknown_word
+                                and not f.pred.endswith("_n_1")):
+            return None
+    if who not in facts:
+        return None
+    do = Atom("_do_v_1", (be.args[0], name, answer))
+    formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
+    view = _ReadingView(reading, formula, set())
+    view.note = "'who is NAME?' read as what NAME does"
+    return view
+
+
 class _ReadingView:
     """A reading with some intent variables opened (free) and others not alignable."""
 
@@ -306,6 +351,8 @@ class _ReadingView:
         self.reading_index = getattr(reading, "reading_index", 0)
         self.sentence_force = getattr(reading, "sentence_force", None)
         self.mrs = getattr(reading, "mrs", None)
+        #: how the view reads the question, said in a faithful verdict's reason
+        self.note = getattr(reading, "note", "")
 
 
 def _with_asked_optionals(g: Formula, query: Query, mapping: dict[Var, Term]) -> Formula:
@@ -1175,6 +1222,10 @@ def _relevant_background(f: Formula, preds: set[str]) -> bool:
     return _antecedent_preds(f) <= preds
 
 
+#: Why a reading whose answer is a named item decides nothing (:func:`_degenerate`).
+_DEGENERATE_ANSWER = "one of the items the question names"
+
+
 def _degenerate(reading, grounding: Grounding) -> str | None:
     """A reading whose identities (copula, "become", apposition) make an answer variable one of the
     items the question names ("the Goratings ID ... Seigen" read as an apposition) proves
@@ -1204,7 +1255,7 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     item_vars = {find(l.unit.var) for l in grounding.links if l.names_item and isinstance(l.unit.var, Var)}
     for v in reading.answer_vars:
         if find(v) in item_vars:
-            return f"the reading makes the answer {v.name} one of the items the question names"
+            return f"the reading makes the answer {v.name} {_DEGENERATE_ANSWER}"
     # "Is the gross tonnage of the MV Loch Ranza less than 164.8?" read with "tonnage" and
     # "Loch Ranza" as an apposition: the number is compared with the ship itself
     it = getattr(reading, "intent", None)
@@ -1534,6 +1585,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         else:
             verdict, reason = "faithful", "the question entails the query" + (
                 "" if complete is None or complete.proved else " (completeness undecided)")
+            if getattr(reading, "note", ""):
+                reason += "; " + reading.note
             if qual_notes:
                 reason += "; " + "; ".join(qual_notes)
     elif sound.status == "refuted":
@@ -1601,6 +1654,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
     name_of_description = NAME_OF_DESCRIPTION.match(question) is not None
+    who_is = _WHO_IS.match(question) is not None
     for r in ok:
         key = str(r.formula)
         if key in seen:
@@ -1611,6 +1665,12 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         if name_of_description and results[-1][0].verdict != "faithful":
             # "the name of NP" read as the NP itself: a view of this reading, not counted
             view = _name_of_answer(r)
+            if view is not None:
+                results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
+                                           diagnose=False, context=context), view))
+        if who_is and results[-1][0].verdict == "unknown" and _DEGENERATE_ANSWER in results[-1][0].reason:
+            # "Who is NAME?" read as what NAME does: a view of this reading, not counted
+            view = _who_is_view(r)
             if view is not None:
                 results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
                                            diagnose=False, context=context), view))
