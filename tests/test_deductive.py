@@ -215,6 +215,9 @@ def test_statement_patterns_are_read_as_direct_claims():
     ("Name a movie directed by Francis Ford Coppola", 1, False),  # asks for one
     ("Give me some films by Ridley Scott.", 10, False),    # asks for some
     ("Who are the 100 oldest living tennis players?", 100, False),  # states the number
+    ("what are the four nations of the uk?", 4, False),     # ... as a word
+    ("what are the four nations of the uk?", 3, True),
+    ("Which actors were born in Germany?", 4, True),
 ])
 def test_a_limit_without_order_cuts_off_what_the_question_asks_for(question, limit, cut):
     from verifier.intent import _truncates_all

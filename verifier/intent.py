@@ -287,15 +287,28 @@ _ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|
                             re.I)
 
 
+#: Numbers written as words ("What are the four nations of the UK?" states the number).
+_NUMBER_WORDS = dict(enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split()))
+
+
+def _states_number(question: str, n: int) -> bool:
+    """Whether ``question`` writes the number ``n``, in digits or as a word."""
+    word = _NUMBER_WORDS.get(n)
+    return number_in_text(str(n), question) or (
+        word is not None and re.search(rf"\b{word}\b", question, re.I) is not None)
+
+
 def _truncates_all(question: str, limit: int) -> str:
     """Why a ``LIMIT`` without ``ORDER BY`` cuts off answers the question asks for (an empty
     string when it does not): "Which actors were born in Germany?" with ``LIMIT 100`` returns
     some of them.  A question that asks for some ("Name a film ...") or states the number
-    ("Give me 5 ...") is answered by any ``limit`` of them; a question that restricts the name
-    ("... which start with the letter v"), or a query that tests a label, is left alone (LC-QuAD
-    2.0 writes those with ``LIMIT 25``)."""
+    ("Give me 5 ...", "What are the four nations of the UK?") is answered by any ``limit`` of
+    them; a question that restricts the name ("... which start with the letter v"), or a query
+    that tests a label, is left alone (LC-QuAD 2.0 writes those with ``LIMIT 25``)."""
     if not _ASKS_FOR_ALL.search(question) or _ASKS_FOR_SOME.search(question) \
-            or number_in_text(str(limit), question):
+            or _states_number(question, limit):
         return ""
     return (f"the query returns at most {limit} answers (LIMIT {limit} without ORDER BY), but the "
             f"question asks for all of them")
