@@ -1166,6 +1166,11 @@ CASES = [
     ("who was governor of texas in 2003?",
      _IN_YEAR.replace("wd:Q15180 p:P6 ?p . ?p ps:P6 ?x", "?x p:P39 ?p . ?p ps:P39 wd:Q5589725")
      % ("2004", "2003"), "faithful"),
+    # an alternative of an alternation that the question relates the other way round: the
+    # parents' *child* is X, not X's child
+    ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P40 ?x . }",
+     "unsupported"),
+    ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P25 ?x . }", "faithful"),
     # "who is NAME?" asks what NAME does (occupation), in that direction, of that person
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }", "faithful"),
     ("who was louis riel?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q313691 . }", "unsupported"),

@@ -1187,6 +1187,32 @@ def _unsupported_alternatives(g: Formula, grounding: Grounding, grounder: Ground
     return list(dict.fromkeys(out))
 
 
+def _backwards_alternatives(g: Formula, entailed, grounder: Grounder) -> list[str]:
+    """The alternatives of the query's property alternations that the question supports only
+    the other way round: "X's parents" answered with ``wd:X wdt:P22|wdt:P40 ?p`` (father or
+    *child*) is entailed through father, while the question links *child* from the parent
+    to X (``wdt:P40(?p, wd:X)``), so the second alternative adds X's children.  An
+    alternative is flagged when ``entailed`` (a formula -> bool test against the question's
+    premises) holds for its swapped atom but not for the atom itself, so that symmetric
+    properties (spouse) and alternatives of an ANY word (father or mother) are left alone.
+    Only alternations over terms the proof aligned (no variable of the query's own)."""
+    out = []
+    aligned = free_vars(g)
+    for f in subformulas(g):
+        if not isinstance(f, Or) or not all(isinstance(a, Atom) and len(a.args) == 2 for a in f.args):
+            continue
+        if len({a.args for a in f.args}) != 1 or not all(
+                not isinstance(t, Var) or t in aligned for t in f.args[0].args):
+            continue
+        for a in f.args:
+            swapped = Atom(a.pred, (a.args[1], a.args[0]))
+            if a.args[0] != a.args[1] and not entailed(a) and entailed(swapped):
+                out.append(f"{a.pred} ({grounder.label(wikidata_id(a.pred) or a.pred)}), an alternative of "
+                           f"{'|'.join(b.pred for b in f.args)}, is not supported: the question relates "
+                           "these terms the other way round")
+    return list(dict.fromkeys(out))
+
+
 def _symbols_of(f: Formula) -> list[str]:
     out: dict[str, None] = {}
     for a in atoms(f):
@@ -1501,13 +1527,14 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         sound = ProofResult("unknown", degenerate)
     else:
         sound = prove(premises, g, countermodel=False)
+        proof_premises = premises  # the premises of the proof that counts
         for view, order, order_key in (_other_alignments(reading_view, query) if not sound.proved else ()):
             prem2 = premises if view is reading_view else (
                 premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
             g2 = _aligned_pattern(view, query, pattern, order, order_key=order_key)
             r2 = prove(prem2, g2, countermodel=False)
             if r2.proved:
-                sound, g = r2, g2
+                sound, g, proof_premises = r2, g2, prem2
                 if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
                     stated = view
                 answer_col = order[0] if order else 0
@@ -1562,7 +1589,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
         ignored = _ignored_names(grounder, grounding, units, question, explained)
         unnamed = [] if ignored else _unlinked_names(grounder, grounding, units, query, question, explained)
-        odd = _unsupported_alternatives(g, grounding, grounder)
+        odd = _unsupported_alternatives(g, grounding, grounder) or _backwards_alternatives(
+            g, lambda f: prove(proof_premises, f, countermodel=False).proved, grounder)
         if not intent_ok:
             verdict, reason = "intent_mismatch", intent_reason
         elif odd:
