@@ -1177,6 +1177,11 @@ CASES = [
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P27 ?x . }", "unsupported"),
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q42 wdt:P106 ?x . }", "unsupported"),
     ("who is chelsea kane?", "SELECT ?x WHERE { wd:Q205794 wdt:P106 ?x . }", "faithful"),
+    # ... and when a second question follows, that question says what is asked of the person
+    ("who was joseph pulitzer and what did he do?", "SELECT ?x WHERE { wd:Q173417 wdt:P106 ?x . }",
+     "faithful"),
+    ("who was joseph pulitzer and what did he do?", "SELECT ?x WHERE { wd:Q173417 wdt:P27 ?x . }",
+     "unsupported"),
 ]
 
 

@@ -310,8 +310,11 @@ def _who_is_view(reading):
     ``_do_v_1(e, NAME, who)`` and the answer a thing, so that the lexicon's word for what
     someone does (*activity*: occupation) links it (template ``activity_of``).  Only for a
     reading that says nothing else of the answer and nothing of the name but its words (see
-    :data:`_WHO_IS`); ``None`` when this does not apply."""
-    if len(reading.answer_vars) != 1:
+    :data:`_WHO_IS`).  When a second question follows ("Who was Joseph Pulitzer and what did
+    he do?", "Who is Galileo and what is he famous for?"), it says what is asked of the
+    person: the view drops the copula and answers the second question alone.  ``None`` when
+    this does not apply."""
+    if not reading.answer_vars:
         return None
     answer = reading.answer_vars[0]
     facts = [f for f in _facts(reading.formula)]
@@ -325,14 +328,27 @@ def _who_is_view(reading):
     if not isinstance(name, Var) or name == answer:
         return None
     who = Atom("person", (answer,))
+    if who not in facts:
+        return None
+    parts = {name}  # the name and the nouns compounded with it ("louis" of "louis riel")
+    for f in facts:
+        if f.pred == "compound" and len(f.args) == 3 and f.args[1] in parts and isinstance(f.args[2], Var):
+            parts.add(f.args[2])
     for f in facts:
         if f in (be, who):
             continue
-        if answer in f.args or (f.pred not in _NAME_PARTS and not predicate_info(f.pred).is_unknown_word
-                                and not f.pred.endswith("_n_1")):
+        if answer in f.args:
             return None
-    if who not in facts:
-        return None
+        if parts & set(f.args) and f.pred not in _NAME_PARTS and not predicate_info(f.pred).is_unknown_word \
+                and not f.pred.endswith("_n_1"):
+            return None
+    if len(reading.answer_vars) > 1:
+        # "Who was Joseph Pulitzer and what did he do?": the second question says what is asked
+        formula = map_atoms(reading.formula, lambda a: TRUE if a in (be, who) else a)
+        view = _ReadingView(reading, formula, set())
+        view.answer_vars = tuple(reading.answer_vars[1:])
+        view.note = "'who is NAME and ...?' read as its second question"
+        return view
     do = Atom("_do_v_1", (be.args[0], name, answer))
     formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
     view = _ReadingView(reading, formula, set())
