@@ -846,6 +846,14 @@ def test_time_zone_of_a_place():
     assert by["_in_p"].args[2] == names_of(t)["oklahoma city"]
     t, by = _only("what is brazil time zone?")
     assert by["poss"].args[2] == names_of(t)["brazil"]
+    t, by = _only("what is yale university mascot?")
+    assert by["poss"].args[1:] == (noun_var(t, "_mascot/nn_u_unknown"), names_of(t)["yale university"])
+
+
+def test_married_too_is_read_as_married_to():
+    t, by = _only("who is keyshia cole married too?")
+    assert by["_married_a_1"].args[1] == names_of(t)["keyshia cole"]
+    assert by["_to_p_state"].args[1:] == (by["_married_a_1"].args[0], t.answer_vars[0])
 
 
 def test_plays_for_dies_of_and_married():

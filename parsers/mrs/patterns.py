@@ -494,12 +494,13 @@ def _of_all_readings(q: str) -> list[str]:
 
 
 # "who is robert downey jr wife?", "what is bethenny frankel husband name?", "what is brazil
-# time zone?": a relative (or the time zone) written after the name without "'s", read as
-# the possessive
+# time zone?", "what is yale university mascot?": a relative (or the time zone, the mascot)
+# written after the name without "'s", read as the possessive
 _KIN_AFTER_NAME = re.compile(
     r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?']+?)\s+"
     r"(?P<np>wife|husband|sister|sisters|brother|brothers|father|mother|dad|mom|son|sons|daughter|"
-    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?)(?:\s+names?)?" + _END, re.I)
+    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?|mascots?)(?:\s+names?)?" + _END,
+    re.I)
 
 
 def _possessive_readings(q: str) -> list[str]:
@@ -1461,8 +1462,9 @@ def _who_played_in_readings(q: str) -> list[str]:
 
 
 # "who was judy garland married to?": ``_married_a_1`` of the name, "to" the person asked for
+# ("married too", a common slip, read the same)
 _WHO_MARRIED = re.compile(
-    r"^\s*(?P<wh>who)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to)"
+    r"^\s*(?P<wh>who)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to|too)"
     + _END, re.I)
 
 
