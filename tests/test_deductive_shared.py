@@ -1171,12 +1171,17 @@ CASES = [
     ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P40 ?x . }",
      "unsupported"),
     ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P25 ?x . }", "faithful"),
+    # "does the voice of X": voice actor(X, who)
+    ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q5480 wdt:P725 ?x . }", "faithful"),
+    ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { ?x wdt:P725 wd:Q5480 . }", "unsupported"),
     # "who is NAME?" asks what NAME does (occupation), in that direction, of that person
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }", "faithful"),
     ("who was louis riel?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q313691 . }", "unsupported"),
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P27 ?x . }", "unsupported"),
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q42 wdt:P106 ?x . }", "unsupported"),
     ("who is chelsea kane?", "SELECT ?x WHERE { wd:Q205794 wdt:P106 ?x . }", "faithful"),
+    # ... only when nothing else is said ("married too" read as a subordinate clause)
+    ("who was betty white married too?", "SELECT ?x WHERE { wd:Q373895 wdt:P106 ?x . }", "unsupported"),
     # ... and when a second question follows, that question says what is asked of the person
     ("who was joseph pulitzer and what did he do?", "SELECT ?x WHERE { wd:Q173417 wdt:P106 ?x . }",
      "faithful"),

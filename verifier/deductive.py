@@ -334,15 +334,27 @@ def _who_is_view(reading):
     for f in facts:
         if f.pred == "compound" and len(f.args) == 3 and f.args[1] in parts and isinstance(f.args[2], Var):
             parts.add(f.args[2])
+    def name_word(f: Atom) -> bool:
+        return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith("_n_1")
+
+    event = be.args[0]
+    second = len(reading.answer_vars) > 1
+    if second and not any(f.pred == "_and_c" and event in f.args[1:] for f in facts):
+        return None  # two answers, but not two coordinated questions
+    # without a second question, only a place on the copula ("who is daniel in the bible?")
+    where = {f.args[2] for f in facts if not second and len(f.args) == 3 and f.args[1] == event
+             and predicate_info(f.pred).pos == "p" and isinstance(f.args[2], Var)}
     for f in facts:
         if f in (be, who):
             continue
         if answer in f.args:
             return None
-        if parts & set(f.args) and f.pred not in _NAME_PARTS and not predicate_info(f.pred).is_unknown_word \
-                and not f.pred.endswith("_n_1"):
+        if parts & set(f.args) and not name_word(f):
             return None
-    if len(reading.answer_vars) > 1:
+        if not second and not (name_word(f) and set(f.args) & (parts | where)
+                               or len(f.args) == 3 and f.args[1] == event and f.args[2] in where):
+            return None  # something else is said: not a plain "who is NAME?"
+    if second:
         # "Who was Joseph Pulitzer and what did he do?": the second question says what is asked
         formula = map_atoms(reading.formula, lambda a: TRUE if a in (be, who) else a)
         view = _ReadingView(reading, formula, set())
