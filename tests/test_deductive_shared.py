@@ -1171,9 +1171,19 @@ CASES = [
     ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P40 ?x . }",
      "unsupported"),
     ("who are paul revere's parents?", "SELECT ?x WHERE { wd:Q327071 wdt:P22|wdt:P25 ?x . }", "faithful"),
+    # "what kind / type of N" is answered with the N (the currency, not a kind of currency)
+    ("what type of currency is used in the united kingdom?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }",
+     "faithful"),
+    ("what type of currency is used in the united kingdom?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q145 . }",
+     "unsupported"),
+    ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P38 ?x . }", "faithful"),
+    ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P37 ?x . }", "unsupported"),
     # "does the voice of X": voice actor(X, who)
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q5480 wdt:P725 ?x . }", "faithful"),
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { ?x wdt:P725 wd:Q5480 . }", "unsupported"),
+    # a part of a name is no item when the whole name is another item's label
+    ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q886 wdt:P725 ?x . }", "unsupported"),
+    ("who is ellen albertini dow?", "SELECT ?x WHERE { wd:Q458512 wdt:P106 ?x . }", "faithful"),
     # "who is NAME?" asks what NAME does (occupation), in that direction, of that person
     ("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }", "faithful"),
     ("who was louis riel?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q313691 . }", "unsupported"),

@@ -330,13 +330,18 @@ def _who_is_view(reading):
     who = Atom("person", (answer,))
     if who not in facts:
         return None
-    parts = {name}  # the name and the nouns compounded with it ("louis" of "louis riel")
-    for f in facts:
-        if f.pred == "compound" and len(f.args) == 3 and f.args[1] in parts and isinstance(f.args[2], Var):
-            parts.add(f.args[2])
     def name_word(f: Atom) -> bool:
         return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith("_n_1")
 
+    # the name's words: what name words connect to it ("louis" of "louis riel", the unknown
+    # adjective "albertini" of "ellen albertini dow" and the compound on its event)
+    parts = {name}
+    while True:
+        more = {t for f in facts if name_word(f) and answer not in f.args and parts & set(f.args)
+                for t in f.args if isinstance(t, Var)} - parts
+        if not more:
+            break
+        parts |= more
     event = be.args[0]
     second = len(reading.answer_vars) > 1
     if second and not any(f.pred == "_and_c" and event in f.args[1:] for f in facts):
@@ -365,6 +370,48 @@ def _who_is_view(reading):
     formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
     view = _ReadingView(reading, formula, set())
     view.note = "'who is NAME?' read as what NAME does"
+    return view
+
+
+#: "what kind / type / sort / form / style of N": the questions :func:`_kind_of_view` reads.
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|forms?|styles?)\s+of\b", re.IGNORECASE)
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "form", "style"})
+
+
+def _kind_of_view(reading):
+    """"What kind of money do they use in Aruba?", "What type of currency is used in the
+    UK?": a question about a kind of N is answered, as KG queries answer it, with the N
+    itself (the currency, not a kind of currency).  A view of the reading in which the kind
+    noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
+    ``_of_p(e, x, y)``, becomes ``x = y``.  Only for an N that is a common noun (no name:
+    "the type of the Eiffel Tower" asks for a class of the tower); ``None`` when no kind noun
+    of that shape is found."""
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+
+    def common_noun(y) -> bool:
+        return isinstance(y, Var) and y.name.startswith("x") and y not in named and any(
+            f.args and f.args[0] == y and predicate_info(f.pred).pos == "n"
+            and not predicate_info(f.pred).is_abstract and predicate_info(f.pred).lemma not in _KIND_NOUNS
+            for f in facts)
+
+    replace: dict[Atom, Formula] = {}
+    for f in facts:
+        info = predicate_info(f.pred)
+        if info.pos != "n" or info.lemma not in _KIND_NOUNS or not f.args or not isinstance(f.args[0], Var):
+            continue
+        x = f.args[0]
+        if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
+            replace[f] = Eq(x, f.args[1])
+            continue
+        of = [g for g in facts if g.pred == "_of_p" and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
+        if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
+            replace[f], replace[of[0]] = Eq(x, of[0].args[2]), TRUE
+    if not replace:
+        return None
+    view = _ReadingView(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
+                        getattr(reading, "not_alignable", set()))
+    view.note = "'kind of N' read as N"
     return view
 
 
@@ -1711,6 +1758,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     seen: set[str] = set()
     name_of_description = NAME_OF_DESCRIPTION.match(question) is not None
     who_is = _WHO_IS.match(question) is not None
+    kind_of = _KIND_OF.search(question) is not None
     for r in ok:
         key = str(r.formula)
         if key in seen:
@@ -1727,6 +1775,12 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         if who_is and results[-1][0].verdict == "unknown" and _DEGENERATE_ANSWER in results[-1][0].reason:
             # "Who is NAME?" read as what NAME does: a view of this reading, not counted
             view = _who_is_view(r)
+            if view is not None:
+                results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
+                                           diagnose=False, context=context), view))
+        if kind_of and results[-1][0].verdict != "faithful":
+            # "what kind of money" read as "what money": a view of this reading, not counted
+            view = _kind_of_view(r)
             if view is not None:
                 results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
                                            diagnose=False, context=context), view))

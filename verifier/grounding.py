@@ -1300,6 +1300,11 @@ class Grounder:
                     cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys))
                     if cov2 < 0.5:
                         continue
+                    # ... and a part of it names no item when the whole noun phrase is another
+                    # item's label ("Bart Simpson" is not *The Simpsons*)
+                    if cov2 < 1.0 and u.text and any(
+                            e.symbol != sym.id for e in self.labels.labels_written_as(u.text)):
+                        continue
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
             # "position" is an alias of location)
