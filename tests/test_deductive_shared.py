@@ -1178,6 +1178,12 @@ CASES = [
      "unsupported"),
     ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P38 ?x . }", "faithful"),
     ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P37 ?x . }", "unsupported"),
+    # ... and "government" in "government system" is not the doer "governor"
+    ("what kind of government system does canada have?", "SELECT ?x WHERE { wd:Q16 wdt:P6 ?x . }",
+     "unsupported"),
+    # a pattern reading's unknown-word verb "use" read as the grammar's _use_v_1
+    ("what currency does senegal use?", "SELECT ?x WHERE { wd:Q1041 wdt:P38 ?x . }", "faithful"),
+    ("what currency does senegal use?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q1041 . }", "unsupported"),
     # "does the voice of X": voice actor(X, who)
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q5480 wdt:P725 ?x . }", "faithful"),
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { ?x wdt:P725 wd:Q5480 . }", "unsupported"),

@@ -1404,6 +1404,41 @@ _ABBREVIATED_NOUNS = {("Idaho", "ID"): "_id_n_of"}
 _UNKNOWN_POSSESSIVE = re.compile(r"_['’]s/vbz_u_unknown")
 
 
+def _template_verbs(pack: Pack) -> dict[str, str]:
+    """The verb predicates that the pack's template axioms name (``_use_v_1``), by lemma:
+    the grammar's senses that an unknown-word verb of the same lemma stands for."""
+    out: dict[str, str] = {}
+    for t in pack.templates.values():
+        for a in atoms(t.axiom):
+            info = predicate_info(a.pred)
+            if info.pos == "v" and not info.is_unknown_word and a.pred.endswith("_v_1"):
+                out.setdefault(info.lemma, a.pred)
+    return out
+
+
+def _known_verbs(reading, pack: Pack):
+    """The reading with an unknown-word verb whose word is the lemma of a verb the templates
+    of ``pack`` name (``_use/vb_u_unknown``, as pattern readings and lexicon-less parses write
+    "use") read as that verb (``_use_v_1``), so that the templates that name it apply; the
+    reading itself when there is none."""
+    if not any((i := predicate_info(a.pred)).is_unknown_word and i.pos == "v" for a in atoms(reading.formula)):
+        return reading
+    verbs = _template_verbs(pack)
+
+    def known(a: Atom) -> Formula:
+        info = predicate_info(a.pred)
+        if info.is_unknown_word and info.pos == "v" and info.lemma in verbs and len(a.args) == 3:
+            return Atom(verbs[info.lemma], a.args)
+        return a
+
+    formula = map_atoms(reading.formula, known)
+    if formula == reading.formula:
+        return reading
+    view = _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    view.note = getattr(reading, "note", "")
+    return view
+
+
 def _correct_parser_defects(reading, question: str):
     """Replace ``named(x, "Idaho")`` written as "ID" (see :data:`_ABBREVIATED_NOUNS`) by the
     noun ``_id_n_of(x, i)``, and the possessive "'s" parsed as an unknown verb
@@ -1536,7 +1571,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         spent.append(r.work)
         return r
 
-    reading = _distinguish_repeated(_passive_agents(_correct_parser_defects(reading, question)))
+    reading = _distinguish_repeated(_passive_agents(_known_verbs(_correct_parser_defects(reading, question), pack)))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
