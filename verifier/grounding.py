@@ -633,14 +633,23 @@ _DOER_SUFFIXES = ("or", "er", "ist", "ant", "ent")
 
 
 def _doer_of_abstract(u: Unit, n: NameEntry) -> bool:
-    """Whether a noun for an abstract thing (a "-ment", "-tion" ... noun) matches a one-word
-    name for its doer by their shared stem ("government" and *head of government*'s alias
-    "governor"): the doer is not the thing."""
+    """Whether a noun for an abstract thing (a "-ment", "-tion" ... noun), or a noun whose
+    noun phrase has one ("government system"), matches a one-word name for its doer by their
+    shared stem ("government" and *head of government*'s alias "governor"): the doer is not
+    the thing."""
     ws = words_of(n.name)
-    lemma = u.lemma.casefold()
-    return (u.kind in ("noun", "relational_noun") and len(ws) == 1
-            and lemma.endswith(_ABSTRACT_SUFFIXES) and not ws[0].endswith(_ABSTRACT_SUFFIXES)
-            and ws[0].endswith(_DOER_SUFFIXES) and ws[0] not in (lemma, lemma + "s"))
+    if u.kind not in ("noun", "relational_noun") or len(ws) != 1:
+        return False
+    doer = ws[0].casefold()
+    if doer.endswith(_ABSTRACT_SUFFIXES) or not doer.endswith(_DOER_SUFFIXES):
+        return False
+    # the noun itself, or a word of its noun phrase through which the name matched ("system"
+    # in "government system")
+    written = {u.lemma.casefold()} | {w.casefold() for w in words_of(u.text)}
+    if doer in written or doer + "s" in written or doer.rstrip("s") in written:
+        return False
+    base = _agent_base(stem(doer))
+    return any(w.endswith(_ABSTRACT_SUFFIXES) and stem(w) in (base, stem(doer)) for w in written)
 
 
 def _tightest_occurrence(toks: Sequence[tuple[str, int, int]], question: str, a: int, b: int,
