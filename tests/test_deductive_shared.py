@@ -1184,6 +1184,12 @@ CASES = [
     # a pattern reading's unknown-word verb "use" read as the grammar's _use_v_1
     ("what currency does senegal use?", "SELECT ?x WHERE { wd:Q1041 wdt:P38 ?x . }", "faithful"),
     ("what currency does senegal use?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q1041 . }", "unsupported"),
+    # the people of a country, said by a demonym, speak / use what the country has
+    ("what do egyptians speak?", "SELECT ?x WHERE { wd:Q79 wdt:P37 ?x . }", "faithful"),
+    ("what do egyptians speak?", "SELECT ?x WHERE { wd:Q79 wdt:P103 ?x . }", "unsupported"),
+    ("what language do australian people speak?", "SELECT ?x WHERE { wd:Q408 wdt:P37 ?x . }", "faithful"),
+    ("what money do japanese use?", "SELECT ?x WHERE { wd:Q17 wdt:P38 ?x . }", "faithful"),
+    ("what money do japanese use?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q17 . }", "unsupported"),
     # "does the voice of X": voice actor(X, who)
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q5480 wdt:P725 ?x . }", "faithful"),
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { ?x wdt:P725 wd:Q5480 . }", "unsupported"),
