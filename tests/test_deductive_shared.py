@@ -1190,6 +1190,9 @@ CASES = [
     ("what language do australian people speak?", "SELECT ?x WHERE { wd:Q408 wdt:P37 ?x . }", "faithful"),
     ("what money do japanese use?", "SELECT ?x WHERE { wd:Q17 wdt:P38 ?x . }", "faithful"),
     ("what money do japanese use?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q17 . }", "unsupported"),
+    # "located" on a continent
+    ("what continent is mexico located on?", "SELECT ?x WHERE { wd:Q96 wdt:P30 ?x . }", "faithful"),
+    ("what continent is mexico located on?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q96 . }", "unsupported"),
     # "does the voice of X": voice actor(X, who)
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { wd:Q5480 wdt:P725 ?x . }", "faithful"),
     ("Who does the voice of Bart Simpson?", "SELECT ?x WHERE { ?x wdt:P725 wd:Q5480 . }", "unsupported"),
