@@ -1190,6 +1190,12 @@ CASES = [
     ("what language do australian people speak?", "SELECT ?x WHERE { wd:Q408 wdt:P37 ?x . }", "faithful"),
     ("what money do japanese use?", "SELECT ?x WHERE { wd:Q17 wdt:P38 ?x . }", "faithful"),
     ("what money do japanese use?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q17 . }", "unsupported"),
+    # "X is in a time zone"
+    ("what timezone is minneapolis in?", "SELECT ?x WHERE { wd:Q36091 wdt:P421 ?x . }", "faithful"),
+    ("what timezone is minneapolis in?", "SELECT ?x WHERE { ?x wdt:P421 wd:Q36091 . }", "unsupported"),
+    # a form of government that a country has or uses
+    ("what form of government does greece use?", "SELECT ?x WHERE { wd:Q41 wdt:P122 ?x . }", "faithful"),
+    ("what form of government does greece use?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q41 . }", "unsupported"),
     # "located" on a continent
     ("what continent is mexico located on?", "SELECT ?x WHERE { wd:Q96 wdt:P30 ?x . }", "faithful"),
     ("what continent is mexico located on?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q96 . }", "unsupported"),
