@@ -1196,6 +1196,9 @@ CASES = [
     # a form of government that a country has or uses
     ("what form of government does greece use?", "SELECT ?x WHERE { wd:Q41 wdt:P122 ?x . }", "faithful"),
     ("what form of government does greece use?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q41 . }", "unsupported"),
+    # the currency one takes to a country
+    ("what currency should i take to jamaica?", "SELECT ?x WHERE { wd:Q766 wdt:P38 ?x . }", "faithful"),
+    ("what currency should i take to jamaica?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q766 . }", "unsupported"),
     # "located" on a continent
     ("what continent is mexico located on?", "SELECT ?x WHERE { wd:Q96 wdt:P30 ?x . }", "faithful"),
     ("what continent is mexico located on?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q96 . }", "unsupported"),
