@@ -1196,6 +1196,11 @@ CASES = [
     # a form of government that a country has or uses
     ("what form of government does greece use?", "SELECT ?x WHERE { wd:Q41 wdt:P122 ?x . }", "faithful"),
     ("what form of government does greece use?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q41 . }", "unsupported"),
+    # a place named inside a longer place name is not that place ("new mexico", "indianapolis
+    # indiana"), whose other name the query would ignore
+    ("what timezone is new mexico currently in?", "SELECT ?x WHERE { wd:Q1522 wdt:P421 ?x . }", "faithful"),
+    ("what timezone is new mexico currently in?", "SELECT ?x WHERE { wd:Q96 wdt:P421 ?x . }", "unsupported"),
+    ("what timezone is indianapolis indiana in?", "SELECT ?x WHERE { wd:Q1415 wdt:P421 ?x . }", "weaker"),
     # the currency one takes to a country
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { wd:Q766 wdt:P38 ?x . }", "faithful"),
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q766 . }", "unsupported"),

@@ -983,7 +983,13 @@ class Grounder:
         if head_only:
             chosen = [v for v, (sa, sb) in spans.items() if abs(sa - a) <= 1 and v in headed][:1]
         elif covering:
-            chosen = [min(covering, key=lambda c: c[2] - c[1])[0]]
+            v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
+            # a name that is part of a longer proper name another item has as its label ("Mexico"
+            # in "New Mexico"): the phrase names that item, not this one
+            if sym.kind == "item" and (sa < a - 1 or sb > b + 1) and any(
+                    e.symbol != sym.id for e in self.labels.labels_written_as(question[sa:sb])):
+                return []
+            chosen = [v]
         else:
             chosen = [v for v, (sa, sb) in spans.items() if sa >= a - 1 and sb <= b + 1]
             if not chosen:
