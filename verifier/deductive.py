@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, NameEntry, content_keys, stem, words_of
+from verifier.lexical import STOPWORDS, TITLE_KEYS, NameEntry, content_keys, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -860,6 +860,14 @@ def _not_names(question: str) -> tuple[set[str], str, str]:
     return in_dates, in_filters, first
 
 
+def _name_inside(name: str, text: str) -> bool:
+    """Whether the noun phrase ``text`` writes all of ``name`` and more words than it and its
+    titles ("indianapolis indiana" for *Indiana*; not "sir isaac newton" for *Isaac Newton*,
+    nor "Christopher A. Pissarides" for *Christophoros A. Pissarides*, a near spelling)."""
+    keys, written = set(content_keys(name)), set(content_keys(text))
+    return bool(keys) and keys <= written and bool(written - keys - TITLE_KEYS)
+
+
 def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
     """What the links account for, casefolded: the linked words (of a named item, those its
     name has) and the names they matched, and every name of a linked class (the name "United States" in the alias "United States
@@ -869,7 +877,7 @@ def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
                # for another name compounded with it ("indianapolis" in "indianapolis indiana"
                # linked to *Indiana*)
                and not (t is l.unit.text and l.symbol.kind == "item" and l.unit.kind == "named"
-                        and not set(content_keys(t)) <= set(content_keys(l.name or "")) | set(l.unit.keys))]
+                        and _name_inside(l.name or "", t))]
     return covered + [n.name.casefold() for l in grounding.links if l.symbol.kind == "class"
                       for n in grounder.names_of(l.symbol)]
 

@@ -27,7 +27,7 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
+    PREPOSITIONS, STOPWORDS, TITLE_KEYS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
     is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
 )
 from verifier.logic import (
@@ -986,7 +986,8 @@ class Grounder:
             v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
             # a name that is part of a longer proper name another item has as its label ("Mexico"
             # in "New Mexico"): the phrase names that item, not this one
-            if sym.kind == "item" and (sa < a - 1 or sb > b + 1) and any(
+            extra = set(content_keys(question[sa:sb])) - set(content_keys(question[a:b]))
+            if sym.kind == "item" and extra - TITLE_KEYS and any(
                     e.symbol != sym.id for e in self.labels.labels_written_as(question[sa:sb])):
                 return []
             chosen = [v]
@@ -1317,7 +1318,7 @@ class Grounder:
                         continue
                     # ... and a part of it names no item when the whole noun phrase is another
                     # item's label ("Bart Simpson" is not *The Simpsons*)
-                    if cov2 < 1.0 and u.text and any(
+                    if cov2 < 1.0 and u.text and set(content_keys(u.text)) - set(n.keys) - TITLE_KEYS and any(
                             e.symbol != sym.id for e in self.labels.labels_written_as(u.text)):
                         continue
             # a lexicon entry says outright that the word names the symbol: another symbol's

@@ -144,6 +144,13 @@ _VERB_STARTS = frozenset({"has", "have", "follows", "replaces", "contains", "use
 #: Last words of identifier names ("Flags of the World ID", "terms of service URL"), also the
 #: heads of question noun phrases that may contain "of" (``parsers.mrs.patterns``).
 ID_WORDS = frozenset({"id", "ids", "identifier", "url", "uuid", "code", "number"})
+#: Titles written before a person's name ("sir isaac newton", "saint paul", "jesus christ"
+#: after it): part of how the person is named, not a name of its own.
+TITLES = frozenset({"sir", "saint", "st", "dame", "lord", "lady", "king", "queen", "prince",
+                    "princess", "emperor", "empress", "pope", "president", "general", "dr",
+                    "mr", "mrs", "ms", "christ", "jr", "sr"})
+#: The matching keys of :data:`TITLES` (to compare with :func:`content_keys` of a phrase).
+TITLE_KEYS = frozenset(k for w in TITLES for k in content_keys(w))
 
 
 @lru_cache(maxsize=1 << 16)
