@@ -1201,6 +1201,13 @@ CASES = [
     ("what timezone is new mexico currently in?", "SELECT ?x WHERE { wd:Q1522 wdt:P421 ?x . }", "faithful"),
     ("what timezone is new mexico currently in?", "SELECT ?x WHERE { wd:Q96 wdt:P421 ?x . }", "unsupported"),
     ("what timezone is indianapolis indiana in?", "SELECT ?x WHERE { wd:Q1415 wdt:P421 ?x . }", "weaker"),
+    # ... but a title is part of the name it stands before
+    ("what school did sir isaac newton go to?", "SELECT ?x WHERE { wd:Q935 wdt:P69 ?x . }", "faithful"),
+    ("where was saint paul from?", "SELECT ?x WHERE { wd:Q9200 wdt:P19 ?x . }", "faithful"),
+    # where a river begins and ends
+    ("where does the jordan river begin?", "SELECT ?x WHERE { wd:Q40059 wdt:P885 ?x . }", "faithful"),
+    ("where does the jordan river begin?", "SELECT ?x WHERE { wd:Q40059 wdt:P403 ?x . }", "unsupported"),
+    ("where does the shannon river end?", "SELECT ?x WHERE { wd:Q192820 wdt:P403 ?x . }", "faithful"),
     # the currency one takes to a country
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { wd:Q766 wdt:P38 ?x . }", "faithful"),
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q766 . }", "unsupported"),
