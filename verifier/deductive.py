@@ -869,15 +869,14 @@ def _name_inside(name: str, text: str) -> bool:
 
 
 def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
-    """What the links account for, casefolded: the linked words (of a named item, those its
-    name has) and the names they matched, and every name of a linked class (the name "United States" in the alias "United States
+    """What the links account for, casefolded: the linked words (of an item, those its name
+    has) and the names they matched, and every name of a linked class (the name "United States" in the alias "United States
     states" of *U.S. state*: "the largest state in the United States")."""
     covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t
-               # a named item accounts for the words of its noun phrase that its name has, not
-               # for another name compounded with it ("indianapolis" in "indianapolis indiana"
-               # linked to *Indiana*)
-               and not (t is l.unit.text and l.symbol.kind == "item" and l.unit.kind == "named"
-                        and _name_inside(l.name or "", t))]
+               # an item accounts for the words of its noun phrase that its name has, not for
+               # another name compounded with it ("indianapolis" in "indianapolis indiana"
+               # linked to *Indiana*, "jordan" in "the jordan river" linked to *river*)
+               and not (t is l.unit.text and l.symbol.kind == "item" and _name_inside(l.name or "", t))]
     return covered + [n.name.casefold() for l in grounding.links if l.symbol.kind == "class"
                       for n in grounder.names_of(l.symbol)]
 
