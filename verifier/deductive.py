@@ -317,7 +317,7 @@ def _who_is_view(reading):
     if not reading.answer_vars:
         return None
     answer = reading.answer_vars[0]
-    facts = [f for f in _facts(reading.formula)]
+    facts = _facts(reading.formula)
     if any(not isinstance(f, Atom) for f in facts):
         return None
     copulas = [f for f in facts if f.pred == "_be_v_id" and len(f.args) == 3 and answer in f.args[1:]]
@@ -330,6 +330,7 @@ def _who_is_view(reading):
     who = Atom("person", (answer,))
     if who not in facts:
         return None
+
     def name_word(f: Atom) -> bool:
         return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith("_n_1")
 
@@ -870,8 +871,9 @@ def _name_inside(name: str, text: str) -> bool:
 
 def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
     """What the links account for, casefolded: the linked words (of an item, those its name
-    has) and the names they matched, and every name of a linked class (the name "United States" in the alias "United States
-    states" of *U.S. state*: "the largest state in the United States")."""
+    has) and the names they matched, and every name of a linked class (the name "United
+    States" in the alias "United States states" of *U.S. state*: "the largest state in the
+    United States")."""
     covered = [t.casefold() for l in grounding.links for t in (l.unit.text, l.name) if t
                # an item accounts for the words of its noun phrase that its name has, not for
                # another name compounded with it ("indianapolis" in "indianapolis indiana"
@@ -1446,9 +1448,7 @@ def _known_verbs(reading, pack: Pack):
     formula = map_atoms(reading.formula, known)
     if formula == reading.formula:
         return reading
-    view = _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
-    view.note = getattr(reading, "note", "")
-    return view
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
 def _correct_parser_defects(reading, question: str):
@@ -1813,21 +1813,16 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         seen.add(key)
         results.append((_check_one(question, r, query, pack, grounder, background, timeout_ms, diagnose=False,
                                    context=context), r))
-        if name_of_description and results[-1][0].verdict != "faithful":
-            # "the name of NP" read as the NP itself: a view of this reading, not counted
-            view = _name_of_answer(r)
-            if view is not None:
-                results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
-                                           diagnose=False, context=context), view))
-        if who_is and results[-1][0].verdict == "unknown" and _DEGENERATE_ANSWER in results[-1][0].reason:
-            # "Who is NAME?" read as what NAME does: a view of this reading, not counted
-            view = _who_is_view(r)
-            if view is not None:
-                results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
-                                           diagnose=False, context=context), view))
-        if kind_of and results[-1][0].verdict != "faithful":
-            # "what kind of money" read as "what money": a view of this reading, not counted
-            view = _kind_of_view(r)
+        # views of this reading, not counted, while it proves nothing: "the name of NP" read as
+        # the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
+        # NAME does, "what kind of money" as "what money"
+        for wanted, make in ((name_of_description, _name_of_answer), (who_is, _who_is_view),
+                             (kind_of, _kind_of_view)):
+            last = results[-1][0]
+            if not wanted or last.verdict == "faithful" or (
+                    make is _who_is_view and _DEGENERATE_ANSWER not in last.reason):
+                continue
+            view = make(r)
             if view is not None:
                 results.append((_check_one(question, view, query, pack, grounder, background, timeout_ms,
                                            diagnose=False, context=context), view))
