@@ -1178,6 +1178,9 @@ CASES = [
      "unsupported"),
     ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P38 ?x . }", "faithful"),
     ("what kind of currency does cuba use?", "SELECT ?x WHERE { wd:Q241 wdt:P37 ?x . }", "unsupported"),
+    # ... not "form": "the legal form of sole proprietorship" is no sole proprietorship
+    ("Which is the legal form of sole proprietorship?", "SELECT ?x WHERE { ?x wdt:P31 wd:Q2912172 . }",
+     "unsupported"),
     # ... and "government" in "government system" is not the doer "governor"
     ("what kind of government system does canada have?", "SELECT ?x WHERE { wd:Q16 wdt:P6 ?x . }",
      "unsupported"),

@@ -374,9 +374,10 @@ def _who_is_view(reading):
     return view
 
 
-#: "what kind / type / sort / form / style of N": the questions :func:`_kind_of_view` reads.
-_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|forms?|styles?)\s+of\b", re.IGNORECASE)
-_KIND_NOUNS = frozenset({"kind", "type", "sort", "form", "style"})
+#: "what kind / type / sort / style of N": the questions :func:`_kind_of_view` reads ("form" is
+#: left out: "the legal form of X" is a property of X).
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|styles?)\s+of\b", re.IGNORECASE)
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "style"})
 
 
 def _kind_of_view(reading):
