@@ -1244,6 +1244,7 @@ CASES = [
 def test_who_is_name_says_how_it_was_read(verifier):
     v = verifier.verify("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }")
     assert v.decision == "accept" and "read as what NAME does" in v.deductive.reason
+    assert "read as what NAME does" in v.deductive.explanation  # said to people too
     # a count of the occupations answers another question
     v = verifier.verify("who was louis riel?", "SELECT (COUNT(?x) AS ?n) WHERE { wd:Q313691 wdt:P106 ?x . }")
     assert v.decision == "reject" and v.deductive.verdict == "intent_mismatch"

@@ -1863,6 +1863,8 @@ def _explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
         lines += _homonym_notes(best.links, grounder)
     if v in ("unsupported", "intent_mismatch", "weaker", "unknown"):
         lines.append(best.reason)
+    elif "; " in best.reason:  # how a view read the question, how qualifiers are named
+        lines.append("Notes: " + best.reason.split("; ", 1)[1])
     return "\n".join(lines)
 
 
