@@ -1213,6 +1213,11 @@ CASES = [
     ("where does the shannon river end?", "SELECT ?x WHERE { wd:Q192820 wdt:P403 ?x . }", "faithful"),
     # the class *river* for "the jordan river" ignores the name
     ("where does the jordan river begin?", "SELECT ?x WHERE { wd:Q4022 wdt:P885 ?x . }", "weaker"),
+    # "company" names company or business (ANY)
+    ("Which company developed Skype?", "SELECT ?x WHERE { wd:Q40984 wdt:P178 ?x . ?x wdt:P31 wd:Q4830453 . }",
+     "faithful"),
+    ("Which company developed Skype?", "SELECT ?x WHERE { wd:Q40984 wdt:P178 ?x . ?x wdt:P31 wd:Q431289 . }",
+     "unsupported"),
     # the currency one takes to a country
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { wd:Q766 wdt:P38 ?x . }", "faithful"),
     ("what currency should i take to jamaica?", "SELECT ?x WHERE { ?x wdt:P38 wd:Q766 . }", "unsupported"),
