@@ -1481,16 +1481,18 @@ def _matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[
     return m, name
 
 
-def _wh_and_name(rx: re.Pattern, q: str, wh: str) -> tuple[re.Match, "_Builder", str, str, str] | None:
+def _wh_and_name(rx: re.Pattern, q: str, wh) -> tuple[re.Match, "_Builder", str, str, str] | None:
     """The start of a reading for a question of ``rx`` that asks ``wh`` ("who", "what") about
     one plain name (:func:`_matched_name`, no article in it): the match, the builder, the
-    answer's variable (its span the group ``wh``), the name's variable and the top label."""
+    answer's variable (its span the group ``wh``), the name's variable and the top label.
+    ``wh`` may also be a function of the builder and the match that writes the answer ("what
+    teams": :func:`_which_noun`)."""
     found = _matched_name(rx, q, _has_article)
     if found is None:
         return None
     m, name = found
     b = _Builder()
-    x_wh = _wh(b, wh, m.span("wh"))
+    x_wh = wh(b, m) if callable(wh) else _wh(b, wh, m.span("wh"))
     return m, b, x_wh, _name(b, q, name), b.new("h")
 
 
@@ -1578,20 +1580,20 @@ _WHO_PLAYS_FOR = re.compile(
     r"(?P<verb>play|played)\s+(?P<prep>for)" + _END, re.I)
 
 
-def _who_plays_for_readings(q: str) -> list[str]:
-    found = _matched_name(_WHO_PLAYS_FOR, q, _has_article)
-    if found is None:
-        return []
-    m, name = found
-    b = _Builder()
+def _team_asked(b: "_Builder", m: re.Match) -> str:
+    """The answer of :data:`_WHO_PLAYS_FOR`: "who", or the team / club asked for."""
     if m.group("wh"):
-        x_who = _wh(b, "who", m.span("wh"))
-    elif m.group("np").casefold().startswith("team"):
-        x_who = _which_noun(b, "_team_n_of", m.span("np"), m.span("which"), True)
-    else:
-        x_who = _which_noun(b, "_club_n_1", m.span("np"), m.span("which"))
-    x_name = _name(b, q, name)
-    top = b.new("h")
+        return _wh(b, "who", m.span("wh"))
+    if m.group("np").casefold().startswith("team"):
+        return _which_noun(b, "_team_n_of", m.span("np"), m.span("which"), True)
+    return _which_noun(b, "_club_n_1", m.span("np"), m.span("which"))
+
+
+def _who_plays_for_readings(q: str) -> list[str]:
+    start = _wh_and_name(_WHO_PLAYS_FOR, q, _team_asked)
+    if start is None:
+        return []
+    m, b, x_who, x_name, top = start
     b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
     b.ep("_for_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
     return [b.text("e2", top)]
