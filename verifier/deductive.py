@@ -1419,18 +1419,6 @@ _ABBREVIATED_NOUNS = {("Idaho", "ID"): "_id_n_of"}
 _UNKNOWN_POSSESSIVE = re.compile(r"_['’]s/vbz_u_unknown")
 
 
-def _template_verbs(pack: Pack) -> dict[str, str]:
-    """The verb predicates that the pack's template axioms name (``_use_v_1``), by lemma:
-    the grammar's senses that an unknown-word verb of the same lemma stands for."""
-    out: dict[str, str] = {}
-    for t in pack.templates.values():
-        for a in atoms(t.axiom):
-            info = predicate_info(a.pred)
-            if info.pos == "v" and not info.is_unknown_word and a.pred.endswith("_v_1"):
-                out.setdefault(info.lemma, a.pred)
-    return out
-
-
 def _known_verbs(reading, pack: Pack):
     """The reading with an unknown-word verb whose word is the lemma of a verb the templates
     of ``pack`` name (``_use/vb_u_unknown``, as pattern readings and lexicon-less parses write
@@ -1438,7 +1426,7 @@ def _known_verbs(reading, pack: Pack):
     reading itself when there is none."""
     if not any((i := predicate_info(a.pred)).is_unknown_word and i.pos == "v" for a in atoms(reading.formula)):
         return reading
-    verbs = _template_verbs(pack)
+    verbs = pack.template_verbs
 
     def known(a: Atom) -> Formula:
         info = predicate_info(a.pred)

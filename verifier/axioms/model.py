@@ -19,11 +19,13 @@ A **lexicon** maps words to KG symbols through a template (``toxicity -> wdt:P22
 from __future__ import annotations
 
 import fnmatch
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from verifier.logic import Atom, Forall, Formula, Implies
+from verifier.logic import Atom, Forall, Formula, Implies, atoms
 
 __all__ = [
     "MATCH_KINDS", "LINK_KINDS", "LABEL_SHAPES", "PLACEHOLDERS", "VERDICTS",
@@ -179,6 +181,10 @@ class Lexicon:
     source: Source | None = None
 
 
+#: A grammar verb predicate of sense 1 (``_use_v_1``; not an unknown word ``_use/vb_u_unknown``).
+_VERB_SENSE_1 = re.compile(r"_([a-z][a-z-]*)_v_1")
+
+
 @dataclass(frozen=True)
 class Pack:
     """Templates, lexicons and background axioms loaded from one or more folders."""
@@ -192,6 +198,19 @@ class Pack:
         """Lexicon entries whose words include ``word`` (case-insensitive)."""
         w = word.casefold()
         return [e for lex in self.lexicons for e in lex.entries if w in e.words]
+
+    @cached_property
+    def template_verbs(self) -> dict[str, str]:
+        """The grammar's verb predicates of sense 1 that the template axioms name, by lemma
+        (``{"use": "_use_v_1", ...}``): what an unknown-word verb of that lemma stands for
+        (``verifier.deductive._known_verbs``).  Computed once per pack."""
+        out: dict[str, str] = {}
+        for t in self.templates.values():
+            for a in atoms(t.axiom):
+                m = _VERB_SENSE_1.fullmatch(a.pred)
+                if m:
+                    out.setdefault(m.group(1), a.pred)
+        return out
 
     @property
     def symmetric_properties(self) -> frozenset[str]:
