@@ -984,11 +984,7 @@ class Grounder:
             chosen = [v for v, (sa, sb) in spans.items() if abs(sa - a) <= 1 and v in headed][:1]
         elif covering:
             v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
-            # a name that is part of a longer proper name another item has as its label ("Mexico"
-            # in "New Mexico"): the phrase names that item, not this one
-            extra = set(content_keys(question[sa:sb])) - set(content_keys(question[a:b]))
-            if sym.kind == "item" and extra - TITLE_KEYS and any(
-                    e.symbol != sym.id for e in self.labels.labels_written_as(question[sa:sb])):
+            if sym.kind == "item" and self._other_items_name(sym, question[sa:sb], content_keys(question[a:b])):
                 return []
             chosen = [v]
         else:
@@ -1318,8 +1314,7 @@ class Grounder:
                         continue
                     # ... and a part of it names no item when the whole noun phrase is another
                     # item's label ("Bart Simpson" is not *The Simpsons*)
-                    if cov2 < 1.0 and u.text and set(content_keys(u.text)) - set(n.keys) - TITLE_KEYS and any(
-                            e.symbol != sym.id for e in self.labels.labels_written_as(u.text)):
+                    if cov2 < 1.0 and u.text and self._other_items_name(sym, u.text, n.keys):
                         continue
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
@@ -1386,6 +1381,14 @@ class Grounder:
             if link is not None:
                 out.append(link)
         return out
+
+    def _other_items_name(self, sym: SymbolUse, phrase: str, own_keys: Sequence[str]) -> bool:
+        """Whether ``phrase``, which writes more than the words ``own_keys`` of a name of
+        ``sym`` (titles aside), is another item's label: a name that is part of a longer
+        proper name ("Mexico" in "new mexico", "Simpson" in "Bart Simpson") does not name
+        ``sym`` there ("sir isaac newton" still names *Isaac Newton*)."""
+        return bool(set(content_keys(phrase)) - set(own_keys) - TITLE_KEYS) and any(
+            e.symbol != sym.id for e in self.labels.labels_written_as(phrase))
 
     def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:
         """Another symbol of a lexicon entry of several (ANY) that links ``sym``, when the
