@@ -1243,6 +1243,14 @@ CASES = [
      "faithful"),
     ("who was joseph pulitzer and what did he do?", "SELECT ?x WHERE { wd:Q173417 wdt:P27 ?x . }",
      "unsupported"),
+    # "X has diplomatic relations with Y"
+    ("How many countries have diplomatic relations with Burkina Faso?",
+     "SELECT (COUNT(?x) AS ?n) WHERE { ?x wdt:P530 wd:Q965 . }", "faithful"),
+    ("How many countries have diplomatic relations with Burkina Faso?",
+     "SELECT (COUNT(?x) AS ?n) WHERE { ?x wdt:P47 wd:Q965 . }", "unsupported"),
+    # "beside" / "next to" a country: shares border with
+    ("what country is beside france?", "SELECT ?x WHERE { wd:Q142 wdt:P47 ?x . }", "faithful"),
+    ("what country is beside france?", "SELECT ?x WHERE { wd:Q142 wdt:P530 ?x . }", "unsupported"),
 ]
 
 
