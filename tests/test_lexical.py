@@ -26,6 +26,9 @@ def test_label_shapes():
     assert label_shape("means of locomotion") == "noun" and label_shape("assets under management") != "verb"
     assert label_shape("Flags of the World ID") == "noun"
     assert label_shape("contains settlement") == "verb" and label_shape("applies to jurisdiction") == "verb"
+    # a passive with a particle reads like a "by" name: "Y makes up X" is has part(X, Y)
+    assert label_shape("made up of") == "by" and label_shape("built out of") == "by"
+    assert label_shape("consisting of") == "of" and label_shape("part of") == "of"
 
 
 def test_american_words_match_wikidatas_british_ones():

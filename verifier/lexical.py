@@ -163,6 +163,8 @@ def label_shape(name: str) -> str:
     last, first = ws[-1], ws[0]
     if last == "of" and len(ws) == 2 and first.endswith("ed"):
         return "prep"  # a participle's complement ("convicted of"), not a relational noun's
+    if last == "of" and len(ws) == 3 and ws[1] in ("up", "out") and (first.endswith("ed") or first in ("made", "built")):
+        return "by"  # a passive ("made up of", "built out of"): "Y makes up X" is has part(X, Y)
     if last == "of" and len(ws) > 1:
         return "of"
     if last == "by" and len(ws) > 1:
