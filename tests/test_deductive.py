@@ -577,3 +577,25 @@ def test_names_of_properties_whose_value_counts_things():
         assert NUMBER_OF.match(name), name
     for name in ("area", "mass", "elevation above sea level", "count of", "population density"):
         assert not NUMBER_OF.match(name), name
+
+
+def test_attachment_view_moves_phrases_onto_the_noun_phrase():
+    """A phrase on a request verb ("Give me all cities *in New Jersey*") modifies the thing
+    requested; a phrase on a name that is itself the object of a phrase on a noun ("cities
+    in [New Jersey] *with more than ...*") modifies that noun; "by" (a passive's doer) and
+    phrases on common nouns stay where they are."""
+    from types import SimpleNamespace
+
+    from verifier.deductive import _attachment_view
+    from verifier.logic import Var, atoms
+    from verifier.notation import parse_formula
+
+    f = parse_formula('exists e2 x3 x9 e18 x19 e25 x26. pron(x3) & _give_v_1(e2, x3, x8, x9) & pron(x9) '
+                      '& _city_n_1(x8) & _in_p_state(e18, e2, x19) & named(x19, "New Jersey") '
+                      '& _with_p(e25, x19, x26) & _inhabitant_n_of(x26, i5) & _by_p(e30, e2, x19)')
+    view = _attachment_view(SimpleNamespace(formula=f, intent=None, answer_vars=(Var("x8"),)))
+    moved = {a.pred: a.args[1] for a in atoms(view.formula) if a.pred in ("_in_p_state", "_with_p", "_by_p")}
+    assert moved == {"_in_p_state": Var("x8"), "_with_p": Var("x8"), "_by_p": Var("e2")}
+    assert "modifier of the noun phrase" in view.note
+    plain = parse_formula('exists e1 x2. _city_n_1(x1) & _in_p_loc(e1, x1, x2) & named(x2, "Ohio")')
+    assert _attachment_view(SimpleNamespace(formula=plain, intent=None, answer_vars=(Var("x1"),))) is None

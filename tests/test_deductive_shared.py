@@ -1251,6 +1251,31 @@ CASES = [
     # "beside" / "next to" a country: shares border with
     ("what country is beside france?", "SELECT ?x WHERE { wd:Q142 wdt:P47 ?x . }", "faithful"),
     ("what country is beside france?", "SELECT ?x WHERE { wd:Q142 wdt:P530 ?x . }", "unsupported"),
+    # a prepositional phrase the grammar attaches to the request verb or to a name modifies the
+    # noun phrase ("cities in [New Jersey] with more than 100000 inhabitants")
+    ("Give me all cities in New Jersey with more than 100000 inhabitants.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q515 ; wdt:P131 wd:Q1408 ; wdt:P1082 ?p . FILTER(?p > 100000) }", "faithful"),
+    ("Give me all cities in New Jersey with more than 100000 inhabitants.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q515 ; wdt:P131 wd:Q1408 ; wdt:P2046 ?p . FILTER(?p > 100000) }",
+     "unsupported"),
+    ("Give me all cities in New Jersey with more than 100000 inhabitants.",
+     "SELECT ?c WHERE { ?c wdt:P31 wd:Q515 . wd:Q1408 wdt:P131 ?c . ?c wdt:P1082 ?p . FILTER(?p > 100000) }",
+     "unsupported"),
+    # a query's closure (located in, at any depth) states the relation the question states
+    ("what state is toronto in?",
+     "SELECT ?x WHERE { wd:Q172 wdt:P131+ ?x . ?x wdt:P31/wdt:P279* wd:Q107390 . }", "faithful"),
+    ("what state is toronto in?",
+     "SELECT ?x WHERE { ?x wdt:P131+ wd:Q172 . ?x wdt:P31/wdt:P279* wd:Q107390 . }", "unsupported"),
+    # "cities" names the class *city*; that "city" is also an alias of *located in* says nothing
+    ("what cities are in oakland county michigan?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q515 . ?x wdt:P131 wd:Q498024 . }", "faithful"),
+    ("what cities are in oakland county michigan?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q515 . wd:Q498024 wdt:P131 ?x . }", "unsupported"),
+    # "Y make up X": X has part Y ("made up of" is a passive)
+    ("what countries make up continental europe?",
+     "SELECT ?x WHERE { wd:Q46 wdt:P527+ ?x . ?x wdt:P31/wdt:P279* wd:Q6256 . }", "faithful"),
+    ("what countries make up continental europe?",
+     "SELECT ?x WHERE { ?x wdt:P527+ wd:Q46 . ?x wdt:P31/wdt:P279* wd:Q6256 . }", "unsupported"),
 ]
 
 

@@ -417,6 +417,48 @@ def _kind_of_view(reading):
     return view
 
 
+def _attachment_view(reading):
+    """"Give me all cities in New Jersey with more than 100000 inhabitants.": the grammar's
+    readings (at most five, unranked) may all attach a prepositional phrase where the
+    question does not: "in New Jersey" to the request verb *give*, "with more than 100000
+    inhabitants" to *New Jersey*.  A view of the reading in which such a phrase modifies the
+    noun phrase instead: a phrase on a request verb's event (``_give_v_1``, ``_list_v_1``
+    ...) modifies the thing requested (the answer), and a phrase on a name that is itself
+    the object of a phrase on a noun modifies that noun (a proper name takes no restrictive
+    modifier: "cities in [New Jersey] with ...").  ``None`` when no phrase is attached that
+    way."""
+    facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
+    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+    requests = {f.args[0] for f in facts if f.pred in REQUEST_VERBS and f.args}
+    answer = reading.answer_vars[0] if len(reading.answer_vars) == 1 else None
+
+    def noun(t) -> bool:
+        return isinstance(t, Var) and t.name.startswith("x") and t not in named
+
+    def prep(f: Atom) -> bool:
+        info = predicate_info(f.pred)
+        return len(f.args) == 3 and info.pos == "p" and not info.is_abstract
+
+    host: dict[Atom, Term] = {}
+    if noun(answer):
+        for f in facts:  # not "by" (a passive's doer: :func:`_passive_agents`)
+            if prep(f) and f.args[1] in requests and predicate_info(f.pred).lemma != "by":
+                host[f] = answer
+    for f in facts:
+        if prep(f) and f.args[1] in named:
+            outer = [g for g in facts if prep(g) and g is not f and g.args[2] == f.args[1]
+                     and noun(host.get(g, g.args[1]))]
+            if len(outer) == 1:
+                host[f] = host.get(outer[0], outer[0].args[1])
+    if not host:
+        return None
+    replace = {f: Atom(f.pred, (f.args[0], new, f.args[2])) for f, new in host.items()}
+    view = _ReadingView(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
+                        getattr(reading, "not_alignable", set()))
+    view.note = "a prepositional phrase read as a modifier of the noun phrase"
+    return view
+
+
 class _ReadingView:
     """A reading with some intent variables opened (free) and others not alignable."""
 
@@ -1333,6 +1375,50 @@ def _kg_rule(f: Formula) -> bool:
     return bool(preds) and all(wikidata_id(p) for p in preds)
 
 
+def _without_class_word_aliases(grounding: Grounding, grounder: Grounder) -> Grounding:
+    """The grounding without property links made through a label or alias of the property
+    from a noun that also names a class the query uses: "cities" in "Give me all cities in
+    New Jersey" names the class *city*; that "city" is also an alias of *located in the
+    administrative territorial entity* would make the noun templates read "cities in New
+    Jersey" as New Jersey located in the cities (and "what cities are in Oakland County"
+    prove Oakland County located in the cities).  Only a one-word name that is the noun itself
+    (in "the capital city of X", "city" links *capital* through its phrase: that link stays),
+    and an alias, not the property's label ("Which countries have more than ten caves?":
+    *country* is the label of P17, and the caves' country is what is asked); links through
+    lexicon entries stay."""
+    class_units = {id(l.unit) for l in grounding.links if l.symbol.kind == "class"}
+    drop = [l for l in grounding.links if l.symbol.kind == "property" and l.entry is None
+            and l.unit.kind in ("noun", "relational_noun") and id(l.unit) in class_units
+            and len(words_of(l.name)) == 1 and set(content_keys(l.name)) <= set(l.unit.keys)
+            and l.name.casefold() != grounder.label(l.symbol.id).casefold()]
+    if not drop:
+        return grounding
+    return Grounding([l for l in grounding.links if l not in drop], grounding.unsupported,
+                     grounding.dominated, grounding.units)
+
+
+def _closures_state_their_property(g: Formula) -> list[Premise]:
+    """For the completeness check only: a query that relates two things by a property's
+    closure (``wdt:P131+``, "located in, at any depth") states that relation as the question
+    does ("What state is Toronto in?": *located in*(Toronto, the state)); without this the
+    question's direct *located in* would count as a constraint the query drops.  Only when
+    the query says what the far end is (an item, or a variable it constrains otherwise: "?x
+    wdt:P31 wd:Q107390"): a closure to anything reaches every level above."""
+    x, y = Var("cx"), Var("cy")
+    out = []
+    parts = list(atoms(g))
+
+    def pinned(a: Atom, t: Term) -> bool:  # an item, or a variable the query constrains otherwise
+        return not isinstance(t, Var) or any(b is not a and t in b.args for b in parts)
+
+    for name in sorted({a.pred for a in parts if a.pred.endswith("+") and len(a.args) == 2
+                        and all(pinned(a, t) for t in a.args)}):
+        base = name[:-1]
+        out.append(Premise(f"{name} states {base}",
+                           Forall((x, y), Implies(Atom(name, (x, y)), Atom(base, (x, y))))))
+    return out
+
+
 def _relevant_background(f: Formula, preds: set[str]) -> bool:
     """A background axiom matters when the predicates of its antecedent occur in the problem."""
     return _antecedent_preds(f) <= preds
@@ -1574,7 +1660,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
     reading = _distinguish_repeated(_passive_agents(_known_verbs(_correct_parser_defects(reading, question), pack)))
     units = question_units(reading, question)
-    grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
+    grounding = _without_class_word_aliases(
+        grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question)), grounder)
     structural = _structural_axioms(pack, units + _abstract_units(reading))
     link_axioms = _disambiguate_shared_names(grounding, reading) + _label_noun_values(grounding, grounder, reading)
     reif = reification_axioms(query)
@@ -1685,7 +1772,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             t_kg_aligned = t_kg
             # the query's side: G, its definitions, and KG background (symmetric properties)
             g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
-                      + [Premise(a.name, a.formula) for a in reif] + relevant_background)
+                      + [Premise(a.name, a.formula) for a in reif] + relevant_background
+                      + _closures_state_their_property(g))
             complete = prove(g_side, t_kg_aligned)
             dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
                                  and prove(g_side, n, countermodel=False).status != "proved"]
@@ -1806,7 +1894,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         # the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
         # NAME does, "what kind of money" as "what money"
         for wanted, make in ((name_of_description, _name_of_answer), (who_is, _who_is_view),
-                             (kind_of, _kind_of_view)):
+                             (kind_of, _kind_of_view), (True, _attachment_view)):
             last = results[-1][0]
             if not wanted or last.verdict == "faithful" or (
                     make is _who_is_view and _DEGENERATE_ANSWER not in last.reason):
