@@ -1266,6 +1266,11 @@ CASES = [
      "SELECT ?x WHERE { wd:Q172 wdt:P131+ ?x . ?x wdt:P31/wdt:P279* wd:Q107390 . }", "faithful"),
     ("what state is toronto in?",
      "SELECT ?x WHERE { ?x wdt:P131+ wd:Q172 . ?x wdt:P31/wdt:P279* wd:Q107390 . }", "unsupported"),
+    # "a list of N" asks for the N
+    ("Give me a list of all lakes in Denmark.",
+     "SELECT DISTINCT ?uri WHERE { ?uri wdt:P31 wd:Q23397 . ?uri wdt:P17 wd:Q35 . }", "faithful"),
+    ("Give me a list of all lakes in Denmark.",
+     "SELECT DISTINCT ?uri WHERE { ?uri wdt:P31 wd:Q23397 . wd:Q35 wdt:P17 ?uri . }", "unsupported"),
     # "cities" names the class *city*; that "city" is also an alias of *located in* says nothing
     ("what cities are in oakland county michigan?",
      "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q515 . ?x wdt:P131 wd:Q498024 . }", "faithful"),

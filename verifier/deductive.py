@@ -376,14 +376,15 @@ def _who_is_view(reading):
 
 #: "what kind / type / sort / style of N": the questions :func:`_kind_of_view` reads ("form" is
 #: left out: "the legal form of X" is a property of X).
-_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|styles?)\s+of\b", re.IGNORECASE)
-_KIND_NOUNS = frozenset({"kind", "type", "sort", "style"})
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|styles?|list)\s+of\b", re.IGNORECASE)
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
 
 
 def _kind_of_view(reading):
     """"What kind of money do they use in Aruba?", "What type of currency is used in the
     UK?": a question about a kind of N is answered, as KG queries answer it, with the N
-    itself (the currency, not a kind of currency).  A view of the reading in which the kind
+    itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
+    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which the kind
     noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
     ``_of_p(e, x, y)``, becomes ``x = y``.  Only for an N that is a common noun (no name:
     "the type of the Eiffel Tower" asks for a class of the tower); ``None`` when no kind noun
@@ -398,10 +399,12 @@ def _kind_of_view(reading):
             for f in facts)
 
     replace: dict[Atom, Formula] = {}
+    lemmas: list[str] = []
     for f in facts:
         info = predicate_info(f.pred)
         if info.pos != "n" or info.lemma not in _KIND_NOUNS or not f.args or not isinstance(f.args[0], Var):
             continue
+        lemmas.append(info.lemma)
         x = f.args[0]
         if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
             replace[f] = Eq(x, f.args[1])
@@ -413,7 +416,7 @@ def _kind_of_view(reading):
         return None
     view = _ReadingView(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
                         getattr(reading, "not_alignable", set()))
-    view.note = "'kind of N' read as N"
+    view.note = f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N"
     return view
 
 
