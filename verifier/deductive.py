@@ -374,8 +374,8 @@ def _who_is_view(reading):
     return view
 
 
-#: "what kind / type / sort / style of N": the questions :func:`_kind_of_view` reads ("form" is
-#: left out: "the legal form of X" is a property of X).
+#: "what kind / type / sort / style of N", "a list of N": the questions :func:`_kind_of_view`
+#: reads ("form" is left out: "the legal form of X" is a property of X).
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|styles?|list)\s+of\b", re.IGNORECASE)
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
 
@@ -384,8 +384,8 @@ def _kind_of_view(reading):
     """"What kind of money do they use in Aruba?", "What type of currency is used in the
     UK?": a question about a kind of N is answered, as KG queries answer it, with the N
     itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
-    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which the kind
-    noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
+    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which
+    the kind noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
     ``_of_p(e, x, y)``, becomes ``x = y``.  Only for an N that is a common noun (no name:
     "the type of the Eiffel Tower" asks for a class of the tower); ``None`` when no kind noun
     of that shape is found."""
@@ -1378,19 +1378,28 @@ def _kg_rule(f: Formula) -> bool:
     return bool(preds) and all(wikidata_id(p) for p in preds)
 
 
+#: Properties whose value contains their subject (located in the administrative territorial
+#: entity, location, located in/on physical feature, country, continent): their aliases
+#: "city", "state", "region" ... name the container, which "cities in X" does not.
+_CONTAINERS = frozenset({"P131", "P276", "P706", "P17", "P30"})
+
+
 def _without_class_word_aliases(grounding: Grounding, grounder: Grounder) -> Grounding:
     """The grounding without property links made through a label or alias of the property
     from a noun that also names a class the query uses: "cities" in "Give me all cities in
     New Jersey" names the class *city*; that "city" is also an alias of *located in the
     administrative territorial entity* would make the noun templates read "cities in New
     Jersey" as New Jersey located in the cities (and "what cities are in Oakland County"
-    prove Oakland County located in the cities).  Only a one-word name that is the noun itself
+    prove Oakland County located in the cities).  Only for properties of containment
+    (:data:`_CONTAINERS`: "the home stadium for the Chicago Bears" is *home venue* through its
+    alias "stadium", rightly), only a one-word name that is the noun itself
     (in "the capital city of X", "city" links *capital* through its phrase: that link stays),
     and an alias, not the property's label ("Which countries have more than ten caves?":
     *country* is the label of P17, and the caves' country is what is asked); links through
     lexicon entries stay."""
     class_units = {id(l.unit) for l in grounding.links if l.symbol.kind == "class"}
     drop = [l for l in grounding.links if l.symbol.kind == "property" and l.entry is None
+            and wikidata_id(l.symbol.symbol) in _CONTAINERS
             and l.unit.kind in ("noun", "relational_noun") and id(l.unit) in class_units
             and len(words_of(l.name)) == 1 and set(content_keys(l.name)) <= set(l.unit.keys)
             and l.name.casefold() != grounder.label(l.symbol.id).casefold()]
@@ -1895,7 +1904,8 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                                    context=context), r))
         # views of this reading, not counted, while it proves nothing: "the name of NP" read as
         # the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
-        # NAME does, "what kind of money" as "what money"
+        # NAME does, "what kind of money" as "what money", a phrase on a request verb or a name
+        # as the noun phrase's
         for wanted, make in ((name_of_description, _name_of_answer), (who_is, _who_is_view),
                              (kind_of, _kind_of_view), (True, _attachment_view)):
             last = results[-1][0]
