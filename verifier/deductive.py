@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, TITLE_KEYS, NameEntry, content_keys, stem, words_of
+from verifier.lexical import STOPWORDS, NameEntry, content_keys, stem, words_beyond, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -911,8 +911,8 @@ def _name_inside(name: str, text: str) -> bool:
     """Whether the noun phrase ``text`` writes all of ``name`` and more words than it and its
     titles ("indianapolis indiana" for *Indiana*; not "sir isaac newton" for *Isaac Newton*,
     nor "Christopher A. Pissarides" for *Christophoros A. Pissarides*, a near spelling)."""
-    keys, written = set(content_keys(name)), set(content_keys(text))
-    return bool(keys) and keys <= written and bool(written - keys - TITLE_KEYS)
+    keys = set(content_keys(name))
+    return bool(keys) and keys <= set(content_keys(text)) and bool(words_beyond(text, keys))
 
 
 def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
@@ -1378,37 +1378,6 @@ def _kg_rule(f: Formula) -> bool:
     return bool(preds) and all(wikidata_id(p) for p in preds)
 
 
-#: Properties whose value contains their subject (located in the administrative territorial
-#: entity, location, located in/on physical feature, country, continent): their aliases
-#: "city", "state", "region" ... name the container, which "cities in X" does not.
-_CONTAINERS = frozenset({"P131", "P276", "P706", "P17", "P30"})
-
-
-def _without_class_word_aliases(grounding: Grounding, grounder: Grounder) -> Grounding:
-    """The grounding without property links made through a label or alias of the property
-    from a noun that also names a class the query uses: "cities" in "Give me all cities in
-    New Jersey" names the class *city*; that "city" is also an alias of *located in the
-    administrative territorial entity* would make the noun templates read "cities in New
-    Jersey" as New Jersey located in the cities (and "what cities are in Oakland County"
-    prove Oakland County located in the cities).  Only for properties of containment
-    (:data:`_CONTAINERS`: "the home stadium for the Chicago Bears" is *home venue* through its
-    alias "stadium", rightly), only a one-word name that is the noun itself
-    (in "the capital city of X", "city" links *capital* through its phrase: that link stays),
-    and an alias, not the property's label ("Which countries have more than ten caves?":
-    *country* is the label of P17, and the caves' country is what is asked); links through
-    lexicon entries stay."""
-    class_units = {id(l.unit) for l in grounding.links if l.symbol.kind == "class"}
-    drop = [l for l in grounding.links if l.symbol.kind == "property" and l.entry is None
-            and wikidata_id(l.symbol.symbol) in _CONTAINERS
-            and l.unit.kind in ("noun", "relational_noun") and id(l.unit) in class_units
-            and len(words_of(l.name)) == 1 and set(content_keys(l.name)) <= set(l.unit.keys)
-            and l.name.casefold() != grounder.label(l.symbol.id).casefold()]
-    if not drop:
-        return grounding
-    return Grounding([l for l in grounding.links if l not in drop], grounding.unsupported,
-                     grounding.dominated, grounding.units)
-
-
 def _closures_state_their_property(g: Formula) -> list[Premise]:
     """For the completeness check only: a query that relates two things by a property's
     closure (``wdt:P131+``, "located in, at any depth") states that relation as the question
@@ -1672,8 +1641,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
     reading = _distinguish_repeated(_passive_agents(_known_verbs(_correct_parser_defects(reading, question), pack)))
     units = question_units(reading, question)
-    grounding = _without_class_word_aliases(
-        grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question)), grounder)
+    grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
     link_axioms = _disambiguate_shared_names(grounding, reading) + _label_noun_values(grounding, grounder, reading)
     reif = reification_axioms(query)

@@ -27,8 +27,8 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, STOPWORDS, TITLE_KEYS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
-    is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_of,
+    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
+    is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_beyond, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, iter_terms, map_atoms,
@@ -632,6 +632,13 @@ _ABSTRACT_SUFFIXES = ("ment", "tion", "sion", "ance", "ence", "ship", "ism", "it
 _DOER_SUFFIXES = ("or", "er", "ist", "ant", "ent")
 
 
+#: Properties whose value contains their subject (located in the administrative territorial
+#: entity, location, located in/on physical feature, country, continent): their aliases
+#: "city", "state", "region" ... name the container, which "cities in X" does not
+#: (:meth:`Grounder._without_class_word_aliases`).
+_CONTAINERS = frozenset({"P131", "P276", "P706", "P17", "P30"})
+
+
 def _doer_of_abstract(u: Unit, n: NameEntry) -> bool:
     """Whether a noun for an abstract thing (a "-ment", "-tion" ... noun), or a noun whose
     noun phrase has one ("government system"), matches a one-word name for its doer by their
@@ -1116,7 +1123,27 @@ class Grounder:
                 g.unsupported.append(sym)
             g.links.extend(links)
         self._pronoun_links(units, g)
+        g.links = self._without_class_word_aliases(g.links)
         return g
+
+    def _without_class_word_aliases(self, links: list[Link]) -> list[Link]:
+        """The links without those to a property of containment (:data:`_CONTAINERS`) made
+        through a one-word alias that is a noun itself, when the noun also names a class the
+        query uses: "cities" in "Give me all cities in New Jersey" names the class *city*;
+        that "city" is also an alias of *located in the administrative territorial entity*
+        would make the noun templates read "cities in New Jersey" as New Jersey located in the
+        cities (and "what cities are in Oakland County" prove Oakland County located in the
+        cities).  Other properties keep such links ("the home stadium for the Chicago Bears"
+        is *home venue* through its alias "stadium"); so do a name reached through the noun's
+        phrase (in "the capital city of X", "city" links *capital*), the property's label
+        ("Which countries have more than ten caves?": *country* is the label of P17, and the
+        caves' country is what is asked) and lexicon entries."""
+        class_units = {id(l.unit) for l in links if l.symbol.kind == "class"}
+        return [l for l in links if not (
+            l.symbol.kind == "property" and l.entry is None and wikidata_id(l.symbol.symbol) in _CONTAINERS
+            and l.unit.kind in ("noun", "relational_noun") and id(l.unit) in class_units
+            and len(words_of(l.name)) == 1 and set(content_keys(l.name)) <= set(l.unit.keys)
+            and l.name.casefold() != self.label(l.symbol.id).casefold())]
 
     def _misspelt_keys(self, units: list[Unit], syms: Sequence[SymbolUse]) -> dict[int, set[str]]:
         """Name keys of the query's properties and classes that a word of the question
@@ -1387,7 +1414,7 @@ class Grounder:
         ``sym`` (titles aside), is another item's label: a name that is part of a longer
         proper name ("Mexico" in "new mexico", "Simpson" in "Bart Simpson") does not name
         ``sym`` there ("sir isaac newton" still names *Isaac Newton*)."""
-        return bool(set(content_keys(phrase)) - set(own_keys) - TITLE_KEYS) and any(
+        return bool(words_beyond(phrase, own_keys)) and any(
             e.symbol != sym.id for e in self.labels.labels_written_as(phrase))
 
     def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:

@@ -153,6 +153,13 @@ TITLES = frozenset({"sir", "saint", "st", "dame", "lord", "lady", "king", "queen
 TITLE_KEYS = frozenset(k for w in TITLES for k in content_keys(w))
 
 
+def words_beyond(phrase: str, keys: Iterable[str]) -> set[str]:
+    """The matching keys of ``phrase`` that are not among a name's ``keys`` and are no title
+    (:data:`TITLES`): what "indianapolis indiana" writes beyond *Indiana* ("indianapolis"),
+    and "sir isaac newton" beyond *Isaac Newton* (nothing)."""
+    return set(content_keys(phrase)) - set(keys) - TITLE_KEYS
+
+
 @lru_cache(maxsize=1 << 16)
 def label_shape(name: str) -> str:
     """Grammatical shape of a property name: ``noun``, ``agent`` (a noun naming the doer:
@@ -163,7 +170,8 @@ def label_shape(name: str) -> str:
     last, first = ws[-1], ws[0]
     if last == "of" and len(ws) == 2 and first.endswith("ed"):
         return "prep"  # a participle's complement ("convicted of"), not a relational noun's
-    if last == "of" and len(ws) == 3 and ws[1] in ("up", "out") and (first.endswith("ed") or first in ("made", "built")):
+    if last == "of" and len(ws) == 3 and ws[1] in ("up", "out") and (
+            first.endswith("ed") or first in ("made", "built")):
         return "by"  # a passive ("made up of", "built out of"): "Y makes up X" is has part(X, Y)
     if last == "of" and len(ws) > 1:
         return "of"
