@@ -643,6 +643,9 @@ def test_where_or_when_of_a_one_place_event():
     # not a located thing, nor a phrase with an article for a name
     assert not any("_locate" in r and "vbn_u_unknown" in r for r in pattern_readings("Where is Paris located?"))
     assert not any("place_n" in r for r in pattern_readings("Where did the war end?"))
+    # "the" before a name of two words is not part of it
+    t, by = _only("where does the atlanta braves play?")
+    assert by["_play/vb_u_unknown"].args[1] == names_of(t)["atlanta braves"]
 
 
 def test_who_verbed_name():

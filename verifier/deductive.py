@@ -378,6 +378,9 @@ def _who_is_view(reading):
 #: reads ("form" is left out: "the legal form of X" is a property of X).
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|styles?|list)\s+of\b", re.IGNORECASE)
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
+#: The abstract predicate of :func:`_kind_of_view`: ``kind_of(y)``, the question asked for a
+#: kind of the N that ``y`` is.
+KIND_OF = "kind_of"
 
 
 def _kind_of_view(reading):
@@ -386,9 +389,13 @@ def _kind_of_view(reading):
     itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
     a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which
     the kind noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
-    ``_of_p(e, x, y)``, becomes ``x = y``.  Only for an N that is a common noun (no name:
-    "the type of the Eiffel Tower" asks for a class of the tower); ``None`` when no kind noun
-    of that shape is found."""
+    ``_of_p(e, x, y)``, becomes ``x = y & kind_of(y)``; a kind noun that modifies N in a
+    compound (``_kind/nn_u_unknown(k) & compound(e, y, k)``, as pattern readings write "kind
+    of music") becomes ``kind_of(y)``.  The abstract ``kind_of(y)`` keeps what the question
+    said of N, for the templates that read a kind of N as a genre ("What kind of music did Lou
+    Reed play?").  Only for an N that is a common noun (no name: "the type of the Eiffel
+    Tower" asks for a class of the tower); ``None`` when no kind noun of that shape is
+    found."""
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
     named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
 
@@ -407,13 +414,29 @@ def _kind_of_view(reading):
         lemmas.append(info.lemma)
         x = f.args[0]
         if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
-            replace[f] = Eq(x, f.args[1])
+            replace[f] = conj(Eq(x, f.args[1]), Atom(KIND_OF, (f.args[1],)))
             continue
         of = [g for g in facts if g.pred == "_of_p" and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
         if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
-            replace[f], replace[of[0]] = Eq(x, of[0].args[2]), TRUE
+            replace[f], replace[of[0]] = conj(Eq(x, of[0].args[2]), Atom(KIND_OF, (of[0].args[2],))), TRUE
+            continue
+        mods = [g for g in facts if g.pred == "compound" and len(g.args) == 3 and g.args[2] == x
+                and common_noun(g.args[1])]
+        if len(f.args) == 1 and len(mods) == 1:  # _kind/nn_u_unknown(x) & compound(e, y, x)
+            replace[f], replace[mods[0]] = Atom(KIND_OF, (mods[0].args[1],)), TRUE
     if not replace:
         return None
+    # "What type of government is the Philippines?": the kind of N that a named thing is, is
+    # its N ("the government of the Philippines"), not the thing itself
+    kinds = {f.args[0] for f in replace if predicate_info(f.pred).lemma in _KIND_NOUNS}
+    kinds |= {t for r in replace.values() for a in atoms(r) if a.pred == KIND_OF for t in a.args}
+    for f in facts:
+        if f.pred == "_be_v_id" and len(f.args) == 3 and f not in replace:
+            e, a, b = f.args
+            for k, z in ((a, b), (b, a)):
+                if k in kinds and z in named:
+                    replace[f] = Atom("_of_p", (f.args[0], k, z))
+                    break
     view = _ReadingView(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
                         getattr(reading, "not_alignable", set()))
     view.note = f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N"
@@ -1494,11 +1517,18 @@ def _known_verbs(reading, pack: Pack):
     if not any((i := predicate_info(a.pred)).is_unknown_word and i.pos == "v" for a in atoms(reading.formula)):
         return reading
     verbs = pack.template_verbs
+    arities = pack.template_verb_arities
 
     def known(a: Atom) -> Formula:
         info = predicate_info(a.pred)
         if info.is_unknown_word and info.pos == "v" and info.lemma in verbs and len(a.args) == 3:
-            return Atom(verbs[info.lemma], a.args)
+            pred = verbs[info.lemma]
+            # a verb without an object in the grammar ("go": _go_v_1(e, x)) drops the
+            # unexpressed object the unknown word was given ("What school did X go to?")
+            if 3 not in arities.get(pred, ()) and 2 in arities.get(pred, ()) \
+                    and isinstance(a.args[2], Var) and a.args[2].name.startswith("i"):
+                return Atom(pred, a.args[:2])
+            return Atom(pred, a.args)
         return a
 
     formula = map_atoms(reading.formula, known)

@@ -1757,11 +1757,12 @@ def _who_verbed_readings(q: str) -> list[str]:
     return [b.main(f"_{word}/vbd_u_unknown", m.span("verb"), x_who, x)]
 
 
-# "Where did Boethius die?", "where was andy todd born?", "When did Vladimir Lenin die?": the
-# place (``place_n``) or the time (``time_n``) of a one-place event of a name, active or passive
+# "Where did Boethius die?", "where was andy todd born?", "When did Vladimir Lenin die?", "where
+# does the atlanta braves play?": the place (``place_n``) or the time (``time_n``) of a
+# one-place event of a name ("the" before it is not part of it), active or passive
 _WH_EVENT_ALONE = re.compile(
-    r"^\s*(?P<wh>where|when)\s+(?:(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
-    + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
+    r"^\s*(?P<wh>where|when)\s+(?:(?:did|does|do)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
     + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
 
 
@@ -1773,8 +1774,13 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     name = _clean_span(q, *m.span("pname" if passive else "name"))
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
+    text = q[name[0]:name[1]]
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
-            or not _name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]])):
+            or not _name_ok(text) or _has_article(text)):
+        return []
+    # after "the", a name of two words or more or a capitalised one ("where does the atlanta
+    # braves play?"), not a common noun ("Where did the war end?")
+    if q[:name[0]].casefold().rstrip().endswith(" the") and len(text.split()) < 2 and not text[:1].isupper():
         return []
     b = _Builder()
     top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))

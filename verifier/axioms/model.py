@@ -212,6 +212,18 @@ class Pack:
                     out.setdefault(m.group(1), a.pred)
         return out
 
+    @cached_property
+    def template_verb_arities(self) -> dict[str, frozenset[int]]:
+        """How many arguments the template axioms give each verb predicate of
+        :attr:`template_verbs` (``{"_go_v_1": frozenset({2}), ...}``: "go" has no object).
+        Computed once per pack."""
+        out: dict[str, set[int]] = {}
+        for t in self.templates.values():
+            for a in atoms(t.axiom):
+                if _VERB_SENSE_1.fullmatch(a.pred):
+                    out.setdefault(a.pred, set()).add(len(a.args))
+        return {p: frozenset(n) for p, n in out.items()}
+
     @property
     def symmetric_properties(self) -> frozenset[str]:
         """KG properties that a background axiom makes symmetric
