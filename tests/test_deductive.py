@@ -358,6 +358,41 @@ def test_middle_name_match(question, label, found):
 
 
 
+@pytest.mark.parametrize("question,symbol,found", [
+    ("where do the steelers play?", "Q1", "steelers"),                # a team's nickname
+    ("Who owns the Pittsburgh Steelers?", "Q1", "Pittsburgh Steelers"),  # the whole name: not this rule
+    ("where was obama born?", "Q2", None),                            # Barack's and Michelle's
+    ("Who was the wife of President Lincoln?", "Q5", "Lincoln"),      # after a title
+    ("Who was the wife of Mary Lincoln?", "Q5", None),                # after another given name
+    ("Where is Lincoln Center?", "Q5", None),                         # inside a longer name
+    ("who played anakin skywalker in phantom menace?", "Q6", "phantom menace"),  # a subtitle
+    ("who was the emperor before nero?", "Q4", None),                 # a common noun of the label
+    ("When did princess Diana die?", "Q7", None),                     # a title after a comma
+    ("where did laura ingalls wilder live?", "Q9", None),             # inside another item's label
+    ("who owns the steelers football team?", "Q1", "steelers"),
+])
+def test_a_name_written_by_its_last_words_when_no_other_item_ends_so(question, symbol, found):
+    from types import SimpleNamespace
+
+    from verifier.grounding import Grounder, _find_words, _tokens, words_of
+    from verifier.lexical import LabelIndex
+
+    idx = LabelIndex()
+    for q, label in [("Q1", "Pittsburgh Steelers"), ("Q2", "Barack Obama"), ("Q3", "Michelle Obama"),
+                     ("Q4", "Roman emperor"), ("Q5", "Abraham Lincoln"),
+                     ("Q6", "Star Wars: Episode I – The Phantom Menace"), ("Q7", "Diana, Princess of Wales"),
+                     ("Q8", "Holy Roman Emperor"), ("Q9", "Dan Ingalls"), ("Q10", "Laura Ingalls Wilder")]:
+        idx.add(q, [label])
+    toks = _tokens(question)
+    n = idx.names[symbol][0]
+    words = words_of(n.name)
+    m = _find_words(toks, words) or Grounder._sole_bearer_tail(
+        SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks, words, n, question)
+    assert (question[m[1]:m[2]] if m else None) == found
+    if m and found != n.name:
+        assert m[0] == 0.8
+
+
 @pytest.mark.parametrize("question,label,found", [
     ("Where was Alexandre Dumsa born?", "Alexandre Dumas", "Alexandre Dumsa"),     # a typo
     ("Does aluminium-36 have 10.4 neutrons?", "aluminium-26", None),               # another number

@@ -476,6 +476,12 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+#: Words of rank or office written before a surname ("President Lincoln", "pres clinton").
+_NAME_TITLES = frozenset("""president pres king queen prince princess pope saint st sir dame lord lady
+dr doctor general gen governor gov senator sen captain capt lt lieutenant colonel admiral emperor
+empress tsar czar chancellor mayor judge justice professor prof mr mrs ms miss""".split())
+
+
 @lru_cache(maxsize=4096)
 def _question_tokens(question: str) -> tuple[tuple[str, int, int], ...]:
     """:func:`_tokens` of a question, computed once: the names of every symbol of every
@@ -932,6 +938,62 @@ class Grounder:
         return best
 
     # ---- items by their names in the question text
+    def _sole_bearer_tail(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],
+                          n: NameEntry, question: str) -> tuple[float, int, int] | None:
+        """A proper name written by its last one to three words alone: a surname
+        ("tchaikovsky" for *Pyotr Ilyich Tchaikovsky*), a team's nickname ("the steelers" for
+        *Pittsburgh Steelers*), a film's subtitle ("phantom menace" for *Star Wars: Episode I
+        – The Phantom Menace*), when no other item of the memory has a name that ends with
+        those words ("lincoln" is *Abraham Lincoln*'s and the city's, "obama" Barack's and
+        Michelle's: neither names anything).  The label is capitalised, has no comma (a
+        title after it, "Diana, Princess of Wales", is no surname), and each content word of
+        the part is capitalised in it ("Roman emperor" is not *emperor*); in a question that
+        writes capitals, the part is not next to a capitalised word the name lacks ("Mary
+        Lincoln", "Lincoln Center") other than a title ("President Lincoln"), and in any
+        question the words around it do not make another item's label ("laura ingalls
+        wilder" is not *Dan Ingalls*).  Similarity 0.8."""
+        name = n.name
+        if not name[:1].isupper() or "," in name or not 2 <= len(words) <= 8 or len(n.keys) < 2:
+            return None
+        lowercase_question = question == question.casefold()
+        for j in range(min(len(words) - 1, 6), 0, -1):
+            part = words[-j:]
+            keys = content_keys(" ".join(part))
+            if not keys or len(keys) > 3 or tuple(n.keys[-len(keys):]) != tuple(keys) or len(keys) == len(n.keys):
+                continue
+            if len(keys) == 1 and (len(part[-1]) < 4 or not part[-1].isalpha()):
+                continue
+            written = name.split()[-j:] if len(name.split()) >= j else []
+            if len(written) != j or not all(w[:1].isupper() for w, p in zip(written, part)
+                                             if content_keys(p)):
+                continue
+            found = _find_words(toks, part)
+            if found is None or found[0] < 0.999:
+                continue
+            i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
+            k = next((k for k, t in enumerate(toks) if t[2] == found[2]), None)
+            if i is None or k is None:
+                continue
+            # the words around it complete another item's name ("laura ingalls wilder" is not
+            # *Dan Ingalls*)
+            if any(e.symbol != sym.id for a in range(max(0, i - 2), i + 1) for b in range(k, min(len(toks), k + 3))
+                   if (a, b) != (i, k) for e in self.labels.labels_written_as(question[toks[a][1]:toks[b][2]])):
+                return None
+            if not lowercase_question:
+                before = toks[i - 1] if i > 0 else None
+                after = toks[k + 1] if k + 1 < len(toks) else None
+                if (before is not None and question[before[1]:before[1] + 1].isupper()
+                        and before[0] not in _NAME_TITLES and before[0] not in words) or (
+                        after is not None and question[after[1]:after[1] + 1].isupper()):
+                    continue
+            bearers = {e.symbol for e in self.labels.by_key.get(keys[-1], ())
+                       if tuple(e.keys[-len(keys):]) == tuple(keys)
+                       and self.labels.kinds.get(e.symbol) in ("item", "class")}
+            if bearers == {sym.id}:
+                return (0.8, found[1], found[2])
+            return None  # a shorter part is shared at least as widely
+        return None
+
     def _span_links(self, sym: SymbolUse, units: list[Unit], question: str,
                     spans: dict[str, tuple[int, int]]) -> list[Link]:
         """Find a name of the item in the question (exact words, stems, or a near spelling for
@@ -961,6 +1023,8 @@ class Grounder:
                 found = _middle_name_match(toks, words, n.name, question)
             if found is None:
                 found = _acronym_match(toks, question, n.name)
+            if found is None:
+                found = self._sole_bearer_tail(sym, toks, words, n, question)
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
