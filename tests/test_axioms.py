@@ -112,6 +112,15 @@ def test_class_template_properties_are_checked(tmp_path):
     assert "bad-value" in _codes([_pack(tmp_path / "c", templates=wrong_kind)])
 
 
+def test_keeps_class_is_a_boolean(tmp_path):
+    ok = GOOD_TEMPLATE + "        keeps_class: true\n"
+    assert _codes([_pack(tmp_path / "ok", templates=ok)]) == set()
+    from verifier.axioms import load_pack
+
+    assert all(t.keeps_class for t in load_pack([tmp_path / "ok"]).templates.values())
+    assert "bad-value" in _codes([_pack(tmp_path / "bad", templates=GOOD_TEMPLATE + "        keeps_class: maybe\n")])
+
+
 def test_arity_mismatch(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("$pred(x, y)", "$pred(x, y, z)").replace(
         "forall x y.", "forall x y z."))

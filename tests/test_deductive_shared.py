@@ -1296,6 +1296,16 @@ CASES = [
     ("what type of government is the philippines?", "SELECT ?x WHERE { wd:Q928 wdt:P36 ?x . }", "unsupported"),
     ("what kind of government does spain have now?", "SELECT ?x WHERE { wd:Q29 wdt:P122 ?x . }", "faithful"),
     ("what kind of government does spain have now?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q29 . }", "unsupported"),
+    # being in a film is being in its cast (noun_cast_in), and "movies" still says films
+    ("what movies has michael clarke duncan been in?",
+     "SELECT ?x WHERE { ?x wdt:P161 wd:Q483148 . ?x wdt:P31/wdt:P279* wd:Q11424 . }", "faithful"),
+    ("what movies has michael clarke duncan been in?",
+     "SELECT ?x WHERE { wd:Q483148 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 . }", "unsupported"),
+    ("what movies has michael clarke duncan been in?", "SELECT ?x WHERE { ?x wdt:P161 wd:Q483148 . }", "weaker"),
+    ("what movies did madonna appear in?", "SELECT ?x WHERE { ?x wdt:P161 wd:Q1744 . }", "weaker"),
+    # a team written by its nickname, a composer by his surname alone
+    ("where do the broncos play?", "SELECT ?x WHERE { wd:Q223507 wdt:P115 ?x . }", "faithful"),
+    ("where do the broncos play?", "SELECT ?x WHERE { wd:Q223507 wdt:P159 ?x . }", "unsupported"),
     # a pattern reading's unknown-word "go" has no object, as the grammar's _go_v_1
     ("what school did sergio romo go to?", "SELECT ?x WHERE { wd:Q3041597 wdt:P69 ?x . }", "faithful"),
     ("what school did sergio romo go to?", "SELECT ?x WHERE { ?x wdt:P69 wd:Q3041597 . }", "unsupported"),

@@ -1067,9 +1067,15 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
                 answers.add(a.args[2])
             elif a.args[2] in answers:
                 answers.add(a.args[1])
-    linked = {id(l.unit) for l in grounding.links}
-    linked_vars = {l.unit.var for l in grounding.links}
-    candidates = [u for u in units if u.kind == "noun" and u.var in answers and id(u) not in linked
+    # a link through a template that keeps the noun's class ("movies" as the film someone is
+    # in) does not say the class, even for a relational noun (``_movie_n_of``)
+    keeps = {name for name, t in grounder.pack.templates.items() if t.keeps_class}
+    naming = [l for l in grounding.links if not (l.axioms and all(a.template in keeps for a in l.axioms))]
+    linked = {id(l.unit) for l in naming}
+    linked_vars = {l.unit.var for l in naming}
+    kept = {id(l.unit) for l in grounding.links} - linked
+    candidates = [u for u in units if (u.kind == "noun" or (u.kind == "relational_noun" and id(u) in kept))
+                  and u.var in answers and id(u) not in linked
                   and u.var not in linked_vars and u.keys and u.lemma.casefold() not in _GENERIC_NOUNS
                   and not set(u.keys) & _GENERIC_KEYS]
     if not candidates:

@@ -26,7 +26,7 @@ from verifier.resources import axioms_dir
 __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
-                    "properties"}
+                    "properties", "keeps_class"}
 _MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive"}
@@ -271,6 +271,10 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if links == "class" and not props and any(a.pred == "$prop" for a in atoms(axiom)):
             col.add(file, _line(d, "axiom")[0], "placeholder",
                     f"template {name}: $prop in a class template needs the list of properties it stands for")
+        keeps_class = d.get("keeps_class", False)
+        if not isinstance(keeps_class, bool):
+            col.add(file, _line(d, "keeps_class")[0], "bad-value", f"{what}: keeps_class must be true or false")
+            keeps_class = False
         if duplicate:
             continue
         out[name] = Template(
@@ -279,7 +283,7 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
                                                      None if verbs is None else tuple(verbs)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
-            source=Source(file, line), properties=tuple(str(p_) for p_ in props),
+            source=Source(file, line), properties=tuple(str(p_) for p_ in props), keeps_class=keeps_class,
         )
 
 

@@ -143,6 +143,10 @@ class Template:
     #: for ``links: class``: the query properties whose object the template reads as a class
     #: (``$prop`` is bound to the one the query uses); empty means instance of / subclass of
     properties: tuple[str, ...] = ()
+    #: the noun a link through this template reads still says what kind of thing its
+    #: referent is ("What movies is X in?": cast member, and a film): a query must say that
+    #: too (``verifier.deductive`` reports the class as dropped otherwise)
+    keeps_class: bool = False
 
 
 @dataclass(frozen=True)
