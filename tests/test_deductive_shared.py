@@ -1306,6 +1306,20 @@ CASES = [
     # a team written by its nickname, a composer by his surname alone
     ("where do the broncos play?", "SELECT ?x WHERE { wd:Q223507 wdt:P115 ?x . }", "faithful"),
     ("where do the broncos play?", "SELECT ?x WHERE { wd:Q223507 wdt:P159 ?x . }", "unsupported"),
+    # where someone grew up, was raised or comes from: place of birth or residence ("grow up",
+    # "come from" as phrasal verbs of a pattern reading; "come from" is "from")
+    ("where did rihanna grow up?", "SELECT ?x WHERE { wd:Q36844 wdt:P19 ?x . }", "faithful"),
+    ("where did rihanna grow up?", "SELECT ?x WHERE { ?x wdt:P19 wd:Q36844 . }", "unsupported"),
+    ("where did rihanna grow up?", "SELECT ?x WHERE { wd:Q36844 wdt:P20 ?x . }", "unsupported"),
+    ("where was selena gomez raised?", "SELECT ?x WHERE { wd:Q83287 wdt:P19 ?x . }", "faithful"),
+    ("what is george washington's hometown?", "SELECT ?x WHERE { wd:Q23 wdt:P19 ?x . }", "faithful"),
+    ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P19 ?x . }", "faithful"),
+    ("where did morgan freeman come from?", "SELECT ?x WHERE { ?x wdt:P19 wd:Q48337 . }", "unsupported"),
+    ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P20 ?x . }", "unsupported"),
+    # an organisation "in" a place has its headquarters there
+    ("Give me all companies in Munich.",
+     "SELECT DISTINCT ?uri WHERE { ?type wdt:P279* wd:Q4830453 . ?uri wdt:P31 ?type . ?uri wdt:P159 wd:Q1726 . }",
+     "faithful"),
     # a pattern reading's unknown-word "go" has no object, as the grammar's _go_v_1
     ("what school did sergio romo go to?", "SELECT ?x WHERE { wd:Q3041597 wdt:P69 ?x . }", "faithful"),
     ("what school did sergio romo go to?", "SELECT ?x WHERE { ?x wdt:P69 wd:Q3041597 . }", "unsupported"),

@@ -643,6 +643,12 @@ def test_where_or_when_of_a_one_place_event():
     # not a located thing, nor a phrase with an article for a name
     assert not any("_locate" in r and "vbn_u_unknown" in r for r in pattern_readings("Where is Paris located?"))
     assert not any("place_n" in r for r in pattern_readings("Where did the war end?"))
+    # a phrasal verb: the particle is not the verb, and "from" says where the place is
+    t, by = _only("where did rihanna grow up?")
+    assert by["_grow/vb_u_unknown"].args[1] == names_of(t)["rihanna"]
+    t, by = _only("where did morgan freeman come from?")
+    assert by["_come/vb_u_unknown"].args[1] == names_of(t)["morgan freeman"]
+    assert by["_from_p_dir"].args[1:] == (by["_come/vb_u_unknown"].args[0], t.answer_vars[0])
     # "the" before a name of two words is not part of it
     t, by = _only("where does the atlanta braves play?")
     assert by["_play/vb_u_unknown"].args[1] == names_of(t)["atlanta braves"]

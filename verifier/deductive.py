@@ -1527,14 +1527,17 @@ def _known_verbs(reading, pack: Pack):
 
     def known(a: Atom) -> Formula:
         info = predicate_info(a.pred)
-        if info.is_unknown_word and info.pos == "v" and info.lemma in verbs and len(a.args) == 3:
+        if info.is_unknown_word and info.pos == "v" and info.lemma in verbs:
             pred = verbs[info.lemma]
-            # a verb without an object in the grammar ("go": _go_v_1(e, x)) drops the
-            # unexpressed object the unknown word was given ("What school did X go to?")
-            if 3 not in arities.get(pred, ()) and 2 in arities.get(pred, ()) \
-                    and isinstance(a.args[2], Var) and a.args[2].name.startswith("i"):
-                return Atom(pred, a.args[:2])
-            return Atom(pred, a.args)
+            if len(a.args) == 3:
+                # a verb without an object in the grammar ("go": _go_v_1(e, x)) drops the
+                # unexpressed object the unknown word was given ("What school did X go to?")
+                if 3 not in arities.get(pred, ()) and 2 in arities.get(pred, ()) \
+                        and isinstance(a.args[2], Var) and a.args[2].name.startswith("i"):
+                    return Atom(pred, a.args[:2])
+                return Atom(pred, a.args)
+            if len(a.args) == 2 and 2 in arities.get(pred, ()):  # "Where did X come from?"
+                return Atom(pred, a.args)
         return a
 
     formula = map_atoms(reading.formula, known)

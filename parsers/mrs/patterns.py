@@ -898,6 +898,8 @@ def _how_many(b: _Builder, m: re.Match, x: str, label: str) -> None:
 _AUXILIARIES = frozenset({"is", "was", "has", "does", "contains", "starts", "begins", "ends"})
 #: Verbs after a name that say no event of their own ("When did X become ...", "did X have").
 _LIGHT_VERBS = frozenset({"be", "get", "become", "have", "do"})
+#: particles of phrasal verbs that end a question ("grow up", "come from")
+_PARTICLES = frozenset({"up", "from", "out", "off", "away", "back", "down", "over"})
 
 
 # "Tell me NP whose name has the word W in it.", "What are the NP which start with the letter
@@ -1774,6 +1776,13 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     name = _clean_span(q, *m.span("pname" if passive else "name"))
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
+    particle = None
+    if not passive and word in _PARTICLES and " " in q[name[0]:name[1]]:
+        # a phrasal verb ("where did rihanna grow up?", "where did X come from?"): the verb is
+        # the name's last word; "from" says where the place is, as the grammar reads it
+        cut = q.rindex(" ", name[0], name[1])
+        particle, verb, name = word, (cut + 1, name[1]), _clean_span(q, name[0], cut)
+        word = q[verb[0]:verb[1]].casefold()
     text = q[name[0]:name[1]]
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(text) or _has_article(text)):
@@ -1783,7 +1792,14 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     if q[:name[0]].casefold().rstrip().endswith(" the") and len(text.split()) < 2 and not text[:1].isupper():
         return []
     b = _Builder()
-    top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
+    if particle == "from" and m.group("wh").casefold() == "where":
+        x_place, lab = b.new("x"), b.new("h")
+        b.ep("place_n", m.span("wh"), lab, ARG0=x_place)
+        b.quantified("which_q", m.span("wh"), x_place, lab)
+        top = b.new("h")
+        b.ep("_from_p_dir", m.span("verb"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_place)
+    else:
+        top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
     x = _name(b, q, name)
     if passive:
         b.ep(f"_{word}/vbn_u_unknown", verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x)

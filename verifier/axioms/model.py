@@ -205,28 +205,30 @@ class Pack:
 
     @cached_property
     def template_verbs(self) -> dict[str, str]:
-        """The grammar's verb predicates of sense 1 that the template axioms name, by lemma
-        (``{"use": "_use_v_1", ...}``): what an unknown-word verb of that lemma stands for
-        (``verifier.deductive._known_verbs``).  Computed once per pack."""
+        """The grammar's verb predicates of sense 1 that the template and background axioms
+        name, by lemma (``{"use": "_use_v_1", ...}``): what an unknown-word verb of that lemma
+        stands for (``verifier.deductive._known_verbs``).  Computed once per pack."""
         out: dict[str, str] = {}
-        for t in self.templates.values():
-            for a in atoms(t.axiom):
-                m = _VERB_SENSE_1.fullmatch(a.pred)
-                if m:
-                    out.setdefault(m.group(1), a.pred)
+        for a in self._axiom_verbs():
+            out.setdefault(_VERB_SENSE_1.fullmatch(a.pred).group(1), a.pred)
         return out
 
     @cached_property
     def template_verb_arities(self) -> dict[str, frozenset[int]]:
-        """How many arguments the template axioms give each verb predicate of
+        """How many arguments the template and background axioms give each verb predicate of
         :attr:`template_verbs` (``{"_go_v_1": frozenset({2}), ...}``: "go" has no object).
         Computed once per pack."""
         out: dict[str, set[int]] = {}
-        for t in self.templates.values():
-            for a in atoms(t.axiom):
-                if _VERB_SENSE_1.fullmatch(a.pred):
-                    out.setdefault(a.pred, set()).add(len(a.args))
+        for a in self._axiom_verbs():
+            out.setdefault(a.pred, set()).add(len(a.args))
         return {p: frozenset(n) for p, n in out.items()}
+
+    def _axiom_verbs(self):
+        """The atoms of verb predicates of sense 1 in the template axioms, then the background's."""
+        for f in [t.axiom for t in self.templates.values()] + [f for _, f, _ in self.background]:
+            for a in atoms(f):
+                if _VERB_SENSE_1.fullmatch(a.pred):
+                    yield a
 
     @property
     def symmetric_properties(self) -> frozenset[str]:
