@@ -1316,6 +1316,10 @@ CASES = [
     ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P19 ?x . }", "faithful"),
     ("where did morgan freeman come from?", "SELECT ?x WHERE { ?x wdt:P19 wd:Q48337 . }", "unsupported"),
     ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P20 ?x . }", "unsupported"),
+    # what someone is known for: notable work, occupation or field of work
+    ("what was william faulkner known for?", "SELECT ?x WHERE { wd:Q38392 wdt:P106 ?x . }", "faithful"),
+    ("what was william faulkner known for?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q38392 . }", "unsupported"),
+    ("what was william faulkner known for?", "SELECT ?x WHERE { wd:Q38392 wdt:P19 ?x . }", "unsupported"),
     # an organisation "in" a place has its headquarters there
     ("Give me all companies in Munich.",
      "SELECT DISTINCT ?uri WHERE { ?type wdt:P279* wd:Q4830453 . ?uri wdt:P31 ?type . ?uri wdt:P159 wd:Q1726 . }",
