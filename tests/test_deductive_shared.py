@@ -1316,6 +1316,11 @@ CASES = [
     ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P19 ?x . }", "faithful"),
     ("where did morgan freeman come from?", "SELECT ?x WHERE { ?x wdt:P19 wd:Q48337 . }", "unsupported"),
     ("where did morgan freeman come from?", "SELECT ?x WHERE { wd:Q48337 wdt:P20 ?x . }", "unsupported"),
+    # a pattern reading of "What NP has NAME been in?" (no grammar reading of it)
+    ("what movies has chris colfer been in?",
+     "SELECT ?x WHERE { ?x wdt:P161 wd:Q211566 . ?x wdt:P31/wdt:P279* wd:Q11424 . }", "faithful"),
+    ("what movies has chris colfer been in?",
+     "SELECT ?x WHERE { wd:Q211566 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 . }", "unsupported"),
     # what someone is known for: notable work, occupation or field of work
     ("what was william faulkner known for?", "SELECT ?x WHERE { wd:Q38392 wdt:P106 ?x . }", "faithful"),
     ("what was william faulkner known for?", "SELECT ?x WHERE { ?x wdt:P106 wd:Q38392 . }", "unsupported"),

@@ -904,3 +904,13 @@ def test_where_did_name_go_to_school():
     assert by["loc_nonsp"].args[2] == noun_var(t, "place_n") == t.answer_vars[0]
     t, by = _only("where ulysses s grant go to high school?")
     assert "_high_a_1" in by and by["_go_v_1"].args[1] == names_of(t)["ulysses s grant"]
+
+
+def test_what_films_has_name_been_in():
+    """"what movies has billy burke been in?": the name is in the films asked for."""
+    t, by = _only("what movies has billy burke been in?")
+    assert by["_in_p_loc"].args[1:] == (names_of(t)["billy burke"], noun_var(t, "_movie_n_of"))
+    assert list(t.answer_vars) == [noun_var(t, "_movie_n_of")]
+    t, by = _only("what other movies is liam hemsworth in?")
+    assert by["_in_p_loc"].args[1] == names_of(t)["liam hemsworth"]
+    assert not any("_in_p_loc" in r and "_movie_n_of" in r for r in pattern_readings("what movies has the war been in?"))

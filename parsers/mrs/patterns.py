@@ -1543,6 +1543,30 @@ _WHAT_FILMS_HAS = re.compile(
 _FILM_VERBS = {"starred": "_star_v_1", "played": "_play_v_1", "appeared": "_appear_v_1", "acted": "_act_v_1"}
 
 
+# "what movies has billy burke been in?", "what films have johnny depp been in?", "what movies
+# is molly ringwald in?": the name is in the film (``_in_p_loc(e, name, film)``, as the ERG
+# reads "What movie is X in?"), whose cast the axioms read it as
+_WHAT_FILMS_BEEN_IN = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?:other\s+)?(?P<np>movies|films|movie|film|shows|show|tv\s+shows?|series)\s+"
+    r"(?:(?:has|have|had)\s+(?P<name>[^?,]+?)\s+been|(?:is|are|was|were)\s+(?P<name2>[^?,]+?))\s+"
+    r"(?P<prep>in|on)" + _END, re.I)
+
+
+def _what_films_been_in_readings(q: str) -> list[str]:
+    m = _WHAT_FILMS_BEEN_IN.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name" if m.group("name") else "name2"))
+    if not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    word = m.group("np").casefold().split()[-1].rstrip("s") or "series"
+    noun = {"movie": "_movie_n_of", "film": "_film_n_1", "show": "_show_n_of", "serie": "_series_n_1"}[word]
+    x_np = _which_noun(b, noun, m.span("np"), m.span("wh"), noun.endswith("_of"))
+    x_name = _name(b, q, name)
+    return [b.main("_in_p_loc", m.span("prep"), x_name, x_np)]
+
+
 # "what is the time zone in oklahoma city?": the time zone of the place after "in", read as
 # "the time zone of NAME"
 _TIME_ZONE_IN = re.compile(
@@ -1934,7 +1958,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
-           _what_place_is_in_readings, _what_films_has_readings, _time_zone_in_readings,
+           _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
+           _time_zone_in_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings)
 
