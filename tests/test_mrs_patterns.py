@@ -914,3 +914,15 @@ def test_what_films_has_name_been_in():
     t, by = _only("what other movies is liam hemsworth in?")
     assert by["_in_p_loc"].args[1] == names_of(t)["liam hemsworth"]
     assert not any("_in_p_loc" in r and "_movie_n_of" in r for r in pattern_readings("what movies has the war been in?"))
+
+
+def test_what_language_people_speak():
+    """"what language people speak in afghanistan?", "what does russian people speak?": the
+    people (of a demonym) speak the answer, in the place after "in"."""
+    t, by = _only("what language people speak in afghanistan?")
+    speak = by["_speak_v_to"]
+    assert speak.args[1:] == (noun_var(t, "_people_n_of"), noun_var(t, "_language_n_1"))
+    assert by["_in_p_state"].args[1:] == (speak.args[0], names_of(t)["afghanistan"])
+    t, by = _only("what does russian people speak?")
+    assert by["_russian/jj_u_unknown"].args[1] == by["_speak_v_to"].args[1] == noun_var(t, "_people_n_of")
+    assert pattern_readings("what do the people do?") == []

@@ -1567,6 +1567,40 @@ def _what_films_been_in_readings(q: str) -> list[str]:
     return [b.main("_in_p_loc", m.span("prep"), x_name, x_np)]
 
 
+# "what language people speak in afghanistan?", "what language does people speak in
+# australia?", "what does russian people speak?", "what language do chilean people speak?":
+# (the) people, or the people a demonym names, speak the language asked for, in the place
+# after "in" (as the ERG reads "What language do people speak in Iran?": ``_speak_v_to``,
+# ``_in_p_state`` on its event); the grammar reads the agreement slips as "doe" nouns
+_WHAT_PEOPLE_SPEAK = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?:(?P<np>languages?)\s+)?(?:(?:do|does|did)\s+)?(?:the\s+)?"
+    r"(?:(?P<dem>[a-z]+)\s+)?(?P<people>people)\s+(?P<verb>speak|talk)"
+    r"(?:\s+(?P<prep>in)\s+(?P<name>[^?,]+?))?" + _END, re.I)
+
+
+def _what_people_speak_readings(q: str) -> list[str]:
+    m = _WHAT_PEOPLE_SPEAK.match(q)
+    if not m or (m.group("dem") and (m.group("name") or m.group("dem").casefold() in ("do", "does", "did", "the"))):
+        return []
+    if m.group("name") and (not _plain_name_ok(m.group("name")) or _has_article(m.group("name"))):
+        return []
+    b = _Builder()
+    if m.group("np"):
+        x = _which_noun(b, "_language_n_1", m.span("np"), m.span("wh"))
+    else:
+        x = _wh(b, "what", m.span("wh"))
+    x_people, lab = b.new("x"), b.new("h")
+    b.ep("_people_n_of", m.span("people"), lab, ARG0=x_people, ARG1=b.new("i"))
+    if m.group("dem"):
+        b.ep(f"_{m.group('dem').casefold()}/jj_u_unknown", m.span("dem"), lab, ARG0=b.new("e"), ARG1=x_people)
+    b.quantified("udef_q", (m.start("dem") if m.group("dem") else m.start("people"), m.end("people")), x_people, lab)
+    top = b.new("h")
+    b.ep("_speak_v_to", m.span("verb"), top, ARG0="e2", ARG1=x_people, ARG2=x)
+    if m.group("name"):
+        b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=_name(b, q, _clean_span(q, *m.span("name"))))
+    return [b.text("e2", top)]
+
+
 # "what is the time zone in oklahoma city?": the time zone of the place after "in", read as
 # "the time zone of NAME"
 _TIME_ZONE_IN = re.compile(
@@ -1959,6 +1993,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _what_np_is_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
+           _what_people_speak_readings,
            _time_zone_in_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings)
