@@ -1323,7 +1323,7 @@ CASES = [
      "SELECT ?x WHERE { wd:Q211566 wdt:P161 ?x . ?x wdt:P31/wdt:P279* wd:Q11424 . }", "unsupported"),
     # a pattern reading of "what language (do) people speak in X?", "what does DEMONYM people speak?"
     ("what language people speak in afghanistan?", "SELECT ?x WHERE { wd:Q889 wdt:P37 ?x . }", "faithful"),
-    ("what language people speak in afghanistan?", "SELECT ?x WHERE { ?x wdt:P37 wd:Q889 . }", "unsupported"),
+    ("what language people speak in afghanistan?", "SELECT ?x WHERE { wd:Q889 wdt:P38 ?x . }", "unsupported"),
     ("what does russian people speak?", "SELECT ?x WHERE { wd:Q159 wdt:P37 ?x . }", "faithful"),
     ("what does russian people speak?", "SELECT ?x WHERE { wd:Q159 wdt:P38 ?x . }", "unsupported"),
     # what someone is known for: notable work, occupation or field of work

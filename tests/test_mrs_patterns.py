@@ -837,7 +837,8 @@ def test_married_to_place_in_and_films_starred_in():
     t, by = _only("what films has kristen stewart starred in?")
     assert by["_star_v_1"].args[1] == names_of(t)["kristen stewart"]
     assert by["_in_p_loc"].args[2] == noun_var(t, "_film_n_1") == t.answer_vars[0]
-    assert pattern_readings("what movies have adam sandler been in?") == []
+    # "been in" is no verb of this shape; test_what_films_has_name_been_in reads it
+    assert not any("_star_v_1" in r or "/vbn_u_unknown" in r for r in pattern_readings("what movies have adam sandler been in?"))
 
 
 def test_born_in_a_place_and_a_relative_without_an_apostrophe():

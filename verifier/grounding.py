@@ -940,12 +940,13 @@ class Grounder:
     # ---- items by their names in the question text
     def _sole_bearer_tail(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],
                           n: NameEntry, question: str) -> tuple[float, int, int] | None:
-        """A proper name written by its last one to three words alone: a surname
-        ("tchaikovsky" for *Pyotr Ilyich Tchaikovsky*), a team's nickname ("the steelers" for
-        *Pittsburgh Steelers*), a film's subtitle ("phantom menace" for *Star Wars: Episode I
-        – The Phantom Menace*), when no other item of the memory has a name that ends with
-        those words ("lincoln" is *Abraham Lincoln*'s and the city's, "obama" Barack's and
-        Michelle's: neither names anything).  The label is capitalised, has no comma (a
+        """A proper name of two or three content words written by its last one or two words
+        alone: a surname ("tchaikovsky" for *Pyotr Ilyich Tchaikovsky*), a team's nickname
+        ("the steelers" for *Pittsburgh Steelers*), when no other item of the memory has a
+        name that ends with those words ("lincoln" is *Abraham Lincoln*'s and the city's,
+        "obama" Barack's and Michelle's: neither names anything).  Longer names need most of
+        their words (:func:`_distinctive_part`: "Fighting Falcon" is too little of *General
+        Dynamics F-16 Fighting Falcon*).  The label is capitalised, has no comma (a
         title after it, "Diana, Princess of Wales", is no surname), and each content word of
         the part is capitalised in it ("Roman emperor" is not *emperor*); in a question that
         writes capitals, the part is not next to a capitalised word the name lacks ("Mary
@@ -953,7 +954,7 @@ class Grounder:
         question the words around it do not make another item's label ("laura ingalls
         wilder" is not *Dan Ingalls*).  Similarity 0.8."""
         name = n.name
-        if not name[:1].isupper() or "," in name or not 2 <= len(words) <= 8 or len(n.keys) < 2:
+        if not name[:1].isupper() or "," in name or not 2 <= len(words) <= 8 or not 2 <= len(n.keys) <= 3:
             return None
         lowercase_question = question == question.casefold()
         for j in range(min(len(words) - 1, 6), 0, -1):
