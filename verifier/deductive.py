@@ -393,9 +393,10 @@ def _kind_of_view(reading):
     compound (``_kind/nn_u_unknown(k) & compound(e, y, k)``, as pattern readings write "kind
     of music") becomes ``kind_of(y)``.  The abstract ``kind_of(y)`` keeps what the question
     said of N, for the templates that read a kind of N as a genre ("What kind of music did Lou
-    Reed play?").  Only for an N that is a common noun (no name: "the type of the Eiffel
-    Tower" asks for a class of the tower); ``None`` when no kind noun of that shape is
-    found."""
+    Reed play?").  The copula between the kind and a name ("What type of government is the
+    Philippines?") becomes ``_of_p``: the kind of N a named thing is, is its N.  Only for an
+    N that is a common noun (no name: "the type of the Eiffel Tower" asks for a class of the
+    tower); ``None`` when no kind noun of that shape is found."""
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
     named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
 
@@ -435,7 +436,7 @@ def _kind_of_view(reading):
             e, a, b = f.args
             for k, z in ((a, b), (b, a)):
                 if k in kinds and z in named:
-                    replace[f] = Atom("_of_p", (f.args[0], k, z))
+                    replace[f] = Atom("_of_p", (e, k, z))
                     break
     view = _ReadingView(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
                         getattr(reading, "not_alignable", set()))
