@@ -616,6 +616,56 @@ def test_names_of_properties_whose_value_counts_things():
         assert not NUMBER_OF.match(name), name
 
 
+def test_kind_of_view_keeps_the_kind_and_reads_the_copula_as_of():
+    """"What kind of music did Lou Reed play?": the kind is the music, marked ``kind_of``; a
+    pattern reading's compound "kind music" too; "What type of government is the Philippines?":
+    the government of the Philippines, not the Philippines itself."""
+    from types import SimpleNamespace
+
+    from verifier.deductive import KIND_OF, _kind_of_view
+    from verifier.logic import Eq, Var, atoms, subformulas
+    from verifier.notation import parse_formula
+
+    def view(text, answer):
+        return _kind_of_view(SimpleNamespace(formula=parse_formula(text), intent=None, answer_vars=(Var(answer),)))
+
+    v = view('exists e2 x3 x9. _kind_n_of-n(x5, x9) & _music_n_1(x9) & named(x3, "Lou Reed") '
+             '& _play_v_1(e2, x3, x5)', "x5")
+    assert {a.pred: a.args for a in atoms(v.formula)}[KIND_OF] == (Var("x9"),)
+    assert Eq(Var("x5"), Var("x9")) in set(subformulas(v.formula))
+    v = view('exists e2 x8 e13 x14. _music/nn_u_unknown(x3) & _kind/nn_u_unknown(x8) & compound(e13, x3, x8) '
+             '& named(x14, "john mayer") & _play/vb_u_unknown(e2, x14, x3)', "x3")
+    preds = {a.pred: a.args for a in atoms(v.formula)}
+    assert preds[KIND_OF] == (Var("x3"),) and "compound" not in preds and "_kind/nn_u_unknown" not in preds
+    v = view('exists e2 x8 i13 x14. _type_n_of-n(x3, x8) & _government_n_of(x8, i13) & _be_v_id(e2, x3, x14) '
+             '& named(x14, "the_Philippines")', "x3")
+    preds = {a.pred: a.args for a in atoms(v.formula)}
+    assert "_be_v_id" not in preds and preds["_of_p"] == (Var("e2"), Var("x3"), Var("x14"))
+    # no kind noun, or the kind of a name ("the type of the Eiffel Tower"): no view
+    assert view('exists e2 x3. _music_n_1(x5) & named(x3, "X") & _play_v_1(e2, x3, x5)', "x5") is None
+    assert view('exists e2 x3. _type_n_of-n(x5, x3) & named(x3, "Eiffel Tower")', "x5") is None
+
+
+def test_unknown_word_verbs_take_the_arity_the_axioms_give_the_verb():
+    """A pattern reading's ``_go/vb_u_unknown(e, x, i)`` is the grammar's ``_go_v_1(e, x)``
+    (the axioms use "go" without an object); a two-place ``_come/vb_u_unknown(e, x)`` is
+    ``_come_v_1(e, x)`` (a background axiom names it); a three-place verb keeps its object."""
+    from types import SimpleNamespace
+
+    from verifier.axioms import default_pack_dirs, load_pack
+    from verifier.deductive import _known_verbs
+    from verifier.logic import atoms
+    from verifier.notation import parse_formula
+
+    pack = load_pack(default_pack_dirs())
+    assert pack.template_verb_arities["_go_v_1"] == frozenset({2})
+    assert "come" in pack.template_verbs
+    f = parse_formula('exists e2 x8 i14 e15 e3 x9 e4 x10 x11. _go/vb_u_unknown(e2, x8, i14) & _to_p(e15, e2, x3) '
+                      '& _come/vb_u_unknown(e3, x9) & _use/vb_u_unknown(e4, x10, x11)')
+    got = {a.pred: a.args for a in atoms(_known_verbs(SimpleNamespace(formula=f, intent=None, answer_vars=()), pack).formula)}
+    assert len(got["_go_v_1"]) == 2 and len(got["_come_v_1"]) == 2 and len(got["_use_v_1"]) == 3
+
+
 def test_attachment_view_moves_phrases_onto_the_noun_phrase():
     """A phrase on a request verb ("Give me all cities *in New Jersey*") modifies the thing
     requested; a phrase on a name that is itself the object of a phrase on a noun ("cities
