@@ -1677,3 +1677,10 @@ def test_a_region_after_a_place_does_not_replace_the_place(verifier):
     # "london england": England says which London; a query about England alone is not accepted
     v = verifier.verify("what time zone is it in london england?", "SELECT ?x WHERE { wd:Q21 wdt:P421 ?x . }")
     assert v.decision != "accept"
+
+
+def test_a_name_written_by_its_last_words_is_explained_so(verifier):
+    v = verifier.verify("where do the broncos play?", "SELECT ?x WHERE { wd:Q223507 wdt:P115 ?x . }")
+    assert v.decision == "accept"
+    why = [l["why"] for l in v.to_dict()["deductive"]["links"] if l["symbol"] == "wd:Q223507"]
+    assert why and "by its last words, 'broncos'" in why[0]

@@ -1004,6 +1004,7 @@ class Grounder:
         toks = _question_tokens(question)
         best: tuple[float, int, int, str] | None = None
         head_only = False  # "H of M" for the name "M H": the phrase headed by H is the item
+        tail_only = False  # the name's last words, which no other item's name ends with
         for n in self.names_of(sym):
             words = words_of(n.name)
             if not words or len(" ".join(words)) < 2:
@@ -1024,15 +1025,17 @@ class Grounder:
                 found = _middle_name_match(toks, words, n.name, question)
             if found is None:
                 found = _acronym_match(toks, question, n.name)
+            by_tail = False
             if found is None:
                 found = self._sole_bearer_tail(sym, toks, words, n, question)
+                by_tail = found is not None
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
                 inverted = found is not None
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
-                head_only = inverted
+                head_only, tail_only = inverted, by_tail
         if best is None:
             best = self._name_inside_label(sym, units, question, toks, spans)
         if best is None:
@@ -1066,6 +1069,8 @@ class Grounder:
                 chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
+               f"'{best[3]}' ({sym.id}) is written in the question by its last words, '{text}', with which"
+               f" no other item's name ends (similarity {sim:.2f})" if tail_only else
                f"'{best[3]}' ({sym.id}) is close to '{text}' in the question (similarity {sim:.2f})")
         out = []
         for var in chosen:
