@@ -383,6 +383,11 @@ _KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
 KIND_OF = "kind_of"
 
 
+def _named_vars(facts: Sequence[Atom]) -> set[Term]:
+    """The variables that ``named`` / ``named_n`` facts give a name."""
+    return {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+
+
 def _kind_of_view(reading):
     """"What kind of money do they use in Aruba?", "What type of currency is used in the
     UK?": a question about a kind of N is answered, as KG queries answer it, with the N
@@ -398,7 +403,7 @@ def _kind_of_view(reading):
     N that is a common noun (no name: "the type of the Eiffel Tower" asks for a class of the
     tower); ``None`` when no kind noun of that shape is found."""
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
-    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+    named = _named_vars(facts)
 
     def common_noun(y) -> bool:
         return isinstance(y, Var) and y.name.startswith("x") and y not in named and any(
@@ -455,7 +460,7 @@ def _attachment_view(reading):
     modifier: "cities in [New Jersey] with ...").  ``None`` when no phrase is attached that
     way."""
     facts = [f for f in _facts(reading.formula) if isinstance(f, Atom)]
-    named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+    named = _named_vars(facts)
     requests = {f.args[0] for f in facts if f.pred in REQUEST_VERBS and f.args}
     answer = reading.answer_vars[0] if len(reading.answer_vars) == 1 else None
 
@@ -1070,7 +1075,7 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
                 answers.add(a.args[1])
     # a link through a template that keeps the noun's class ("movies" as the film someone is
     # in) does not say the class, even for a relational noun (``_movie_n_of``)
-    keeps = {name for name, t in grounder.pack.templates.items() if t.keeps_class}
+    keeps = grounder.pack.class_keeping_templates
     naming = [l for l in grounding.links if not (l.axioms and all(a.template in keeps for a in l.axioms))]
     linked = {id(l.unit) for l in naming}
     linked_vars = {l.unit.var for l in naming}

@@ -27,7 +27,7 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, STOPWORDS, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
+    PREPOSITIONS, STOPWORDS, TITLES, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
     is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_beyond, words_of,
 )
 from verifier.logic import (
@@ -476,10 +476,12 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-#: Words of rank or office written before a surname ("President Lincoln", "pres clinton").
-_NAME_TITLES = frozenset("""president pres king queen prince princess pope saint st sir dame lord lady
-dr doctor general gen governor gov senator sen captain capt lt lieutenant colonel admiral emperor
-empress tsar czar chancellor mayor judge justice professor prof mr mrs ms miss""".split())
+#: Words of rank or office written before a surname ("President Lincoln", "pres clinton"):
+#: the titles of names (:data:`verifier.lexical.TITLES`) but those written after one, and
+#: offices and their abbreviations.
+_NAME_TITLES = (TITLES - {"christ", "jr", "sr"}) | frozenset("""pres doctor gen governor gov senator sen
+captain capt lt lieutenant colonel admiral tsar czar chancellor mayor judge justice professor prof
+miss""".split())
 
 
 @lru_cache(maxsize=4096)

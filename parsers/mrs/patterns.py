@@ -1345,14 +1345,16 @@ def _title_ok(name: str) -> bool:
     return name[:1].isupper() and _plain_name_ok(_TITLE_JOINT.sub(" X ", name))
 
 
-def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None = None) -> str:
-    """``noun`` (``time_n``, ``place_n``: an answer, ``which_q``) and its ``loc_nonsp`` on the
-    main event ``e2`` under ``top`` (a new label when ``None``); returns the top label."""
+def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None = None,
+                rel: str = "loc_nonsp", rel_span: tuple[int, int] | None = None) -> str:
+    """``noun`` (``time_n``, ``place_n``: an answer, ``which_q``) and its ``loc_nonsp`` (or
+    ``rel``, over ``rel_span``: ``_from_p_dir`` for "where ... from") on the main event ``e2``
+    under ``top`` (a new label when ``None``); returns the top label."""
     x, lab = b.new("x"), b.new("h")
     b.ep(noun, span, lab, ARG0=x)
     b.quantified("which_q", span, x, lab)
     top = top or b.new("h")
-    b.ep("loc_nonsp", span, top, ARG0=b.new("e"), ARG1="e2", ARG2=x)
+    b.ep(rel, rel_span or span, top, ARG0=b.new("e"), ARG1="e2", ARG2=x)
     return top
 
 
@@ -1851,11 +1853,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
         return []
     b = _Builder()
     if particle == "from" and m.group("wh").casefold() == "where":
-        x_place, lab = b.new("x"), b.new("h")
-        b.ep("place_n", m.span("wh"), lab, ARG0=x_place)
-        b.quantified("which_q", m.span("wh"), x_place, lab)
-        top = b.new("h")
-        b.ep("_from_p_dir", m.span("verb"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_place)
+        top = _loc_answer(b, "place_n", m.span("wh"), rel="_from_p_dir", rel_span=m.span("verb"))
     else:
         top = _loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
     x = _name(b, q, name)

@@ -214,6 +214,12 @@ class Pack:
         return out
 
     @cached_property
+    def class_keeping_templates(self) -> frozenset[str]:
+        """The names of the templates that keep their noun's class (:attr:`Template.keeps_class`).
+        Computed once per pack."""
+        return frozenset(name for name, t in self.templates.items() if t.keeps_class)
+
+    @cached_property
     def template_verb_arities(self) -> dict[str, frozenset[int]]:
         """How many arguments the template and background axioms give each verb predicate of
         :attr:`template_verbs` (``{"_go_v_1": frozenset({2}), ...}``: "go" has no object).
