@@ -1195,7 +1195,7 @@ class Grounder:
                 g.unsupported.append(sym)
             g.links.extend(links)
         self._pronoun_links(units, g)
-        g.links = self._without_class_word_aliases(g.links)
+        g.links = _without_superseded(self._without_class_word_aliases(g.links))
         return g
 
     def _without_class_word_aliases(self, links: list[Link]) -> list[Link]:
@@ -1708,6 +1708,23 @@ class Grounder:
             if t not in first:
                 out.append(t)
         return first + sorted(out, key=lambda t: -t.priority)
+
+
+def _without_superseded(links: list[Link]) -> list[Link]:
+    """The links without those that an exclusive lexicon entry's link of the same word
+    supersedes: its axioms name other properties of their own ("When did the Orioles win the
+    World Series?": the season template says that the Orioles are the *winner* of a season, so
+    the word's other link to *winner*, which would make them the winner of the World Series
+    itself, is not a second reading of the word)."""
+    named: dict[int, set[str]] = {}
+    for l in links:
+        if l.entry is not None and l.entry.exclusive:
+            props = {wikidata_id(a.pred) for ax in l.axioms for a in atoms(ax.formula)}
+            named.setdefault(id(l.unit), set()).update(p for p in props if p and p != l.symbol.id)
+    if not named:
+        return links
+    return [l for l in links if not (l.symbol.id in named.get(id(l.unit), ()) and not (
+        l.entry is not None and l.entry.exclusive))]
 
 
 #: Third-person pronouns, and those of them that are possessives.
