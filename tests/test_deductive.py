@@ -396,6 +396,25 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so(question, s
 
 
 @pytest.mark.parametrize("question,label,found", [
+    ("who plays meg in family guy?", "Meg Griffin", "meg"),                      # a first name
+    ("who played giles on buffy the vampire slayer?", "Rupert Giles", "giles"),  # a last name
+    ("who plays jo in family guy?", "Jo Griffin", None),                         # too short
+    ("who played lee in the film?", "Lee Harvey Oswald", "lee"),
+    ("who played harvey in the film?", "Lee Harvey Oswald", None),                # not first or last
+    ("who played john in the film?", "John Fitzgerald Kennedy Jr", None),         # four words
+    ("who plays diana in wonder woman?", "Diana, Princess of Themyscira", None),  # a title after a comma
+    ("who plays the doctor?", "the Doctor", None),                                # not a capitalised name
+])
+def test_a_character_written_by_its_first_or_last_name(question, label, found):
+    from verifier.grounding import _character_part, _tokens, words_of
+
+    m = _character_part(_tokens(question), words_of(label), label)
+    assert (question[m[1]:m[2]] if m else None) == found
+    if m:
+        assert m[0] == 0.8
+
+
+@pytest.mark.parametrize("question,label,found", [
     ("Where was Alexandre Dumsa born?", "Alexandre Dumas", "Alexandre Dumsa"),     # a typo
     ("Does aluminium-36 have 10.4 neutrons?", "aluminium-26", None),               # another number
     ("Does aluminum-26 have 10.4 neutrons?", "aluminium-26", "aluminum-26"),        # same number

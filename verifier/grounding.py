@@ -502,6 +502,30 @@ def _numeral(word: str) -> str:
     return _ROMAN.get(word, word)
 
 
+#: *character role* (P453), the qualifier that names the character someone plays.
+_CHARACTER_ROLE = "P453"
+
+
+def _character_part(toks: Sequence[tuple[str, int, int]], words: list[str], name: str
+                    ) -> tuple[float, int, int] | None:
+    """A character's first or last name written alone ("meg" for *Meg Griffin*, "giles" for
+    *Rupert Giles*), as questions about a work name its characters.  Only for the value of a
+    *character role* qualifier (the query says which work and which role, so a first name
+    does not have to tell the character from every other bearer of it); the label is a
+    capitalised name of two or three words without a comma, and the word is alphabetic, of
+    three letters or more, and written as a word of the question.  Similarity 0.8."""
+    if not name[:1].isupper() or "," in name or not 2 <= len(words) <= 3:
+        return None
+    for part in (words[:1], words[-1:]):
+        w = part[0]
+        if len(w) < 3 or not w.isalpha() or not content_keys(w):
+            continue
+        for t in toks:
+            if t[0] == w:
+                return (0.8, t[1], t[2])
+    return None
+
+
 def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple[float, int, int] | None:
     """Where ``words`` occur in order in ``toks`` (exactly, by stem, or, for names of five
     letters or more, with a near spelling that writes the same numbers): (similarity, start
@@ -1007,6 +1031,7 @@ class Grounder:
         best: tuple[float, int, int, str] | None = None
         head_only = False  # "H of M" for the name "M H": the phrase headed by H is the item
         tail_only = False  # the name's last words, which no other item's name ends with
+        role_only = False  # a character's first or last name (:func:`_character_part`)
         for n in self.names_of(sym):
             words = words_of(n.name)
             if not words or len(" ".join(words)) < 2:
@@ -1027,17 +1052,20 @@ class Grounder:
                 found = _middle_name_match(toks, words, n.name, question)
             if found is None:
                 found = _acronym_match(toks, question, n.name)
-            by_tail = False
+            by_tail = by_role = False
             if found is None:
                 found = self._sole_bearer_tail(sym, toks, words, n, question)
                 by_tail = found is not None
+            if found is None and sym.id in getattr(self, "_roles", ()):
+                found = _character_part(toks, words, n.name)
+                by_role = found is not None
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
                 inverted = found is not None
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
-                head_only, tail_only = inverted, by_tail
+                head_only, tail_only, role_only = inverted, by_tail, by_role
         if best is None:
             best = self._name_inside_label(sym, units, question, toks, spans)
         if best is None:
@@ -1063,6 +1091,11 @@ class Grounder:
             v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
             if sym.kind == "item" and self._other_items_name(sym, question[sa:sb], content_keys(question[a:b])):
                 return []
+            if (sym.kind == "item" and not best[3][:1].isupper() and words_beyond(question[sa:sb], content_keys(question[a:b]))
+                    and any(u.kind == "named" and isinstance(u.var, Var) and u.var.name == v for u in units)):
+                # a common noun inside a longer proper name ("lake" in "lake havasu city") is
+                # part of that name, not the thing it names elsewhere
+                return []
             chosen = [v]
         else:
             chosen = [v for v, (sa, sb) in spans.items() if sa >= a - 1 and sb <= b + 1]
@@ -1073,6 +1106,8 @@ class Grounder:
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
                f"'{best[3]}' ({sym.id}) is written in the question by its last words, '{text}', with which"
                f" no other item's name ends (similarity {sim:.2f})" if tail_only else
+               f"'{best[3]}' ({sym.id}), the character the query names as a role, is written in the question"
+               f" by one of its names, '{text}' (similarity {sim:.2f})" if role_only else
                f"'{best[3]}' ({sym.id}) is close to '{text}' in the question (similarity {sim:.2f})")
         out = []
         for var in chosen:
@@ -1162,6 +1197,10 @@ class Grounder:
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
                     and a.args[1].lexical.casefold() in question.casefold():
                 self._values.setdefault(wid, []).append(a.args[1])
+        # characters the query names as a role (*character role*): a character is often written
+        # by one of its names alone ("who plays meg in family guy?")
+        self._roles = {wikidata_id(a.args[1].value) for a in atoms(query.pattern)
+                       if wikidata_id(a.pred) == _CHARACTER_ROLE and len(a.args) == 2 and isinstance(a.args[1], IRI)}
         question_keys: set[str] = set()
         ukeys = {id(u): self.unit_keys(u) for u in units}
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
