@@ -102,3 +102,14 @@ def test_label_cache_follows_the_code_that_derives_names(tmp_path, monkeypatch):
     LabelIndex.cached(src, cache)
     (after,) = cache.glob("labels-*.pkl")
     assert after.name != before.name and not before.exists()
+
+
+def test_base_forms_of_past_verbs():
+    from verifier.lexical import base_forms, irregular_base
+
+    assert base_forms("invented")[0] == "invent"
+    assert "compose" in base_forms("composed") and "die" in base_forms("died")
+    assert base_forms("married")[0] == "marry"
+    assert "stop" in base_forms("stopped")
+    assert base_forms("wrote") == ["write"] and irregular_base("grew") == "grow"
+    assert base_forms("invent") == [] and base_forms("red") == [] and irregular_base("invent") is None

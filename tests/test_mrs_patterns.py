@@ -860,6 +860,39 @@ def test_time_zone_of_a_place():
     assert by["poss"].args[1:] == (noun_var(t, "_mascot/nn_u_unknown"), names_of(t)["yale university"])
 
 
+def test_what_time_is_it_in_a_place():
+    """"what time is it in texas?", "what time is kansas in?", "what timezone are the
+    bahamas?": read as "What time zone is NAME in?" (``_in_p`` of the name and the zone);
+    plain "time" without "in" or "now" is left to the grammar ("what time is the super
+    bowl?" asks when an event is)."""
+    for q, name in [("what times is it in texas?", "texas"), ("what time is kansas in?", "kansas"),
+                    ("what time is nebraska now?", "nebraska"), ("what timezone are the bahamas?", "bahamas"),
+                    ("what is the actual current local time now in uk?", "uk"),
+                    ("what time zones are there in the us?", "us"),
+                    ("where is the time zone in florida?", "florida")]:
+        [t] = [t for t in translate_readings(pattern_readings(q)) if "_timezone/nn_u_unknown" in str(t.formula)]
+        by = {a.pred: a for a in atoms(t.formula)}
+        zone = noun_var(t, "_timezone/nn_u_unknown")
+        assert by["_in_p"].args[1:] == (names_of(t)[name], zone), q
+        assert list(t.answer_vars) == [zone], q
+    for q in ["what time is the super bowl?", "what time is it?", "What is the standard time in Genoa?"]:
+        assert not any("_timezone/nn_u_unknown" in r for r in pattern_readings(q)), q
+
+
+def test_what_did_name_verb_in_the_past():
+    """"what did copernicus invented?": one reading per base form the spelling allows, the
+    verb an unknown word with the name as its subject and "what" as its object."""
+    rs = translate_readings(pattern_readings("what did copernicus invented?"))
+    verbs = {a.pred: a for t in rs for a in atoms(t.formula) if a.pred.endswith("/vb_u_unknown")}
+    assert set(verbs) == {"_invent/vb_u_unknown", "_invente/vb_u_unknown"}
+    t = next(t for t in rs if "_invent/vb_u_unknown" in str(t.formula))
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["_invent/vb_u_unknown"].args[1:] == (names_of(t)["copernicus"], t.answer_vars[0])
+    t, by = _only("what did james madison wrote?")
+    assert "_write/vb_u_unknown" in by
+    assert not any("vb_u_unknown" in r for r in pattern_readings("what did the beatles do?"))
+
+
 def test_married_too_is_read_as_married_to():
     t, by = _only("who is keyshia cole married too?")
     assert by["_married_a_1"].args[1] == names_of(t)["keyshia cole"]
@@ -881,6 +914,11 @@ def test_plays_for_dies_of_and_married():
     assert by["_from_p"].args[1:] == (by["_die_v_1"].args[0], t.answer_vars[0])
     t, by = _only("who did axl rose marry?")
     assert by["_marry_v_1"].args[1:] == (names_of(t)["axl rose"], t.answer_vars[0])
+    # "married" and "end up marrying" after "did", as questions write them
+    for q, name in [("who did adam sandler married?", "adam sandler"),
+                    ("who did draco malloy end up marrying?", "draco malloy")]:
+        t, by = _only(q)
+        assert by["_marry_v_1"].args[1:] == (names_of(t)[name], t.answer_vars[0]), q
     assert pattern_readings("who did the king of france marry?") == []
     assert pattern_readings("who does messi play with?") == []
 

@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, NameEntry, content_keys, stem, words_beyond, words_of
+from verifier.lexical import STOPWORDS, NameEntry, base_forms, content_keys, stem, words_beyond, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -1525,7 +1525,8 @@ def _known_verbs(reading, pack: Pack):
     """The reading with an unknown-word verb whose word is the lemma of a verb the templates
     of ``pack`` name (``_use/vb_u_unknown``, as pattern readings and lexicon-less parses write
     "use") read as that verb (``_use_v_1``), so that the templates that name it apply; the
-    reading itself when there is none."""
+    reading itself when there is none.  A past form stands for its verb ("where did X grew
+    up?": ``_grew/vb_u_unknown`` is *grow*, :func:`verifier.lexical.base_forms`)."""
     if not any((i := predicate_info(a.pred)).is_unknown_word and i.pos == "v" for a in atoms(reading.formula)):
         return reading
     verbs = pack.template_verbs
@@ -1533,8 +1534,10 @@ def _known_verbs(reading, pack: Pack):
 
     def known(a: Atom) -> Formula:
         info = predicate_info(a.pred)
-        if info.is_unknown_word and info.pos == "v" and info.lemma in verbs:
-            pred = verbs[info.lemma]
+        lemma = info.lemma if info.lemma in verbs else next(
+            (w for w in base_forms(info.lemma) if w in verbs), None) if info.is_unknown_word else None
+        if info.is_unknown_word and info.pos == "v" and lemma is not None:
+            pred = verbs[lemma]
             if len(a.args) == 3:
                 # a verb without an object in the grammar ("go": _go_v_1(e, x)) drops the
                 # unexpressed object the unknown word was given ("What school did X go to?")

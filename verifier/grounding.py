@@ -28,7 +28,7 @@ from typing import Collection, Iterable, Sequence
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
     PREPOSITIONS, STOPWORDS, TITLES, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
-    is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_beyond, words_of,
+    irregular_base, is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_beyond, words_of,
 )
 from verifier.logic import (
     Atom, Eq, Formula, Forall, IRI, Literal, Term, Var, atoms, disj, iter_terms, map_atoms,
@@ -232,6 +232,8 @@ def question_units(reading, question: str = "") -> list[Unit]:
         if info.is_unknown_word and isinstance(var, Var) and var.name.startswith("x"):
             pos = "n"  # the tagger's guess may be wrong ("ether/CC"); an x-instance is a noun
         lemma = info.lemma
+        if info.is_unknown_word and pos == "v" and (base := irregular_base(lemma)):
+            lemma = base  # "where did X grew up?": the grammar does not know "grew" after "did"
         keys = lemma_keys(lemma)
         prefix = prefixes.get(var.name) if isinstance(var, Var) else None
         if prefix and keys and not _PREFIX.fullmatch(pred):

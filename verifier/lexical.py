@@ -516,3 +516,49 @@ class WordNetRelations:
         with gzip.open(out, "wt", encoding="utf-8") as f:
             json.dump(table, f, sort_keys=True)
         return len(table)
+
+
+#: Irregular past forms of verbs that questions use ("what did X wrote?", "where did X grew up?").
+_IRREGULAR_PAST = {
+    "wrote": "write", "written": "write", "won": "win", "made": "make", "grew": "grow", "grown": "grow",
+    "took": "take", "taken": "take", "became": "become", "began": "begin", "begun": "begin",
+    "ran": "run", "sang": "sing", "sung": "sing", "drew": "draw", "drawn": "draw", "built": "build",
+    "taught": "teach", "fought": "fight", "led": "lead", "held": "hold", "found": "find",
+    "went": "go", "gone": "go", "came": "come", "gave": "give", "given": "give", "got": "get",
+    "knew": "know", "known": "know", "saw": "see", "seen": "see", "told": "tell", "spoke": "speak",
+    "spoken": "speak", "bought": "buy", "sold": "sell", "left": "leave", "met": "meet", "paid": "pay",
+    "said": "say", "thought": "think", "wore": "wear", "stood": "stand", "shot": "shoot", "flew": "fly",
+    "flown": "fly", "rode": "ride", "chose": "choose", "broke": "break", "fell": "fall", "lost": "lose",
+    "sent": "send", "spent": "spend", "struck": "strike", "swam": "swim", "threw": "throw",
+    "did": "do", "done": "do", "had": "have", "was": "be", "were": "be", "been": "be",
+    "brought": "bring", "caught": "catch", "kept": "keep", "slept": "sleep", "felt": "feel",
+    "dealt": "deal", "meant": "mean", "lent": "lend", "dug": "dig", "hung": "hang", "stole": "steal",
+    "ate": "eat", "drove": "drive", "driven": "drive", "rose": "rise", "risen": "rise",
+    "shook": "shake", "forgot": "forget", "bore": "bear", "born": "bear",
+}
+
+
+def base_forms(word: str) -> list[str]:
+    """Candidate base forms of a verb written in the past ("invented" -> "invent", "invente";
+    "married" -> "marry"; "stopped" -> "stop"; "wrote" -> "write"), most likely first; the
+    caller keeps the first that is a verb it knows.  ``[]`` for a word that is no past form
+    by its spelling."""
+    w = word.casefold()
+    if w in _IRREGULAR_PAST:
+        return [_IRREGULAR_PAST[w]]
+    if len(w) < 4 or not w.endswith("ed"):
+        return []
+    out = []
+    if w.endswith("ied"):
+        out.append(w[:-3] + "y")
+    stem = w[:-2]
+    out.append(stem)
+    out.append(w[:-1])  # "composed" -> "compose", "died" -> "die"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        out.append(stem[:-1])  # "stopped" -> "stop"
+    return out
+
+
+def irregular_base(word: str) -> str | None:
+    """The base form of an irregular past form ("grew" -> "grow"), ``None`` for any other word."""
+    return _IRREGULAR_PAST.get(word.casefold())

@@ -127,7 +127,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from verifier.lexical import ID_WORDS
+from verifier.lexical import ID_WORDS, base_forms
 
 __all__ = ["pattern_readings", "MAX_SPLITS", "NAME_OF_DESCRIPTION"]
 
@@ -1618,6 +1618,45 @@ def _time_zone_in_readings(q: str) -> list[str]:
     return [r] if r else []
 
 
+# "what time is it in texas?", "what is the current time in nigeria lagos?", "what time is
+# nebraska now?", "what timezone are the bahamas?", "where is the time zone in florida?": the
+# time of a place, which a knowledge graph records as the time zone the place is in.  Read as
+# "What time zone is NAME in?" (``_in_p`` of the name and the zone), with the time words as one
+# noun *timezone*.  Plain "time" needs "in" or "now" ("what time is the super bowl?" asks when
+# an event is, not a zone).
+_TIME = r"times?(?:\s*zones?)?"
+_NOW = r"(?:\s+(?:right\s+)?now|\s+currently)?"
+_WHAT_TIME = re.compile(
+    r"^\s*(?:(?P<wh>what|which)\s+(?:"
+    r"(?:is|'s|’s)\s+(?:the\s+)?(?:(?:actual|current|local|present|exact)\s+)*(?P<t1>" + _TIME + ")"
+    + _NOW + r"\s+(?P<in1>in)\s+(?P<n1>[^?,]+?)"
+    r"|(?P<t2>" + _TIME + r")\s+(?:is|are)(?:\s+it|\s+there)?" + _NOW + r"\s+(?P<in2>in)\s+(?P<n2>[^?,]+?)" + _NOW +
+    r"|(?P<t3>" + _TIME + r")\s+(?:is|are)\s+(?P<n3>[^?,]+?)(?P<now3a>" + _NOW + r")(?:\s+(?P<in3>in))?(?P<now3>" + _NOW + "))"
+    r"|(?P<wh4>where)\s+is\s+(?:the\s+)?(?P<t4>time\s*zones?)\s+(?P<in4>in)\s+(?P<n4>[^?,]+?))"
+    + _END, re.I)
+
+
+def _what_time_in_readings(q: str) -> list[str]:
+    m = _WHAT_TIME.match(q)
+    if not m or _TIME_ZONE_IN.match(q):  # "what is the time zone in X?" has its copula reading
+        return []
+    k = next(i for i in "1234" if m.group("t" + i))
+    time, name = m.span("t" + k), m.span("n" + k)
+    if k == "3" and "zone" not in m.group("t3").casefold() and not (m.group("in3") or m.group("now3") or m.group("now3a")):
+        return []
+    if not _plain_name_ok(m.group("n" + k)):
+        return []
+    b = _Builder()
+    wh = m.span("wh4") if k == "4" else m.span("wh")
+    x = _which_noun(b, "_timezone/nn_u_unknown", time, wh)
+    the = re.match(r"the\s+", m.group("n" + k), re.I)
+    x_name = _name(b, q, _clean_span(q, name[0] + (the.end() if the else 0), name[1]))
+    top = b.new("h")
+    prep = m.span("in" + k) if m.group("in" + k) else time
+    b.ep("_in_p", prep, top, ARG0="e2", ARG1=x_name, ARG2=x)
+    return [b.text("e2", top)]
+
+
 def _what_films_has_readings(q: str) -> list[str]:
     found = _matched_name(_WHAT_FILMS_HAS, q)
     if found is None:
@@ -1683,10 +1722,34 @@ def _what_die_of_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "what did copernicus invented?", "what did james madison wrote?": "what did NAME VERB?" with
+# the verb written in the past, which the grammar does not parse after "did".  Read with the
+# verb's base form as an unknown word, one reading per form its spelling allows ("invented":
+# *invent*, *invente*), so that the one the lexicon knows links.
+_WHAT_DID_VERBED = re.compile(
+    r"^\s*(?P<wh>what)\s+did\s+(?P<name>[^?,]+?)\s+(?P<verb>(?-i:[a-z]{3,}))" + _END, re.I)
+
+
+def _what_did_verbed_readings(q: str) -> list[str]:
+    m = _WHAT_DID_VERBED.match(q)
+    forms = base_forms(m.group("verb")) if m else []
+    if not forms or forms[0] in _LIGHT_VERBS:
+        return []
+    out = []
+    for base in forms:
+        start = _wh_and_name(_WHAT_DID_VERBED, q, "what")
+        if start is None:
+            return []
+        m, b, x_what, x_name, top = start
+        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_what)
+        out.append(b.text("e2", top))
+    return out
+
+
 # "who did axl rose marry?", "who did mario lopez just marry?": the name married "who", as
 # the ERG reads "Who did X marry?"
 _WHO_DID_MARRY = re.compile(
-    r"^\s*(?P<wh>who)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?:just\s+)?(?P<verb>marry)" + _END,
+    r"^\s*(?P<wh>who)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?:just\s+|end\s+up\s+)?(?P<verb>marry|married|marrying)" + _END,
     re.I)
 
 
@@ -1992,9 +2055,9 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
            _what_people_speak_readings,
-           _time_zone_in_readings,
+           _time_zone_in_readings, _what_time_in_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
-           _who_did_play_in_readings, _where_go_to_school_readings)
+           _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
