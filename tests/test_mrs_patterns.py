@@ -856,6 +856,11 @@ def test_time_zone_of_a_place():
     assert by["_in_p"].args[2] == names_of(t)["oklahoma city"]
     t, by = _only("what is brazil time zone?")
     assert by["poss"].args[2] == names_of(t)["brazil"]
+    t, by = _only("what is nina dobrev nationality?")
+    assert by["poss"].args[1:] == (noun_var(t, "_nationality/nn_u_unknown"), names_of(t)["nina dobrev"])
+    ts = translate_readings(pattern_readings("what are the names of walt disney kids?"))
+    assert any("walt disney" in names_of(t) and any(a.pred == "poss" and a.args[2] == names_of(t)["walt disney"]
+                                                    for a in atoms(t.formula)) for t in ts)
     t, by = _only("what is yale university mascot?")
     assert by["poss"].args[1:] == (noun_var(t, "_mascot/nn_u_unknown"), names_of(t)["yale university"])
 

@@ -1002,6 +1002,34 @@ def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit],
     return out
 
 
+def _unlinked_doers(grounder: Grounder, grounding: Grounding, units: list[Unit]) -> list[str]:
+    """The subject of a linked verb, one word written in lower case that no link uses and
+    that ends capitalised item labels: "when did the giants win the world series?"
+    (``_giant_n_1``; "yankees" as a name), a team's nickname (*San Francisco Giants*, *New
+    York Giants*).  A query that names no such item answers for any winner."""
+    linked = {id(l.unit) for l in grounding.links}
+    linked_vars = {l.unit.var for l in grounding.links}
+    subjects = {l.unit.atom.args[1] for l in grounding.links
+                if l.unit.kind == "verb" and len(l.unit.atom.args) >= 2}
+    out: list[str] = []
+    for u in units:
+        if u.kind not in ("noun", "named") or u.var not in subjects or id(u) in linked or u.var in linked_vars:
+            continue
+        text = (u.text or u.lemma).strip()
+        words = words_of(text)
+        if len(words) != 1 or not text.islower() or len(words[0]) < 4 or u.lemma in _GENERIC_NOUNS:
+            continue
+        key = content_keys(words[0])
+        if len(key) != 1:
+            continue
+        # the word as written ends the label ("giants": *San Francisco Giants*), not its stem
+        if any(e.name[:1].isupper() and len(e.keys) >= 2 and e.name.split()[-1].casefold() == words[0]
+               and grounder.labels.kinds.get(e.symbol) == "item"
+               for e in grounder.labels.by_key.get(key[0], ())):
+            out.append(f"'{text}'")
+    return out
+
+
 def _capitalised_labels(grounder: Grounder, text: str) -> list[NameEntry]:
     """Items whose label, capitalised, ``text`` writes letter for letter ("london": *London*)."""
     keys = set(content_keys(text))
@@ -1815,7 +1843,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         explained = {str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
                      if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal)}
         ignored = _ignored_names(grounder, grounding, units, question, explained)
-        unnamed = [] if ignored else _unlinked_names(grounder, grounding, units, query, question, explained)
+        unnamed = [] if ignored else (_unlinked_names(grounder, grounding, units, query, question, explained)
+                                      or _unlinked_doers(grounder, grounding, units))
         odd = _unsupported_alternatives(g, grounding, grounder) or _backwards_alternatives(
             g, lambda f: prove(proof_premises, f, countermodel=False).proved, grounder)
         if not intent_ok:

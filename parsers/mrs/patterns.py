@@ -497,9 +497,10 @@ def _of_all_readings(q: str) -> list[str]:
 # time zone?", "what is yale university mascot?": a relative (or the time zone, the mascot)
 # written after the name without "'s", read as the possessive
 _KIN_AFTER_NAME = re.compile(
-    r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?']+?)\s+"
+    r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:names?\s+of\s+)?(?P<name>[^?']+?)\s+"
     r"(?P<np>wife|husband|sister|sisters|brother|brothers|father|mother|dad|mom|son|sons|daughter|"
-    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?|mascots?)(?:\s+names?)?" + _END,
+    r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?|mascots?|"
+    r"nationality|religion|ethnicity|occupation|profession)(?:\s+names?)?" + _END,
     re.I)
 
 
@@ -1253,7 +1254,7 @@ def _ask_value_main(b: _Builder, q: str, m: re.Match, np: tuple[int, int], x_np:
 _WH_OBJECT = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))(?:\s+(?P<prep>in|on|at|with|for|to|from|about|by))?"
-    + _END, re.I)
+    r"(?:\s+(?:today|now|currently))?" + _END, re.I)
 
 
 def _wh_object_readings(q: str) -> list[str]:
@@ -1678,7 +1679,7 @@ def _what_films_has_readings(q: str) -> list[str]:
 _WHO_PLAYS_FOR = re.compile(
     r"^\s*(?:(?P<wh>who)|(?P<which>what|which)\s+(?P<np>teams?|clubs?))\s+(?:all\s+)?"
     r"(?:(?:does|did|do|has|have|had|will)\s+)?(?P<name>[^?,]+?)\s+"
-    r"(?P<verb>play|played)\s+(?P<prep>for)" + _END, re.I)
+    r"(?P<verb>play|played)\s+(?P<prep>for)(?:\s+(?:right\s+)?now|\s+currently)?" + _END, re.I)
 
 
 def _team_asked(b: "_Builder", m: re.Match) -> str:
