@@ -1379,6 +1379,15 @@ CASES = [
      "SELECT ?x WHERE { ?x p:P725 ?p . ?p ps:P725 wd:Q5930 . ?p pq:P453 wd:Q853073 . }", "unsupported"),
     ("who does the voice of lois in family guy?",
      "SELECT ?x WHERE { wd:Q5930 p:P725 ?p . ?p ps:P725 ?x . ?p pq:P453 wd:Q908772 . }", "unsupported"),
+    # "who the voice of X?" (no copula before "the"); "what are some places to visit in X?"
+    ("who the voice of jack skellington?",
+     "SELECT ?x WHERE { ?p p:P725 ?y . ?y ps:P725 ?x . ?y pq:P453 wd:Q2708262 . }", "faithful"),
+    ("who the voice of jack skellington?",
+     "SELECT ?x WHERE { ?x p:P725 ?y . ?y ps:P725 ?p . ?y pq:P453 wd:Q2708262 . }", "unsupported"),
+    ("what are some places to visit in barcelona?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . ?x wdt:P131 wd:Q1492 . }", "faithful"),
+    ("what are some places to visit in barcelona?",
+     "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . wd:Q1492 wdt:P131 ?x . }", "unsupported"),
     # winning a competition held season by season is winning one of its seasons, at the
     # season's point in time; "win" then makes no other link to *winner*
     ("what years have the dodgers won the world series?",

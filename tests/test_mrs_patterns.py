@@ -898,6 +898,18 @@ def test_what_did_name_verb_in_the_past():
     assert not any("vb_u_unknown" in r for r in pattern_readings("what did the beatles do?"))
 
 
+def test_places_to_see_and_a_copula_left_out():
+    """"what are some places to visit in barcelona?" as "What should you see in X?" (the verb's
+    object the answer, the place on its event); "who the voice of X?" as "who is the voice of
+    X?"."""
+    t, by = _only("what are some places to visit in barcelona?")
+    assert by["_visit_v_1"].args[2] == t.answer_vars[0]
+    assert by["_in_p_state"].args[1:] == (by["_visit_v_1"].args[0], names_of(t)["barcelona"])
+    rs = pattern_readings("who the voice of peter griffin?")
+    assert rs and all("_be_v_id" in r for r in rs)
+    assert pattern_readings("what are some places in barcelona?") == []
+
+
 def test_married_too_is_read_as_married_to():
     t, by = _only("who is keyshia cole married too?")
     assert by["_married_a_1"].args[1] == names_of(t)["keyshia cole"]

@@ -138,7 +138,7 @@ _END = r"\s*[?.!]*\s*$"
 #: A number as questions write it ("248440", "3,170,280", ".024", "1.30289e+06").
 _NUMBER_TEXT = r"[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?"
 # "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
-_COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s)"
+_COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s|(?=\s+the\s))"
                      r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
 _POSSESSIVE = re.compile(r"^\s*(?P<wh>what|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
@@ -1658,6 +1658,28 @@ def _what_time_in_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "what are some places to visit in new york?", "what are the places to see in dubai?": what
+# one sees or visits in the place, read as "What should you see in NAME?" (the verb's object
+# the answer, ``_in_p_state`` on its event), which `verb_sight_in_place` reads
+_PLACES_TO_SEE = re.compile(
+    r"^\s*(?P<wh>what)\s+(?:are|is)\s+(?:some\s+|the\s+)?(?:(?:best|top|main|good|famous)\s+)*"
+    r"(?:places|sights|things|attractions)\s+to\s+(?P<verb>see|visit)\s+(?P<prep>in)\s+(?P<name>[^?,]+?)" + _END,
+    re.I)
+
+
+def _places_to_see_readings(q: str) -> list[str]:
+    m = _PLACES_TO_SEE.match(q)
+    if not m or not _plain_name_ok(m.group("name")):
+        return []
+    b = _Builder()
+    x = _wh(b, "what", m.span("wh"))
+    x_name = _name(b, q, _clean_span(q, *m.span("name")))
+    top = b.new("h")
+    b.ep(f"_{m.group('verb').casefold()}_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
+    b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
+    return [b.text("e2", top)]
+
+
 def _what_films_has_readings(q: str) -> list[str]:
     found = _matched_name(_WHAT_FILMS_HAS, q)
     if found is None:
@@ -2056,7 +2078,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
            _what_people_speak_readings,
-           _time_zone_in_readings, _what_time_in_readings,
+           _time_zone_in_readings, _what_time_in_readings, _places_to_see_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings)
 
