@@ -1388,6 +1388,11 @@ CASES = [
      "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . ?x wdt:P131 wd:Q1492 . }", "faithful"),
     ("what are some places to visit in barcelona?",
      "SELECT ?x WHERE { ?x wdt:P31/wdt:P279* wd:Q570116 . wd:Q1492 wdt:P131 ?x . }", "unsupported"),
+    # the team a racing driver drives for; "where is X located on a map?" asks where X is
+    ("who did ayrton senna drive for?", "SELECT ?x WHERE { wd:Q10490 wdt:P54 ?x . }", "faithful"),
+    ("who did ayrton senna drive for?", "SELECT ?x WHERE { ?x wdt:P54 wd:Q10490 . }", "unsupported"),
+    ("where is burundi located on a map?", "SELECT ?x WHERE { wd:Q967 wdt:P625 ?x . }", "faithful"),
+    ("where is burundi located on a map?", "SELECT ?x WHERE { wd:Q967 wdt:P2044 ?x . }", "unsupported"),
     # winning a competition held season by season is winning one of its seasons, at the
     # season's point in time; "win" then makes no other link to *winner*
     ("what years have the dodgers won the world series?",

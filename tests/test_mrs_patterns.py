@@ -908,6 +908,8 @@ def test_places_to_see_and_a_copula_left_out():
     rs = pattern_readings("who the voice of peter griffin?")
     assert rs and all("_be_v_id" in r for r in rs)
     assert pattern_readings("what are some places in barcelona?") == []
+    # "on a map" says nothing more than where: the words are set aside
+    assert pattern_readings("where is burundi located on a map?") == pattern_readings("where is burundi located?")
 
 
 def test_married_too_is_read_as_married_to():

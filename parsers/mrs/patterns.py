@@ -1701,7 +1701,7 @@ def _what_films_has_readings(q: str) -> list[str]:
 _WHO_PLAYS_FOR = re.compile(
     r"^\s*(?:(?P<wh>who)|(?P<which>what|which)\s+(?P<np>teams?|clubs?))\s+(?:all\s+)?"
     r"(?:(?:does|did|do|has|have|had|will)\s+)?(?P<name>[^?,]+?)\s+"
-    r"(?P<verb>play|played)\s+(?P<prep>for)(?:\s+(?:right\s+)?now|\s+currently)?" + _END, re.I)
+    r"(?P<verb>play|played|drive|drove|race|raced)\s+(?P<prep>for)(?:\s+(?:right\s+)?now|\s+currently)?" + _END, re.I)
 
 
 def _team_asked(b: "_Builder", m: re.Match) -> str:
@@ -1718,7 +1718,8 @@ def _who_plays_for_readings(q: str) -> list[str]:
     if start is None:
         return []
     m, b, x_who, x_name, top = start
-    b.ep("_play_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
+    verb = {"drove": "drive", "raced": "race", "played": "play"}.get(m.group("verb").casefold(), m.group("verb").casefold())
+    b.ep(f"_{verb}_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
     b.ep("_for_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
     return [b.text("e2", top)]
 
@@ -2099,6 +2100,11 @@ WHERE_IS_PLACE = re.compile(
     r"(?P<located>\s+located)?" + _END, re.I)
 
 
+#: "Where is Burundi located on a map?": the map says nothing more than where it is; the words
+#: are blanked and the rest read.
+ON_A_MAP = re.compile(r"(?<=\S)\s+on\s+(?:a\s+|the\s+)?map(?=\s*[?.!]*\s*$)", re.I)
+
+
 def _shape_readings(q: str) -> list[str]:
     out: list[str] = []
     for f in _SHAPES:
@@ -2121,6 +2127,10 @@ def pattern_readings(question: str) -> list[str]:
     m = NAME_OF_DESCRIPTION.match(question)
     if m:
         a, b = m.span("name")
+        out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
+    m = ON_A_MAP.search(question)
+    if m:  # "where is burundi located on a map?": where it is
+        a, b = m.span()
         out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
     m = WHERE_IS_PLACE.match(question)
     if m:
