@@ -705,3 +705,24 @@ def test_attachment_view_moves_phrases_onto_the_noun_phrase():
     assert "modifier of the noun phrase" in view.note
     plain = parse_formula('exists e1 x2. _city_n_1(x1) & _in_p_loc(e1, x1, x2) & named(x2, "Ohio")')
     assert _attachment_view(SimpleNamespace(formula=plain, intent=None, answer_vars=(Var("x1"),))) is None
+
+
+def test_an_exclusive_link_supersedes_the_words_other_links_to_what_its_axiom_names():
+    """"win" linked through `verb_won_season` (exclusive) names *winner* in its axiom: the same
+    word's link to *winner* through another template is dropped; another word's is kept."""
+    from types import SimpleNamespace
+
+    from verifier.grounding import Axiom, Link, SymbolUse, Unit, _without_superseded
+    from verifier.logic import Atom, Var
+
+    e, x, y, s = Var("e"), Var("x"), Var("y"), Var("s")
+    win = Unit(Atom("_win_v_1", (e, x, y)), "verb", "win", "v", ("win",), ("win",), "win", e)
+    other = Unit(Atom("_winner_n_1", (x,)), "noun", "winner", "n", ("winner",), ("winner",), "winner", x)
+    season_axiom = Axiom("verb_won_season", Atom("wdt:P1346", (s, x)), "verb_won_season", "lexicon")
+    exclusive = SimpleNamespace(exclusive=True)
+    season = Link(win, SymbolUse("wdt:P3450", "P3450", "property"), "win", "lexicon", 1.0, 1.0, "", exclusive,
+                  (season_axiom,))
+    agent = Link(win, SymbolUse("wdt:P1346", "P1346", "property"), "win", "verb", 1.0, 1.0, "", None, ())
+    noun = Link(other, SymbolUse("wdt:P1346", "P1346", "property"), "winner", "noun", 1.0, 1.0, "", None, ())
+    assert _without_superseded([season, agent, noun]) == [season, noun]
+    assert _without_superseded([agent, noun]) == [agent, noun]
