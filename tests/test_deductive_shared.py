@@ -1393,6 +1393,12 @@ CASES = [
     ("who did ayrton senna drive for?", "SELECT ?x WHERE { ?x wdt:P54 wd:Q10490 . }", "unsupported"),
     ("where is burundi located on a map?", "SELECT ?x WHERE { wd:Q967 wdt:P625 ?x . }", "faithful"),
     ("where is burundi located on a map?", "SELECT ?x WHERE { wd:Q967 wdt:P2044 ?x . }", "unsupported"),
+    # ... the word that names the casting names the character role, as a qualifier only
+    ("Who is the voice dubber of the Futurama: The Beast with a Billion Bucks series?",
+     "SELECT ?answer WHERE { wd:Q1419091 wdt:P179 ?X . ?X wdt:P453 ?answer . }", "unsupported"),
+    # a singular subject is no team's nickname ("work" ends labels too)
+    ("What is the work done by David MCCullough that won him the Pulitzer Prize for Biography or Autobiography?",
+     "SELECT ?value WHERE { wd:Q374610 p:P166 ?s . ?s ps:P166 wd:Q285117 . ?s pq:P1686 ?value }", "faithful"),
     # winning a competition held season by season is winning one of its seasons, at the
     # season's point in time; "win" then makes no other link to *winner*
     ("what years have the dodgers won the world series?",

@@ -1017,7 +1017,9 @@ def _unlinked_doers(grounder: Grounder, grounding: Grounding, units: list[Unit])
             continue
         text = (u.text or u.lemma).strip()
         words = words_of(text)
-        if len(words) != 1 or not text.islower() or len(words[0]) < 4 or u.lemma in _GENERIC_NOUNS:
+        # a plural, as teams' nicknames are ("giants"; not "work", "people")
+        if (len(words) != 1 or not text.islower() or len(words[0]) < 4 or not words[0].endswith("s")
+                or u.lemma in _GENERIC_NOUNS):
             continue
         key = content_keys(words[0])
         if len(key) != 1:

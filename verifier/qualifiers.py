@@ -105,6 +105,9 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
 #: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
 #: question need not name the qualifier when it names its value.
 CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
+#: *character role*, the qualifier of a casting statement (*cast member*, *voice actor*).
+_CHARACTER_ROLE = "P453"
+_CAST_PROPERTIES = frozenset({"P161", "P725"})
 
 
 def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
@@ -160,6 +163,12 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # "For what film did Clark Gable receive the Academy Award?": the answer is what the
         # statement is for, which a qualifier named with "for" (*for work*) gives
         sup = (1.0, label, lead.group(0).strip())
+    if sup is None and q.prop == _CHARACTER_ROLE and q.statement in _CAST_PROPERTIES and isinstance(q.value, IRI):
+        # "Who does the voice of Lois in Family Guy?": the word that names the casting (*voice
+        # actor*, *cast member*) names the role it is of, the character
+        words = [l.unit.text or l.unit.lemma for l in grounding.links if l.symbol.id == q.statement]
+        if words:
+            sup = (1.0, label, words[0])
     linked_items = {l.symbol.symbol for l in grounding.links}
     if sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, IRI) and q.value.value in linked_items:
         # "What was Morgan Freeman nominated for in the 32nd Tony Awards?": the query places the
