@@ -1396,6 +1396,8 @@ CASES = [
     # ... the word that names the casting names the character role, as a qualifier only
     ("Who is the voice dubber of the Futurama: The Beast with a Billion Bucks series?",
      "SELECT ?answer WHERE { wd:Q1419091 wdt:P179 ?X . ?X wdt:P453 ?answer . }", "unsupported"),
+    ("what characters does seth macfarlane voice?",
+     "SELECT ?x WHERE { ?y p:P725 ?p . ?p ps:P725 wd:Q188492 . ?p pq:P453 ?x . }", "faithful"),
     # a singular subject is no team's nickname ("work" ends labels too)
     ("What is the work done by David MCCullough that won him the Pulitzer Prize for Biography or Autobiography?",
      "SELECT ?value WHERE { wd:Q374610 p:P166 ?s . ?s ps:P166 wd:Q285117 . ?s pq:P1686 ?value }", "faithful"),

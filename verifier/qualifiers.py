@@ -163,9 +163,11 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # "For what film did Clark Gable receive the Academy Award?": the answer is what the
         # statement is for, which a qualifier named with "for" (*for work*) gives
         sup = (1.0, label, lead.group(0).strip())
-    if sup is None and q.prop == _CHARACTER_ROLE and q.statement in _CAST_PROPERTIES and isinstance(q.value, IRI):
-        # "Who does the voice of Lois in Family Guy?": the word that names the casting (*voice
-        # actor*, *cast member*) names the role it is of, the character
+    if (sup is None and q.prop == _CHARACTER_ROLE and q.statement in _CAST_PROPERTIES
+            and (isinstance(q.value, IRI) or q.value in answers)):
+        # "Who does the voice of Lois in Family Guy?", "What characters does Seth MacFarlane
+        # voice?": the word that names the casting (*voice actor*, *cast member*) names the
+        # role it is of, the character
         words = [l.unit.text or l.unit.lemma for l in grounding.links if l.symbol.id == q.statement]
         if words:
             sup = (1.0, label, words[0])
