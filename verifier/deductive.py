@@ -1564,9 +1564,11 @@ def _known_verbs(reading, pack: Pack):
 
     def known(a: Atom) -> Formula:
         info = predicate_info(a.pred)
-        lemma = info.lemma if info.lemma in verbs else next(
-            (w for w in base_forms(info.lemma) if w in verbs), None) if info.is_unknown_word else None
-        if info.is_unknown_word and info.pos == "v" and lemma is not None:
+        if not (info.is_unknown_word and info.pos == "v"):
+            return a
+        # the word itself, or the first of its base forms that the axioms name
+        lemma = next((w for w in (info.lemma, *base_forms(info.lemma)) if w in verbs), None)
+        if lemma is not None:
             pred = verbs[lemma]
             if len(a.args) == 3:
                 # a verb without an object in the grammar ("go": _go_v_1(e, x)) drops the

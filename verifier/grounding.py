@@ -505,7 +505,7 @@ def _numeral(word: str) -> str:
 
 
 #: *character role* (P453), the qualifier that names the character someone plays.
-_CHARACTER_ROLE = "P453"
+CHARACTER_ROLE = "P453"
 
 
 def _character_part(toks: Sequence[tuple[str, int, int]], words: list[str], name: str
@@ -892,6 +892,7 @@ class Grounder:
         self._query_props: set[str] = set()
         self._modifiers: set[tuple[str, Term]] = set()
         self._verbs: frozenset[str] = frozenset()
+        self._roles: set[str] = set()  # items the query names as a character role
         #: properties whose named objects are classes (instance of, and those of class templates)
         self.class_props: frozenset[str] = frozenset(_CLASS_PROPS) | {
             wikidata_id(p) or p for t in pack.templates.values() for p in t.properties}
@@ -1058,7 +1059,7 @@ class Grounder:
             if found is None:
                 found = self._sole_bearer_tail(sym, toks, words, n, question)
                 by_tail = found is not None
-            if found is None and sym.id in getattr(self, "_roles", ()):
+            if found is None and sym.id in self._roles:
                 found = _character_part(toks, words, n.name)
                 by_role = found is not None
             inverted = False
@@ -1202,7 +1203,7 @@ class Grounder:
         # characters the query names as a role (*character role*): a character is often written
         # by one of its names alone ("who plays meg in family guy?")
         self._roles = {wikidata_id(a.args[1].value) for a in atoms(query.pattern)
-                       if wikidata_id(a.pred) == _CHARACTER_ROLE and len(a.args) == 2 and isinstance(a.args[1], IRI)}
+                       if wikidata_id(a.pred) == CHARACTER_ROLE and len(a.args) == 2 and isinstance(a.args[1], IRI)}
         question_keys: set[str] = set()
         ukeys = {id(u): self.unit_keys(u) for u in units}
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")

@@ -46,21 +46,28 @@ STOPWORDS = PREPOSITIONS | frozenset({
     "when", "where", "why", "me", "give", "tell", "you", "i", "?", "'s",
 })
 
+#: Irregular past forms of verbs, as labels and questions write them ("written by", "what did
+#: X wrote?"): matching keys (:data:`_IRREGULAR`) and the base forms of unknown-word verbs
+#: (:func:`irregular_base`) both read them.
+_PAST_FORMS = {
+    "bore": "bear", "born": "bear", "wrote": "write", "written": "write", "made": "make",
+    "built": "build", "sold": "sell", "gave": "give", "given": "give", "took": "take", "taken": "take",
+    "drawn": "draw", "knew": "know", "known": "know", "won": "win", "led": "lead", "held": "hold",
+    "ran": "run", "began": "begin", "begun": "begin", "found": "find", "sang": "sing", "sung": "sing",
+    "spoke": "speak", "spoken": "speak", "shot": "shoot", "fought": "fight", "taught": "teach",
+    "thought": "think", "brought": "bring", "bought": "buy", "paid": "pay", "driven": "drive",
+    "flown": "fly", "grown": "grow", "saw": "see", "seen": "see", "met": "meet", "left": "leave",
+    "lost": "lose", "kept": "keep", "was": "be", "were": "be", "had": "have",
+}
+
 # Irregular verb forms and plurals that appear in Wikidata labels; stemming handles the rest.
 _IRREGULAR = {
-    "born": "bear", "borne": "bear", "bore": "bear", "died": "die", "dead": "die",
-    "written": "write", "wrote": "write", "made": "make", "built": "build", "sold": "sell",
-    "given": "give", "gave": "give", "taken": "take", "took": "take", "drawn": "draw",
-    "known": "know", "knew": "know", "won": "win", "led": "lead", "held": "hold", "ran": "run",
-    "begun": "begin", "began": "begin", "founded": "found", "found": "find", "sung": "sing",
-    "sang": "sing", "spoken": "speak", "spoke": "speak", "shot": "shoot", "fought": "fight",
-    "taught": "teach", "thought": "think", "brought": "bring", "bought": "buy", "paid": "pay",
-    "chosen": "choose", "driven": "drive", "flown": "fly", "grown": "grow", "shown": "show",
-    "seen": "see", "saw": "see", "met": "meet", "left": "leave", "lost": "lose", "kept": "keep",
+    **_PAST_FORMS,
+    "borne": "bear", "died": "die", "dead": "die", "founded": "found", "chosen": "choose", "shown": "show",
     "children": "child", "people": "person", "men": "man", "women": "woman", "wives": "wife",
     "mice": "mouse", "feet": "foot", "teeth": "tooth", "geese": "goose", "media": "medium",
     "data": "datum", "criteria": "criterion", "phenomena": "phenomenon", "alumni": "alumnus",
-    "is": "be", "was": "be", "were": "be", "are": "be", "has": "have", "had": "have",
+    "is": "be", "are": "be", "has": "have",
     # spelling variants and abbreviations written as words
     "adviser": "advisor", "advisers": "advisor", "advisors": "advisor",
     "tv": "television",
@@ -518,23 +525,19 @@ class WordNetRelations:
         return len(table)
 
 
-#: Irregular past forms of verbs that questions use ("what did X wrote?", "where did X grew up?").
+#: Irregular past forms of verbs for unknown-word verbs (:func:`base_forms`,
+#: :func:`irregular_base`): those of :data:`_PAST_FORMS`, and those that questions write but
+#: labels do not, which stay out of the matching keys ("where did X grew up?", "what did X
+#: drew?").
 _IRREGULAR_PAST = {
-    "wrote": "write", "written": "write", "won": "win", "made": "make", "grew": "grow", "grown": "grow",
-    "took": "take", "taken": "take", "became": "become", "began": "begin", "begun": "begin",
-    "ran": "run", "sang": "sing", "sung": "sing", "drew": "draw", "drawn": "draw", "built": "build",
-    "taught": "teach", "fought": "fight", "led": "lead", "held": "hold", "found": "find",
-    "went": "go", "gone": "go", "came": "come", "gave": "give", "given": "give", "got": "get",
-    "knew": "know", "known": "know", "saw": "see", "seen": "see", "told": "tell", "spoke": "speak",
-    "spoken": "speak", "bought": "buy", "sold": "sell", "left": "leave", "met": "meet", "paid": "pay",
-    "said": "say", "thought": "think", "wore": "wear", "stood": "stand", "shot": "shoot", "flew": "fly",
-    "flown": "fly", "rode": "ride", "chose": "choose", "broke": "break", "fell": "fall", "lost": "lose",
-    "sent": "send", "spent": "spend", "struck": "strike", "swam": "swim", "threw": "throw",
-    "did": "do", "done": "do", "had": "have", "was": "be", "were": "be", "been": "be",
-    "brought": "bring", "caught": "catch", "kept": "keep", "slept": "sleep", "felt": "feel",
-    "dealt": "deal", "meant": "mean", "lent": "lend", "dug": "dig", "hung": "hang", "stole": "steal",
-    "ate": "eat", "drove": "drive", "driven": "drive", "rose": "rise", "risen": "rise",
-    "shook": "shake", "forgot": "forget", "bore": "bear", "born": "bear",
+    **_PAST_FORMS,
+    "grew": "grow", "became": "become", "drew": "draw", "went": "go", "gone": "go", "came": "come",
+    "got": "get", "told": "tell", "said": "say", "wore": "wear", "stood": "stand", "flew": "fly",
+    "rode": "ride", "chose": "choose", "broke": "break", "fell": "fall", "sent": "send", "spent": "spend",
+    "struck": "strike", "swam": "swim", "threw": "throw", "did": "do", "done": "do", "been": "be",
+    "caught": "catch", "slept": "sleep", "felt": "feel", "dealt": "deal", "meant": "mean", "lent": "lend",
+    "dug": "dig", "hung": "hang", "stole": "steal", "ate": "eat", "drove": "drive", "rose": "rise",
+    "risen": "rise", "shook": "shake", "forgot": "forget",
 }
 
 

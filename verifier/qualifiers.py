@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from verifier.grounding import _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
+from verifier.grounding import CHARACTER_ROLE, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Implies, Literal, Term, Var, atoms,
     conj, exists, free_vars,
@@ -105,8 +105,7 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
 #: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
 #: question need not name the qualifier when it names its value.
 CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
-#: *character role*, the qualifier of a casting statement (*cast member*, *voice actor*).
-_CHARACTER_ROLE = "P453"
+#: The casting statements (*cast member*, *voice actor*) that *character role* qualifies.
 _CAST_PROPERTIES = frozenset({"P161", "P725"})
 
 
@@ -163,7 +162,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # "For what film did Clark Gable receive the Academy Award?": the answer is what the
         # statement is for, which a qualifier named with "for" (*for work*) gives
         sup = (1.0, label, lead.group(0).strip())
-    if (sup is None and q.prop == _CHARACTER_ROLE and q.statement in _CAST_PROPERTIES
+    if (sup is None and q.prop == CHARACTER_ROLE and q.statement in _CAST_PROPERTIES
             and (isinstance(q.value, IRI) or q.value in answers)):
         # "Who does the voice of Lois in Family Guy?", "What characters does Seth MacFarlane
         # voice?": the word that names the casting (*voice actor*, *cast member*) names the

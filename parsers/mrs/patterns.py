@@ -1415,7 +1415,8 @@ _WHO_PLAYED_IN = re.compile(
     r"(?P<prep>in|on)\s+(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END,
     re.I)
 _PLAY_LEMMAS = {"plays": "play", "played": "play", "playing": "play", "play": "play",
-                "portrays": "portray", "portrayed": "portray", "voices": "voice", "voiced": "voice"}
+                "portrays": "portray", "portrayed": "portray", "voices": "voice", "voiced": "voice",
+                "drive": "drive", "drove": "drive", "race": "race", "raced": "race"}
 
 # "who did kat graham play in parent trap?", "who does maggie grace play in taken?": the
 # character (asked for) that the name played in the work, as the ERG reads "Who did X play in
@@ -1718,7 +1719,7 @@ def _who_plays_for_readings(q: str) -> list[str]:
     if start is None:
         return []
     m, b, x_who, x_name, top = start
-    verb = {"drove": "drive", "raced": "race", "played": "play"}.get(m.group("verb").casefold(), m.group("verb").casefold())
+    verb = _PLAY_LEMMAS[m.group("verb").casefold()]
     b.ep(f"_{verb}_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
     b.ep("_for_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
     return [b.text("e2", top)]
@@ -1755,16 +1756,17 @@ _WHAT_DID_VERBED = re.compile(
 
 
 def _what_did_verbed_readings(q: str) -> list[str]:
-    m = _WHAT_DID_VERBED.match(q)
-    forms = base_forms(m.group("verb")) if m else []
+    found = _matched_name(_WHAT_DID_VERBED, q, _has_article)
+    forms = base_forms(found[0].group("verb")) if found else []
     if not forms or forms[0] in _LIGHT_VERBS:
         return []
+    m, name = found
     out = []
-    for base in forms:
-        start = _wh_and_name(_WHAT_DID_VERBED, q, "what")
-        if start is None:
-            return []
-        m, b, x_what, x_name, top = start
+    for base in forms:  # a builder of its own for each reading
+        b = _Builder()
+        x_what = _wh(b, "what", m.span("wh"))
+        x_name = _name(b, q, name)
+        top = b.new("h")
         b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_what)
         out.append(b.text("e2", top))
     return out
