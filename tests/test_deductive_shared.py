@@ -1396,6 +1396,13 @@ CASES = [
     # ... the word that names the casting names the character role, as a qualifier only
     ("Who is the voice dubber of the Futurama: The Beast with a Billion Bucks series?",
      "SELECT ?answer WHERE { wd:Q1419091 wdt:P179 ?X . ?X wdt:P453 ?answer . }", "unsupported"),
+    # "In which NP VERBed by NAME1 was NAME2 VERBing?": the pattern reading of the reduced relative
+    ("In which films directed by Garry Marshall was Julia Roberts starring?",
+     "SELECT ?f WHERE { ?f wdt:P31 wd:Q11424 . ?f wdt:P57 wd:Q315087 . ?f wdt:P161 wd:Q40523 . }", "faithful"),
+    ("In which films directed by Garry Marshall was Julia Roberts starring?",
+     "SELECT ?f WHERE { ?f wdt:P31 wd:Q11424 . ?f wdt:P57 wd:Q40523 . ?f wdt:P161 wd:Q315087 . }", "unsupported"),
+    ("In which films directed by Garry Marshall was Julia Roberts starring?",
+     "SELECT ?f WHERE { ?f wdt:P31 wd:Q11424 . ?f wdt:P58 wd:Q315087 . ?f wdt:P161 wd:Q40523 . }", "unsupported"),
     ("what characters does seth macfarlane voice?",
      "SELECT ?x WHERE { ?y p:P725 ?p . ?p ps:P725 wd:Q188492 . ?p pq:P453 ?x . }", "faithful"),
     # a singular subject is no team's nickname ("work" ends labels too)

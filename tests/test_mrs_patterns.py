@@ -984,3 +984,27 @@ def test_what_language_people_speak():
     t, by = _only("what does russian people speak?")
     assert by["_russian/jj_u_unknown"].args[1] == by["_speak_v_to"].args[1] == noun_var(t, "_people_n_of")
     assert pattern_readings("what do the people do?") == []
+
+
+def test_in_which_np_did_name_verb():
+    """"In which films directed by Garry Marshall was Julia Roberts starring?": the name does
+    the verb in the thing asked for (the preposition on the verb's event), which the other name
+    directed (a reduced relative, the NP its object); the preposition may also come last."""
+    q = "In which films directed by Garry Marshall was Julia Roberts starring?"
+    [t] = [t for t in translate_readings(pattern_readings(q)) if "_starring/vbg_u_unknown" in str(t.formula)]
+    by = {a.pred: a for a in atoms(t.formula)}
+    films, names = noun_var(t, "_films/nn_u_unknown"), names_of(t)
+    assert list(t.answer_vars) == [films]
+    assert by["_directed/vbn_u_unknown"].args[1:] == (names["Garry Marshall"], films)
+    assert by["_starring/vbg_u_unknown"].args[1] == names["Julia Roberts"]
+    assert by["_in_p"].args[1:] == (by["_starring/vbg_u_unknown"].args[0], films)
+    t, by = _only("In which military conflicts did Lawrence of Arabia participate?")
+    assert by["_in_p"].args[1:] == (by["_participate/vb_u_unknown"].args[0], t.answer_vars[0])
+    t, by = _only("Which films directed by Garry Marshall did Julia Roberts appear in?")
+    assert by["_in_p"].args[1:] == (by["_appear/vb_u_unknown"].args[0], t.answer_vars[0])
+    assert by["_directed/vbn_u_unknown"].args[2] == t.answer_vars[0]
+    for q in ["At what university did Rosalind Franklin study physical chemistry?",  # the verb is not last
+              "In which country was Mozart born?",  # a passive, not "was X VERBing"
+              "In which films did Julia Roberts starring?"]:
+        assert not any("_u_unknown" in r and "_in_p " in r.replace("<", " ") for r in pattern_readings(q)
+                       if "vbg_u_unknown" in r or "/vb_u_unknown" in r), q

@@ -1772,6 +1772,56 @@ def _what_did_verbed_readings(q: str) -> list[str]:
     return out
 
 
+
+# "In which films directed by Garry Marshall was Julia Roberts starring?", "In which movies did
+# Tom Hanks star?", "Which films directed by X did Y appear in?": the name does the verb in
+# (on, at, for, with) the thing asked for, which may undergo a verb by another name (a reduced
+# relative: "films *directed by* Garry Marshall"); the preposition on the verb's event, as the
+# ERG reads "Which films did X star in?"
+_IN_WHICH = re.compile(
+    r"^\s*(?:(?P<prep>in|on|at|for|with)\s+)?(?P<wh>which|what)\s+(?P<np>(?-i:[a-z])[^?,]*?)"
+    r"(?:\s+(?P<part>" + _PARTICIPLE + r")\s+by\s+(?P<name1>[^?,]+?))?"
+    r"\s+(?P<aux>was|is|were|are|did|does|do)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>(?-i:[a-z]){3,})(?:\s+(?P<prep2>in|on|at|for|with))?" + _END, re.I)
+
+
+def _in_which_readings(q: str) -> list[str]:
+    m = _IN_WHICH.match(q)
+    if not m or bool(m.group("prep")) == bool(m.group("prep2")):
+        return []  # the preposition in front of "which" or at the end, once
+    verb = m.group("verb").casefold()
+    aux = m.group("aux").casefold()
+    ing = verb.endswith("ing")
+    if ing != (aux in ("was", "is", "were", "are")) or verb in _NOT_VERBING or verb in _AUXILIARIES:
+        return []  # "was X starring", "did X star"; not "was X born" (a passive)
+    if m.group("prep2") and not ing and not m.group("name1"):
+        return []  # "What films did X star in?": the object shape reads it (_wh_object_readings)
+    np, name = _clean_span(q, *m.span("np")), _clean_span(q, *m.span("name"))
+    if not _plain_np(q[np[0]:np[1]]) or not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
+        return []
+    words = q[name[0]:name[1]].split()
+    if any(w[:1].isupper() for w in words) and any(w[:1].islower() and w not in _FUNCTION for w in words):
+        return []  # "did Rosalind Franklin study physical chemistry": the verb is not last
+    name1 = _clean_span(q, *m.span("name1")) if m.group("name1") else None
+    if name1 is not None and not _plain_name_ok(q[name1[0]:name1[1]]):
+        return []
+    b = _Builder()
+    head = _noun_phrase(b, q, np, "_which_q", m.span("wh"))
+    if head is None:
+        return []
+    x_np, l_np = head
+    if name1 is not None:
+        b.ep(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), l_np, ARG0=b.new("e"),
+             ARG1=_name(b, q, name1), ARG2=x_np)
+    x_name = _name(b, q, name)
+    top = b.new("h")
+    b.ep(f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name,
+         ARG2=b.new("i"))
+    prep = "prep" if m.group("prep") else "prep2"
+    b.ep(f"_{m.group(prep).casefold()}_p", m.span(prep), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+    return [b.text("e2", top)]
+
+
 # "who did axl rose marry?", "who did mario lopez just marry?": the name married "who", as
 # the ERG reads "Who did X marry?"
 _WHO_DID_MARRY = re.compile(
@@ -2083,7 +2133,8 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _what_people_speak_readings,
            _time_zone_in_readings, _what_time_in_readings, _places_to_see_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
-           _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings)
+           _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings,
+           _in_which_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
