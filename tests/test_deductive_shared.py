@@ -1396,6 +1396,16 @@ CASES = [
     # ... the word that names the casting names the character role, as a qualifier only
     ("Who is the voice dubber of the Futurama: The Beast with a Billion Bucks series?",
      "SELECT ?answer WHERE { wd:Q1419091 wdt:P179 ?X . ?X wdt:P453 ?answer . }", "unsupported"),
+    # a surname or nickname shared by several items names the best known of them (smallest id)
+    ("what political party was lincoln?", "SELECT ?x WHERE { wd:Q91 wdt:P102 ?x . }", "faithful"),
+    ("what political party was lincoln?", "SELECT ?x WHERE { wd:Q215062 wdt:P102 ?x . }", "unsupported"),
+    ("where was obama born?", "SELECT ?x WHERE { wd:Q76 wdt:P19 ?x . }", "faithful"),
+    ("where was obama born?", "SELECT ?x WHERE { wd:Q13133 wdt:P19 ?x . }", "unsupported"),
+    ("where was dr luther king jr born?", "SELECT ?x WHERE { wd:Q9554 wdt:P19 ?x . }", "unsupported"),  # not the phrase's end
+    # a relational noun after a name without "'s" ("who was X teacher?", "who is the ravens coach?")
+    ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { wd:Q762 wdt:P1066 ?x . }", "faithful"),
+    ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { ?x wdt:P1066 wd:Q762 . }", "unsupported"),
+    ("what was eli whitney job?", "SELECT ?x WHERE { wd:Q280930 wdt:P106 ?x . }", "faithful"),
     # "In which NP VERBed by NAME1 was NAME2 VERBing?": the pattern reading of the reduced relative
     ("In which films directed by Garry Marshall was Julia Roberts starring?",
      "SELECT ?f WHERE { ?f wdt:P31 wd:Q11424 . ?f wdt:P57 wd:Q315087 . ?f wdt:P161 wd:Q40523 . }", "faithful"),

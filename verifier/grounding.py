@@ -508,6 +508,20 @@ def _numeral(word: str) -> str:
 CHARACTER_ROLE = "P453"
 
 
+#: Similarity of a link by a surname or nickname that other items' names end with too, made to
+#: the best known of them (:meth:`Grounder._sole_bearer_tail`).
+PROMINENT_TAIL = 0.75
+
+
+def _best_known(sid: str, bearers: set[str]) -> bool:
+    """Whether ``sid`` has the smallest numeric Wikidata id of ``bearers`` (which it is one
+    of): older items are, as a rule, the better known ones (*Abraham Lincoln* is Q91, the city
+    of Lincoln Q28260), the prior PGMR uses for label collisions too."""
+    def num(s: str) -> int:
+        return int(s[1:]) if s[:1] in "QP" and s[1:].isdigit() else 1 << 62
+    return sid in bearers and num(sid) < (1 << 62) and all(num(sid) < num(b) for b in bearers if b != sid)
+
+
 def _character_part(toks: Sequence[tuple[str, int, int]], words: list[str], name: str
                     ) -> tuple[float, int, int] | None:
     """A character's first or last name written alone ("meg" for *Meg Griffin*, "giles" for
@@ -1021,6 +1035,15 @@ class Grounder:
                        and self.labels.kinds.get(e.symbol) in ("item", "class")}
             if bearers == {sym.id}:
                 return (0.8, found[1], found[2])
+            word = toks[k][0].casefold()
+            namesakes = {e.symbol for e in self.labels.by_key.get(keys[-1], ())
+                         if e.symbol in bearers and e.name[:1].isupper() and e.name.split()[-1].casefold() == word}
+            if len(keys) == 1 and _best_known(sym.id, namesakes):
+                # the best known of the proper names that end with the word as written (the
+                # smallest Wikidata id): "lincoln" for *Abraham Lincoln*, "obama" for *Barack
+                # Obama*, "the giants" for *New York Giants* (not *gas giant*, and "raiders" is
+                # not *Tomb Raider*); a lower similarity says that the name is shared
+                return (PROMINENT_TAIL, found[1], found[2])
             return None  # a shorter part is shared at least as widely
         return None
 
@@ -1078,7 +1101,9 @@ class Grounder:
                   and u.kind in ("named", "noun", "relational_noun", "abstract")}
         if sim >= 0.999 and not head_only:
             a, b = _tightest_occurrence(toks, question, a, b, spans, headed)
-        if sim < 0.999:  # a near spelling: not if the question names another item exactly
+        if sim < 0.999 and not (tail_only and sim == PROMINENT_TAIL):
+            # a near spelling: not if the question names another item exactly (a surname that
+            # is also a place's name is left to the best known bearer, above)
             written = question[a:b]
             keys = set(content_keys(written))
             for n in self.labels.candidates(keys, kind="item"):
@@ -1092,6 +1117,8 @@ class Grounder:
             chosen = [v for v, (sa, sb) in spans.items() if abs(sa - a) <= 1 and v in headed][:1]
         elif covering:
             v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
+            if tail_only and sim == PROMINENT_TAIL and question[b:sb].strip(" '’s"):
+                return []  # a shared surname must end its phrase ("luther" in "dr luther king jr")
             if sym.kind == "item" and self._other_items_name(sym, question[sa:sb], content_keys(question[a:b])):
                 return []
             if (sym.kind == "item" and not best[3][:1].isupper() and words_beyond(question[sa:sb], content_keys(question[a:b]))
@@ -1100,6 +1127,8 @@ class Grounder:
                 # part of that name, not the thing it names elsewhere
                 return []
             chosen = [v]
+        elif tail_only and sim == PROMINENT_TAIL:
+            return []  # no phrase of the reading is headed by it
         else:
             chosen = [v for v, (sa, sb) in spans.items() if sa >= a - 1 and sb <= b + 1]
             if not chosen:
@@ -1107,6 +1136,9 @@ class Grounder:
                 chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
+               f"'{best[3]}' ({sym.id}) is written in the question by its last word, '{text}', which ends"
+               f" other items' names too; it is the best known of them, the one with the smallest Wikidata"
+               f" id (similarity {sim:.2f})" if tail_only and sim == PROMINENT_TAIL else
                f"'{best[3]}' ({sym.id}) is written in the question by its last words, '{text}', with which"
                f" no other item's name ends (similarity {sim:.2f})" if tail_only else
                f"'{best[3]}' ({sym.id}), the character the query names as a role, is written in the question"
