@@ -603,15 +603,23 @@ def _capitalised_words(units: Sequence["Unit"], question: str) -> dict[int, str]
     return out
 
 
+#: Similarity of a name written as its acronym (:func:`_acronym_match`).
+ACRONYM = 0.95
+
+
 def _acronym_match(toks: Sequence[tuple[str, int, int]], question: str, name: str) -> tuple[float, int, int] | None:
     """Where the question writes the acronym of ``name`` in capitals ("the USA", "the IDLH of
-    graphite"): (similarity 0.95, start, end)."""
+    graphite"), or in lower case in a question without capitals ("the nba"): (similarity
+    0.95, start, end)."""
     letters = _initials(name)
     if len(letters) < 2:
         return None
-    for _, a, b in toks:
-        if question[a:b] == letters:
-            return (0.95, a, b)
+    # a question written all in lower case writes acronyms so too ("who does X play for in
+    # the nba?"); three letters or more, and not a word of its own ("who")
+    lowercase = question == question.casefold() and len(letters) >= 3
+    for w, a, b in toks:
+        if question[a:b] == letters or (lowercase and question[a:b].upper() == letters and w not in STOPWORDS):
+            return (ACRONYM, a, b)
     return None
 
 
@@ -1106,9 +1114,12 @@ class Grounder:
             # is also a place's name is left to the best known bearer, above)
             written = question[a:b]
             keys = set(content_keys(written))
-            for n in self.labels.candidates(keys, kind="item"):
-                if n.symbol != sym.id and set(n.keys) == keys and words_of(n.name) == words_of(written):
-                    return []
+            exact = {n.symbol for n in self.labels.candidates(keys, kind="item")
+                     if n.symbol != sym.id and set(n.keys) == keys and words_of(n.name) == words_of(written)}
+            # an acronym of the item that other items are named by outright ("USA", a film)
+            # is still the best known one's ("the usa": *United States of America*, Q30)
+            if exact and not (sim == ACRONYM and _best_known(sym.id, exact | {sym.id})):
+                return []
         # the noun phrase that covers the match most tightly; when the parse split the name
         # over several noun phrases ("Go" + "Seigen"), every phrase inside the match
         covering = [(v, sa, sb) for v, (sa, sb) in spans.items()
