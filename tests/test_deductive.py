@@ -595,6 +595,8 @@ def test_initials_of_a_name(name, letters):
 
 
 def test_an_acronym_is_matched_only_in_capitals():
+    """... or in lower case in a question that writes no capitals at all (three letters or
+    more, not a stop word: "who" is no *World Health Organization*)."""
     from verifier.grounding import _acronym_match, _tokens
 
     q = "Was Dick Van Dyke a citizen of the USA?"
@@ -602,6 +604,12 @@ def test_an_acronym_is_matched_only_in_capitals():
     assert m and q[m[1]:m[2]] == "USA"
     q2 = "Did the usa team win?"
     assert _acronym_match(_tokens(q2), q2, "United States of America") is None
+    q3 = "who does kris humphries play for in the nba?"
+    m = _acronym_match(_tokens(q3), q3, "National Basketball Association")
+    assert m and q3[m[1]:m[2]] == "nba"
+    assert _acronym_match(_tokens(q3), q3, "World Health Organization") is None
+    q4 = "what is the la times?"
+    assert _acronym_match(_tokens(q4), q4, "Los Angeles") is None  # two letters
 
 
 def test_having_count_answers_a_comparison_of_a_count():

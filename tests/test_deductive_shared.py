@@ -1402,6 +1402,12 @@ CASES = [
     ("where was obama born?", "SELECT ?x WHERE { wd:Q76 wdt:P19 ?x . }", "faithful"),
     ("where was obama born?", "SELECT ?x WHERE { wd:Q13133 wdt:P19 ?x . }", "unsupported"),
     ("where was dr luther king jr born?", "SELECT ?x WHERE { wd:Q9554 wdt:P19 ?x . }", "unsupported"),  # not the phrase's end
+    # an acronym in lower case; one that labels other items too names the best known of them
+    ("on which continent is the usa located?", "SELECT ?x WHERE { wd:Q30 wdt:P30 ?x . }", "faithful"),
+    ("on which continent is the usa located?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q30 . }", "unsupported"),
+    # short names of the names lexicon
+    ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q30 wdt:P38 ?x . }", "faithful"),
+    ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }", "unsupported"),
     # a relational noun after a name without "'s" ("who was X teacher?", "who is the ravens coach?")
     ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { wd:Q762 wdt:P1066 ?x . }", "faithful"),
     ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { ?x wdt:P1066 wd:Q762 . }", "unsupported"),
