@@ -1939,6 +1939,9 @@ def _what_np_is_name_readings(q: str) -> list[str]:
 _WHO_VERBED = re.compile(
     r"^\s*(?P<wh>who)\s+(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]{3,}))\s+(?:the\s+)?(?P<name>[^?,]+?)"
     + _END, re.I)
+#: Verbs in the present whose subject "who" asks for a state, not a role ("who owns X?").
+_STATE_VERBS = frozenset({"owns", "runs", "leads", "controls", "operates", "manages", "coaches", "employs",
+                          "governs", "rules", "publishes", "sponsors"})
 #: Words after "who" that are no verb in the past with an object.
 _NOT_VERBED = frozenset({"is", "was", "are", "were", "has", "had", "have", "does", "did", "can", "could",
                          "will", "would", "should", "may", "might", "must", "else", "all", "among"})
@@ -1950,12 +1953,14 @@ def _who_verbed_readings(q: str) -> list[str]:
         return []
     word = m.group("verb").casefold()
     name = _clean_span(q, *m.span("name"))
-    if word in _NOT_VERBED or word in _AUXILIARIES or word.endswith("s") or not _name_ok(q[name[0]:name[1]]):
+    if (word in _NOT_VERBED or word in _AUXILIARIES or (word.endswith("s") and word not in _STATE_VERBS)
+            or not _name_ok(q[name[0]:name[1]])):
         return []  # "Who plays ...": a present tense asks about a role, not a deed
+    tag = "vbz" if word in _STATE_VERBS else "vbd"
     b = _Builder()
     x_who = _wh(b, m.group("wh"), m.span("wh"))
     x = _name(b, q, name)
-    return [b.main(f"_{word}/vbd_u_unknown", m.span("verb"), x_who, x)]
+    return [b.main(f"_{word}/{tag}_u_unknown", m.span("verb"), x_who, x)]
 
 
 # "Where did Boethius die?", "where was andy todd born?", "When did Vladimir Lenin die?", "where
