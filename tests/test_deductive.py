@@ -589,9 +589,20 @@ def test_a_name_is_found_where_its_own_noun_phrase_is():
     ("Massachusetts Institute of Technology", "MIT"), ("Los Angeles", "LA"), ("Paris", ""),
 ])
 def test_initials_of_a_name(name, letters):
-    from verifier.grounding import _initials
+    from verifier.lexical import initials
 
-    assert _initials(name) == letters
+    assert initials(name) == letters
+
+
+def test_acronym_bearers():
+    from verifier.lexical import LabelIndex
+
+    idx = LabelIndex()
+    for q, names in [("Q30", ["United States of America", "United States"]), ("Q9212", ["United States Army"]),
+                     ("Q33486", ["USA"]), ("Q155223", ["National Basketball Association"])]:
+        idx.add(q, names)
+    assert idx.acronym_bearers("USA") == {"Q30", "Q9212"}
+    assert idx.acronym_bearers("NBA") == {"Q155223"} and idx.acronym_bearers("XYZ") == set()
 
 
 def test_an_acronym_is_matched_only_in_capitals():

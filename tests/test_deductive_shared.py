@@ -1405,6 +1405,8 @@ CASES = [
     # an acronym in lower case; one that labels other items too names the best known of them
     ("on which continent is the usa located?", "SELECT ?x WHERE { wd:Q30 wdt:P30 ?x . }", "faithful"),
     ("on which continent is the usa located?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q30 . }", "unsupported"),
+    # ... and not another item with the same acronym (United States Army)
+    ("on which continent is the usa located?", "SELECT ?x WHERE { wd:Q9212 wdt:P30 ?x . }", "unsupported"),
     # short names of the names lexicon
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q30 wdt:P38 ?x . }", "faithful"),
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }", "unsupported"),

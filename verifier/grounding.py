@@ -27,7 +27,7 @@ from typing import Collection, Iterable, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.lexical import (
-    PREPOSITIONS, STOPWORDS, TITLES, LabelIndex, NameEntry, WordNetRelations, content_keys, fold,
+    PREPOSITIONS, STOPWORDS, TITLES, LabelIndex, NameEntry, WordNetRelations, content_keys, fold, initials,
     irregular_base, is_agentive, label_shape, lemma_keys, stem, within_edits, without_possessive, words_beyond, words_of,
 )
 from verifier.logic import (
@@ -580,18 +580,6 @@ def _find_words(toks: Sequence[tuple[str, int, int]], words: list[str]) -> tuple
     return best
 
 
-_ACRONYM_SKIP = frozenset({"of", "or", "to", "the", "and", "for", "in", "on", "at", "by", "de", "a", "an"})
-
-
-@lru_cache(maxsize=1 << 16)
-def _initials(name: str) -> str:
-    """The acronym of a name of two words or more: the first letters of its words but
-    function words ("immediately dangerous to life or health" -> "IDLH", "United States of
-    America" -> "USA"); "" for a one-word name."""
-    words = [w for w in re.findall(r"[^\W_]+", name) if w.casefold() not in _ACRONYM_SKIP]
-    return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
-
-
 def _capitalised_words(units: Sequence["Unit"], question: str) -> dict[int, str]:
     """The units whose word the question writes in capitals, two to six letters (a possible
     acronym: "the IDLH of graphite"), by ``id``: the word in capitals."""
@@ -611,7 +599,7 @@ def _acronym_match(toks: Sequence[tuple[str, int, int]], question: str, name: st
     """Where the question writes the acronym of ``name`` in capitals ("the USA", "the IDLH of
     graphite"), or in lower case in a question without capitals ("the nba"): (similarity
     0.95, start, end)."""
-    letters = _initials(name)
+    letters = initials(name)
     if len(letters) < 2:
         return None
     # a question written all in lower case writes acronyms so too ("who does X play for in
@@ -1118,7 +1106,8 @@ class Grounder:
                      if n.symbol != sym.id and set(n.keys) == keys and words_of(n.name) == words_of(written)}
             # an acronym of the item that other items are named by outright ("USA", a film)
             # is still the best known one's ("the usa": *United States of America*, Q30)
-            if exact and not (sim == ACRONYM and _best_known(sym.id, exact | {sym.id})):
+            if exact and not (sim == ACRONYM and _best_known(
+                    sym.id, exact | self.labels.acronym_bearers(written.upper()) | {sym.id})):
                 return []
         # the noun phrase that covers the match most tightly; when the parse split the name
         # over several noun phrases ("Go" + "Seigen"), every phrase inside the match
@@ -1480,7 +1469,7 @@ class Grounder:
             direct = set(u.keys) | set(u.np_keys) | (near or {}).get(id(u), set())
             acronym = (acronyms or {}).get(id(u))
             if acronym:  # the question writes the word in capitals as the acronym of a name ("IDLH")
-                direct |= {k for n in names if _initials(n.name) == acronym for k in n.keys}
+                direct |= {k for n in names if initials(n.name) == acronym for k in n.keys}
             wn = ukeys[id(u)] - direct
             if kind == "property":
                 score, cov, n = self._score(names, direct, wn, context)

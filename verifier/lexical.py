@@ -264,6 +264,19 @@ def _negated(name: str) -> bool:
     return any(w in _NEGATIONS or w.endswith("n't") for w in words)
 
 
+_ACRONYM_SKIP = frozenset({"of", "or", "to", "the", "and", "for", "in", "on", "at", "by", "de", "a", "an"})
+
+
+@lru_cache(maxsize=1 << 16)
+def initials(name: str) -> str:
+    """The acronym of a name of two words or more: the first letters of its words but
+    function words ("immediately dangerous to life or health" -> "IDLH", "United States of
+    America" -> "USA"); "" for a one-word name."""
+    words = [w for w in re.findall(r"[^\W_]+", name) if w.casefold() not in _ACRONYM_SKIP]
+    return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
+
+
+
 class LabelIndex:
     """Names of KG symbols indexed by matching key.
 
@@ -277,6 +290,7 @@ class LabelIndex:
         self.labels: dict[str, str] = {}
         self.kinds: dict[str, str] = {}
         self.descriptions: dict[str, str] = {}
+        self._by_initials: dict[str, set[str]] | None = None
 
     def add(self, symbol: str, names: Iterable[str], kind: str = "item", description: str = "") -> None:
         """Index a symbol's names (the first is its label).  An alias that negates what the
@@ -389,6 +403,19 @@ class LabelIndex:
 
     def label(self, symbol: str) -> str | None:
         return self.labels.get(symbol)
+
+    def acronym_bearers(self, letters: str) -> set[str]:
+        """Symbols one of whose names has the acronym ``letters`` (:func:`initials`; "USA":
+        *United States of America*, *United States Army*); the index is built on first use."""
+        if self._by_initials is None:
+            index: dict[str, set[str]] = defaultdict(set)
+            for sid, entries in self.names.items():
+                for e in entries:
+                    a = initials(e.name)
+                    if a:
+                        index[a].add(sid)
+            self._by_initials = dict(index)
+        return self._by_initials.get(letters, set())
 
     def labels_written_as(self, text: str) -> list[NameEntry]:
         """Labels (not aliases) written with exactly the words of ``text`` (``words_of``, case
