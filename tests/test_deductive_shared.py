@@ -1410,6 +1410,9 @@ CASES = [
     # short names of the names lexicon
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q30 wdt:P38 ?x . }", "faithful"),
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }", "unsupported"),
+    # "what form of government does X?" ("have" left out)
+    ("what form of government does mexico?", "SELECT ?x WHERE { wd:Q96 wdt:P122 ?x . }", "faithful"),
+    ("what form of government does mexico?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q96 . }", "unsupported"),
     # a relational noun after a name without "'s" ("who was X teacher?", "who is the ravens coach?")
     ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { wd:Q762 wdt:P1066 ?x . }", "faithful"),
     ("who was leonardo da vinci teacher?", "SELECT ?x WHERE { ?x wdt:P1066 wd:Q762 . }", "unsupported"),

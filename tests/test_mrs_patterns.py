@@ -1008,3 +1008,14 @@ def test_in_which_np_did_name_verb():
               "In which films did Julia Roberts starring?"]:
         assert not any("_u_unknown" in r and "_in_p " in r.replace("<", " ") for r in pattern_readings(q)
                        if "vbg_u_unknown" in r or "/vb_u_unknown" in r), q
+
+
+def test_what_kind_of_np_does_name_without_a_verb():
+    """"what form of government does mexico?": "have" left out, read as "What form of
+    government does Mexico have?"; not when a verb ends the question or the would-be name is
+    a clause."""
+    t, by = _only("what form of government does mexico?")
+    assert by["_have_v_1"].args[1:] == (names_of(t)["mexico"], t.answer_vars[0])
+    assert not any("_have_v_1" in r for r in pattern_readings("what kind of money do they use in aruba?"))
+    rs = pattern_readings("what kind of government does italy have?")
+    assert len(rs) == 1 and "_have_v_1" in rs[0]

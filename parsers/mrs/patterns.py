@@ -1257,12 +1257,37 @@ _WH_OBJECT = re.compile(
     r"(?:\s+(?:today|now|currently))?" + _END, re.I)
 
 
+#: Verbs that end "what kind of NP does X VERB?" questions: with one of them the verb is not left out.
+_COMMON_VERBS = frozenset({"have", "use", "practice", "practise", "follow", "speak", "play", "do", "make", "offer",
+                           "produce", "write", "believe", "eat", "drink", "wear", "drive", "sell", "run", "study"})
+
+
+#: Words that make a would-be name a clause ("do they use in thailand", "did bob marley died").
+_NOT_A_NAME = re.compile(r"\b(?:they|you|we|i|he|she|it|in|from|of|on|with|\w+ed|sing|die|fly|"
+                         + "|".join(sorted(_COMMON_VERBS)) + r")\b", re.I)
+
+
+# "what form of government does mexico?": "have" left out after a kind of NP
+_WH_KIND_NO_VERB = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>(?:kind|type|form|sort)s?\s+of\s+[^?,]+?)\s+(?:did|does|do)\s+"
+    r"(?P<name>[^?,]+?)(?P<verb>)(?P<prep>)" + _END, re.I)
+
+
 def _wh_object_readings(q: str) -> list[str]:
     m = _WH_OBJECT.match(q)
-    if not m:
-        return []
+    out = _wh_object_mrs(q, m) if m else []
+    if m and m.group("verb").casefold() in _COMMON_VERBS:
+        return out  # "what kind of government does italy have?": the verb is there
+    m = _WH_KIND_NO_VERB.match(q)
+    if (not m or len(m.group("name").split()) > 3 or _NOT_A_NAME.search(m.group("name"))
+            or any(base_forms(w) for w in m.group("name").split())):
+        return out
+    return out + _wh_object_mrs(q, m)
+
+
+def _wh_object_mrs(q: str, m: re.Match) -> list[str]:
     spans = _checked_np_name(q, m.span("np"), m.span("name"))
-    word = m.group("verb").casefold()
+    word = m.group("verb").casefold() or "have"
     if spans is None or word in _AUXILIARIES or word in ("be", "get", "do"):
         return []
     np, name = spans
