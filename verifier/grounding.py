@@ -1560,8 +1560,11 @@ class Grounder:
         ``sym`` (titles aside), is another item's label: a name that is part of a longer
         proper name ("Mexico" in "new mexico", "Simpson" in "Bart Simpson") does not name
         ``sym`` there ("sir isaac newton" still names *Isaac Newton*)."""
-        return bool(words_beyond(phrase, own_keys)) and any(
-            e.symbol != sym.id for e in self.labels.labels_written_as(phrase))
+        if not words_beyond(phrase, own_keys):
+            return False
+        bare = re.sub(r"^\s*(?:the|a|an)\s+", "", phrase, flags=re.I)  # "the new york mets"
+        return any(e.symbol != sym.id for p in dict.fromkeys((phrase, bare))
+                   for e in self.labels.labels_written_as(p))
 
     def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:
         """Another symbol of a lexicon entry of several (ANY) that links ``sym``, when the
