@@ -1410,6 +1410,12 @@ CASES = [
     # short names of the names lexicon
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q30 wdt:P38 ?x . }", "faithful"),
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }", "unsupported"),
+    # a possessive inside a name slot ("the name of walt disney's son": the son)
+    ("what is the name of walt disney's son?", "SELECT ?x WHERE { wd:Q8704 wdt:P40 ?x . }", "faithful"),
+    ("what is the name of walt disney's son?", "SELECT ?x WHERE { ?x wdt:P40 wd:Q8704 . }", "unsupported"),
+    # a shared name inside another item's label after an article: not that item
+    ("what year did the new york mets start?", "SELECT ?x WHERE { wd:Q692417 wdt:P571 ?x . }", "faithful"),
+    ("what year did the new york mets start?", "SELECT ?x WHERE { wd:Q1384 wdt:P571 ?x . }", "unsupported"),
     # "what form of government does X?" ("have" left out)
     ("what form of government does mexico?", "SELECT ?x WHERE { wd:Q96 wdt:P122 ?x . }", "faithful"),
     ("what form of government does mexico?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q96 . }", "unsupported"),

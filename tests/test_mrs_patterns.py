@@ -61,7 +61,8 @@ def test_who_possessive_and_have():
     assert by["named"].args[1] == Literal("Malmo") and "poss" in by
     # "Who is NAME's NP?" (the copula shape also splits at "of": one more reading)
     [t] = [t for t in translate_readings(pattern_readings("Who is Prince George of Cambridge's parents?"))
-           if any(a.pred == "poss" for a in atoms(t.formula))]
+           if any(a.pred == "poss" for a in atoms(t.formula))
+           and Literal("Prince George of Cambridge") in {a.args[1] for a in atoms(t.formula) if a.pred == "named"}]
     by = {a.pred: a for a in atoms(t.formula)}
     assert by["named"].args[1] == Literal("Prince George of Cambridge")
     assert "person" in by and by["person"].args[0] == t.answer_vars[0]
@@ -1019,3 +1020,14 @@ def test_what_kind_of_np_does_name_without_a_verb():
     assert not any("_have_v_1" in r for r in pattern_readings("what kind of money do they use in aruba?"))
     rs = pattern_readings("what kind of government does italy have?")
     assert len(rs) == 1 and "_have_v_1" in rs[0]
+
+
+def test_a_name_with_a_possessive_noun():
+    """"walt disney's son" in a name slot is the son (a noun) of Walt Disney (poss), as the
+    ERG reads a possessive; "What is the name of X's son?" asks for the son."""
+    rs = translate_readings(pattern_readings("what is the name of walt disney's son?"))
+    t = next(t for t in rs if "_son/nn_u_unknown" in str(t.formula) and "_name/nn_u_unknown" not in str(t.formula))
+    by = {a.pred: a for a in atoms(t.formula)}
+    son = noun_var(t, "_son/nn_u_unknown")
+    assert by["poss"].args[1:] == (son, names_of(t)["walt disney"])
+    assert not any("poss" in r for r in pattern_readings("Who founded McDonald's?"))

@@ -285,10 +285,23 @@ _ROLE_BEFORE_NAME = re.compile(r"(?:(?:the|a|an)\s+)?(?P<role>(?-i:[a-z])[\w-]+(
                                r"\s+(?=(?-i:[A-Z]))", re.I)
 
 
+#: A name followed by a possessive and one or two lower-case words ("walt disney's son").
+_OWNED = re.compile(r"(?P<owner>[^?,]*?[^\s'’])(?:'s|’s)\s+(?P<np>(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)\s*$")
+
+
 def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -> str:
     """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
     (the span's own text by default).  Lowercase words in front of a capitalised name are a
     compound modifier of the name, as the ERG reads "the composer Pete Townshend"."""
+    if text is None:
+        m = _OWNED.match(q, name[0], name[1])
+        if m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION:
+            # "walt disney's son", "marty mcfly's dad": the noun of the name's owner, as the
+            # ERG reads a possessive
+            owner = _name(b, q, m.span("owner"))
+            x_np, l_np = _noun_phrase(b, q, m.span("np"), "def_explicit_q", name)
+            b.ep("poss", (m.end("owner"), name[1]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=owner)
+            return x_np
     x, lab = b.new("x"), b.new("h")
     m = _ROLE_BEFORE_NAME.match(q, name[0], name[1]) if text is None else None
     if m and m.group("role").casefold().split()[0] not in _FUNCTION:
@@ -2171,7 +2184,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
 #: description, which the query answers with the thing described.
 NAME_OF_DESCRIPTION = re.compile(
     r"^\s*(?:(?:what|which)(?:'s|’s|\s+is|\s+was|\s+are|\s+were)|give(?:\s+me)?|tell\s+me)\s+"
-    r"(?P<name>the\s+names?\s+of\s+)(?=(?:the|a|an)\s+(?-i:[a-z]))", re.I)
+    r"(?P<name>the\s+names?\s+of\s+)(?=(?:the|a|an)\s+(?-i:[a-z])|[^?]+?(?:'s|’s)\s+(?-i:[a-z])[\w-]*\s*\??\s*$)", re.I)
 
 
 #: "Where is the headquarters of the NRA [located]?": a place noun's value, read as "What is
