@@ -400,6 +400,31 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
         assert m[0] == (0.75 if symbol in ("Q2", "Q13", "Q15") else 0.8)
 
 
+@pytest.mark.parametrize("question,symbol,found", [
+    ("where was tupac born?", "Q6107", "tupac"),             # the only item whose name begins so
+    ("where did galileo go to school?", "Q307", "galileo"),  # before the satellite system (larger id)
+    ("what is the net income of apple?", "Q312", None),      # the fruit, *apple*, is better known
+    ("what did ellen play?", "Q483325", None),               # *Ellen Burstyn* is better known
+    ("what did ellen play?", "Q211144", "ellen"),
+])
+def test_a_label_written_by_its_first_word_when_best_known(question, symbol, found):
+    from types import SimpleNamespace
+
+    from verifier.grounding import Grounder, _tokens, words_of
+    from verifier.lexical import LabelIndex
+
+    idx = LabelIndex()
+    for q, label in [("Q6107", "Tupac Shakur"), ("Q307", "Galileo Galilei"), ("Q1141", "Galileo Satellites"),
+                     ("Q89", "apple"), ("Q312", "Apple Inc."), ("Q211144", "Ellen Burstyn"),
+                     ("Q483325", "Ellen DeGeneres")]:
+        idx.add(q, [label])
+    n = idx.names[symbol][0]
+    toks = _tokens(question)
+    m = Grounder._best_known_first_word(SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks,
+                                        words_of(n.name), n, question)
+    assert (question[m[1]:m[2]] if m else None) == found
+
+
 @pytest.mark.parametrize("question,label,found", [
     ("who plays meg in family guy?", "Meg Griffin", "meg"),                      # a first name
     ("who played giles on buffy the vampire slayer?", "Rupert Giles", "giles"),  # a last name

@@ -977,6 +977,34 @@ class Grounder:
         return best
 
     # ---- items by their names in the question text
+    def _best_known_first_word(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],
+                               n: NameEntry, question: str) -> tuple[float, int, int] | None:
+        """A capitalised label of two words written by its first word alone ("tupac" for
+        *Tupac Shakur*, "leia" for *Leia Organa*, "galileo" for *Galileo Galilei*), when the
+        item is the best known (the smallest Wikidata id) of the items whose name begins with
+        that word or is that word ("apple" is the fruit's before *Apple Inc.*'s, "ellen"
+        *Ellen Burstyn*'s before *Ellen DeGeneres*'s).  A first word of four letters or more,
+        written as a word of the question; similarity :data:`PROMINENT_TAIL`, and the caller's
+        checks of a shared last word apply (it must end its phrase)."""
+        name = n.name
+        if (not n.is_label or len(words) != 2 or "," in name or not all(w[:1].isupper() for w in name.split())
+                or len(name.split()) != 2):
+            return None
+        first = words[0]
+        keys = content_keys(first)
+        if len(first) < 4 or not first.isalpha() or len(keys) != 1 or first.casefold() in _NAME_TITLES:
+            return None
+        found = _find_words(toks, [first])
+        if found is None or found[0] < 0.999:
+            return None
+        key = keys[0]
+        rivals = {e.symbol for e in self.labels.by_key.get(key, ())
+                  if self.labels.kinds.get(e.symbol) in ("item", "class")
+                  and ((e.name[:1].isupper() and e.keys[:1] == (key,)) or e.keys == (key,))}
+        if not _best_known(sym.id, rivals | {sym.id}):
+            return None
+        return (PROMINENT_TAIL, found[1], found[2])
+
     def _sole_bearer_tail(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],
                           n: NameEntry, question: str) -> tuple[float, int, int] | None:
         """A proper name of two or three content words written by its last one or two words
@@ -1081,6 +1109,9 @@ class Grounder:
             if found is None and sym.id in self._roles:
                 found = _character_part(toks, words, n.name)
                 by_role = found is not None
+            if found is None:
+                found = self._best_known_first_word(sym, toks, words, n, question)
+                by_tail = found is not None  # the same checks as a shared last word
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
