@@ -1416,6 +1416,11 @@ CASES = [
     # a shared name inside another item's label after an article: not that item
     ("what year did the new york mets start?", "SELECT ?x WHERE { wd:Q692417 wdt:P571 ?x . }", "faithful"),
     ("what year did the new york mets start?", "SELECT ?x WHERE { wd:Q1384 wdt:P571 ?x . }", "unsupported"),
+    # "what was X famous for?"; "who did X sign with?"
+    ("what was elijah mccoy famous for?", "SELECT ?x WHERE { wd:Q1329419 wdt:P800 ?x . }", "faithful"),
+    ("what was elijah mccoy famous for?", "SELECT ?x WHERE { wd:Q1329419 wdt:P19 ?x . }", "unsupported"),
+    ("who did jeremy lin sign with?", "SELECT ?x WHERE { wd:Q309590 wdt:P54 ?x . }", "faithful"),
+    ("who did jeremy lin sign with?", "SELECT ?x WHERE { ?x wdt:P54 wd:Q309590 . }", "unsupported"),
     # "what form of government does X?" ("have" left out)
     ("what form of government does mexico?", "SELECT ?x WHERE { wd:Q96 wdt:P122 ?x . }", "faithful"),
     ("what form of government does mexico?", "SELECT ?x WHERE { ?x wdt:P122 wd:Q96 . }", "unsupported"),

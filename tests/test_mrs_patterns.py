@@ -1031,3 +1031,20 @@ def test_a_name_with_a_possessive_noun():
     son = noun_var(t, "_son/nn_u_unknown")
     assert by["poss"].args[1:] == (son, names_of(t)["walt disney"])
     assert not any("poss" in r for r in pattern_readings("Who founded McDonald's?"))
+
+
+def test_known_for_and_who_did_verb():
+    """"what was gregor mendel known for?" (and "famous for") as the ERG reads "known for":
+    the passive ``_know_v_1`` of the name, "for" on its event; "who did X sign with?": the
+    name's verb, "who" after the preposition (or its object without one); not a passive
+    ("who did X get shot by?") or a shape of its own ("who did X marry?")."""
+    for q in ["what was gregor mendel known for?", "what was elijah mccoy famous for?"]:
+        t, by = _only(q)
+        assert by["_know_v_1"].args[2] == next(iter(names_of(t).values()))
+        assert by["_for_p"].args[1:] == (by["_know_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("who did jeremy lin sign with?")
+    assert by["_sign/vb_u_unknown"].args[1] == names_of(t)["jeremy lin"]
+    assert by["_with_p"].args[1:] == (by["_sign/vb_u_unknown"].args[0], t.answer_vars[0])
+    from parsers.mrs.patterns import _who_did_verb_readings
+    assert _who_did_verb_readings("who did ronald reagan get shot by?") == []
+    assert _who_did_verb_readings("who did adam sandler marry?") == []

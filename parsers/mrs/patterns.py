@@ -127,7 +127,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from verifier.lexical import ID_WORDS, base_forms
+from verifier.lexical import ID_WORDS, base_forms, irregular_base
 
 __all__ = ["pattern_readings", "MAX_SPLITS", "NAME_OF_DESCRIPTION"]
 
@@ -1860,6 +1860,51 @@ def _in_which_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+
+# "what was gregor mendel known for?", "what was elijah mccoy famous for?": what the name is
+# known for, as the ERG reads "What was William Faulkner known for?" (the passive ``_know_v_1``
+# of the name, "for" on its event); "famous for" says the same
+_KNOWN_FOR = re.compile(
+    r"^\s*(?P<wh>what)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:(?:best|most|well|mostly)\s+)?"
+    r"(?P<verb>known|famous)\s+(?P<for>for)" + _END, re.I)
+
+
+def _known_for_readings(q: str) -> list[str]:
+    start = _wh_and_name(_KNOWN_FOR, q, "what")
+    if start is None:
+        return []
+    m, b, x_what, x_name, top = start
+    b.ep("_know_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
+    b.ep("_for_p", m.span("for"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_what)
+    return [b.text("e2", top)]
+
+
+# "who did jason segel date?", "who did jeremy lin sign with?": the name did the verb to (or
+# with) the person asked for: its object, or the object of the preposition on its event
+_WHO_DID_VERB = re.compile(
+    r"^\s*(?P<wh>who)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+(?P<verb>(?-i:[a-z]){3,})"
+    r"(?:\s+(?P<prep>with|to|for|against|from|by))?" + _END, re.I)
+
+
+def _who_did_verb_readings(q: str) -> list[str]:
+    start = _wh_and_name(_WHO_DID_VERB, q, "who")
+    if start is None:
+        return []
+    m, b, x_who, x_name, top = start
+    if m.group("name").split()[-1].casefold() in _LIGHT_VERBS | {"got", "gets", "been"}:
+        return []  # "who did X get shot by?": a passive
+    verb = m.group("verb").casefold()
+    base = next(iter(base_forms(verb)), None) or irregular_base(verb) or verb
+    if base in _LIGHT_VERBS or verb in _AUXILIARIES or base in ("marry", "play"):
+        return []  # "who did X marry / play?": shapes of their own
+    if m.group("prep"):
+        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
+        b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
+    else:
+        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+    return [b.text("e2", top)]
+
+
 # "who did axl rose marry?", "who did mario lopez just marry?": the name married "who", as
 # the ERG reads "Who did X marry?"
 _WHO_DID_MARRY = re.compile(
@@ -2177,7 +2222,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _time_zone_in_readings, _what_time_in_readings, _places_to_see_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings,
-           _in_which_readings)
+           _in_which_readings, _known_for_readings, _who_did_verb_readings)
 
 
 #: "What is the name of the chemical compound that treats chickenpox?": the name of a
