@@ -1520,6 +1520,9 @@ class Grounder:
                     # item's label ("Bart Simpson" is not *The Simpsons*)
                     if cov2 < 1.0 and u.text and self._other_items_name(sym, u.text, n.keys):
                         continue
+                elif u.kind == "noun" and "_u_unknown" in u.pred and u.text and \
+                        self._other_items_name(sym, u.text, n.keys):
+                    continue  # an unknown word heading another item's name ("new york mets")
             # a lexicon entry says outright that the word names the symbol: another symbol's
             # label or alias does not overrule it ("position" -> position held, although
             # "position" is an alias of location)

@@ -295,7 +295,8 @@ def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -
     compound modifier of the name, as the ERG reads "the composer Pete Townshend"."""
     if text is None:
         m = _OWNED.match(q, name[0], name[1])
-        if m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION:
+        if (m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION
+                and m.group("np").casefold() not in ("name", "names", "real name", "full name")):
             # "walt disney's son", "marty mcfly's dad": the noun of the name's owner, as the
             # ERG reads a possessive
             owner = _name(b, q, m.span("owner"))
