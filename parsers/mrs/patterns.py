@@ -1896,7 +1896,7 @@ def _who_did_verb_readings(q: str) -> list[str]:
         return []  # "who did X get shot by?": a passive
     verb = m.group("verb").casefold()
     base = next(iter(base_forms(verb)), None) or irregular_base(verb) or verb
-    if base in _LIGHT_VERBS or verb in _AUXILIARIES or base in ("marry", "play"):
+    if base in _LIGHT_VERBS or verb in _AUXILIARIES or base in ("marry", "play") or verb.endswith("ing"):
         return []  # "who did X marry / play?": shapes of their own
     if m.group("prep"):
         b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
