@@ -406,6 +406,7 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
     ("what is the net income of apple?", "Q312", None),      # the fruit, *apple*, is better known
     ("what did ellen play?", "Q483325", None),               # *Ellen Burstyn* is better known
     ("what did ellen play?", "Q211144", "ellen"),
+    ("Who were the Teutonic Knights?", "Q48189", None),      # next to a capitalised word the name lacks
 ])
 def test_a_label_written_by_its_first_word_when_best_known(question, symbol, found):
     from types import SimpleNamespace
@@ -416,7 +417,7 @@ def test_a_label_written_by_its_first_word_when_best_known(question, symbol, fou
     idx = LabelIndex()
     for q, label in [("Q6107", "Tupac Shakur"), ("Q307", "Galileo Galilei"), ("Q1141", "Galileo Satellites"),
                      ("Q89", "apple"), ("Q312", "Apple Inc."), ("Q211144", "Ellen Burstyn"),
-                     ("Q483325", "Ellen DeGeneres")]:
+                     ("Q483325", "Ellen DeGeneres"), ("Q48189", "Teutonic Order")]:
         idx.add(q, [label])
     n = idx.names[symbol][0]
     toks = _tokens(question)

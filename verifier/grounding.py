@@ -997,6 +997,18 @@ class Grounder:
         found = _find_words(toks, [first])
         if found is None or found[0] < 0.999:
             return None
+        if question != question.casefold():
+            # in a question that writes capitals, not next to a capitalised word the name
+            # lacks ("Teutonic Knights" is not *Teutonic Order*)
+            i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
+            if i is None:
+                return None
+            after = toks[i + 1] if i + 1 < len(toks) else None
+            before = toks[i - 1] if i > 0 else None
+            if (after is not None and question[after[1]:after[1] + 1].isupper()) or (
+                    before is not None and i - 1 > 0 and question[before[1]:before[1] + 1].isupper()
+                    and before[0] not in _NAME_TITLES):
+                return None
         key = keys[0]
         rivals = {e.symbol for e in self.labels.by_key.get(key, ())
                   if self.labels.kinds.get(e.symbol) in ("item", "class")
@@ -1166,7 +1178,11 @@ class Grounder:
                 over = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
                 chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
+        first_word = tail_only and sim == PROMINENT_TAIL and words_of(best[3])[:1] == words_of(text)[-1:]
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
+               f"'{best[3]}' ({sym.id}) is written in the question by its first word, '{text}'; it is the best"
+               f" known of the items whose name begins so (the smallest Wikidata id; similarity {sim:.2f})"
+               if first_word else
                f"'{best[3]}' ({sym.id}) is written in the question by its last word, '{text}', which ends"
                f" other items' names too; it is the best known of them, the one with the smallest Wikidata"
                f" id (similarity {sim:.2f})" if tail_only and sim == PROMINENT_TAIL else
