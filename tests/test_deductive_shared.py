@@ -1410,6 +1410,9 @@ CASES = [
     # short names of the names lexicon
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q30 wdt:P38 ?x . }", "faithful"),
     ("what type of currency does the us have?", "SELECT ?x WHERE { wd:Q145 wdt:P38 ?x . }", "unsupported"),
+    # a first name alone names the best known bearer, not inside another item's name
+    ("where was tupac born?", "SELECT ?x WHERE { wd:Q6107 wdt:P19 ?x . }", "faithful"),
+    ("who are richard pryor children?", "SELECT ?x WHERE { wd:Q1511 wdt:P40 ?x . }", "unsupported"),
     # a possessive inside a name slot ("the name of walt disney's son": the son)
     ("what is the name of walt disney's son?", "SELECT ?x WHERE { wd:Q8704 wdt:P40 ?x . }", "faithful"),
     ("what is the name of walt disney's son?", "SELECT ?x WHERE { ?x wdt:P40 wd:Q8704 . }", "unsupported"),

@@ -1009,6 +1009,11 @@ class Grounder:
                     before is not None and i - 1 > 0 and question[before[1]:before[1] + 1].isupper()
                     and before[0] not in _NAME_TITLES):
                 return None
+        i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
+        if i is None or any(e.symbol != sym.id for a2 in range(max(0, i - 2), i + 1)
+                            for b2 in range(i, min(len(toks), i + 3)) if (a2, b2) != (i, i)
+                            for e in self.labels.labels_written_as(question[toks[a2][1]:toks[b2][2]])):
+            return None  # the words around it write another item's name ("richard pryor")
         key = keys[0]
         rivals = {e.symbol for e in self.labels.by_key.get(key, ())
                   if self.labels.kinds.get(e.symbol) in ("item", "class")
@@ -1094,6 +1099,7 @@ class Grounder:
         head_only = False  # "H of M" for the name "M H": the phrase headed by H is the item
         tail_only = False  # the name's last words, which no other item's name ends with
         role_only = False  # a character's first or last name (:func:`_character_part`)
+        first_only = False  # a label's first word, the whole of its phrase (:meth:`_best_known_first_word`)
         for n in self.names_of(sym):
             words = words_of(n.name)
             if not words or len(" ".join(words)) < 2:
@@ -1121,16 +1127,17 @@ class Grounder:
             if found is None and sym.id in self._roles:
                 found = _character_part(toks, words, n.name)
                 by_role = found is not None
+            by_first = False
             if found is None:
                 found = self._best_known_first_word(sym, toks, words, n, question)
-                by_tail = found is not None  # the same checks as a shared last word
+                by_tail = by_first = found is not None  # the same checks as a shared last word
             inverted = False
             if found is None and not n.name[:1].isupper():  # common nouns only, not names
                 found = _of_inversion(toks, words)
                 inverted = found is not None
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], found[1], found[2], n.name)
-                head_only, tail_only, role_only = inverted, by_tail, by_role
+                head_only, tail_only, role_only, first_only = inverted, by_tail, by_role, by_first
         if best is None:
             best = self._name_inside_label(sym, units, question, toks, spans)
         if best is None:
@@ -1162,6 +1169,9 @@ class Grounder:
             v, sa, sb = min(covering, key=lambda c: c[2] - c[1])
             if tail_only and sim == PROMINENT_TAIL and question[b:sb].strip(" '’s"):
                 return []  # a shared surname must end its phrase ("luther" in "dr luther king jr")
+            if first_only and any(w not in _NAME_TITLES and w not in ("the", "a", "an")
+                                  for w in words_of(question[sa:a])):
+                return []  # a first name must be the whole phrase ("richard" in "richard pryor")
             if sym.kind == "item" and self._other_items_name(sym, question[sa:sb], content_keys(question[a:b])):
                 return []
             if (sym.kind == "item" and not best[3][:1].isupper() and words_beyond(question[sa:sb], content_keys(question[a:b]))
@@ -1178,7 +1188,7 @@ class Grounder:
                 over = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
                 chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
-        first_word = tail_only and sim == PROMINENT_TAIL and words_of(best[3])[:1] == words_of(text)[-1:]
+        first_word = first_only
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
                f"'{best[3]}' ({sym.id}) is written in the question by its first word, '{text}'; it is the best"
                f" known of the items whose name begins so (the smallest Wikidata id; similarity {sim:.2f})"
