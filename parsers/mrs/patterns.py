@@ -373,6 +373,16 @@ def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
     return x
 
 
+def _verb_and_prep(b: _Builder, top: str, pred: str, span: tuple[int, int], arg1: str, arg2: str,
+                   prep: str, prep_span: tuple[int, int], obj: str) -> str:
+    """The main verb (event ``e2``, under ``top``) with its two arguments and a preposition on
+    its event whose object is ``obj`` ("X plays *for* who", "X is known *for* what"), as the
+    ERG writes a verb's modifier; returns the finished SimpleMRS."""
+    b.ep(pred, span, top, ARG0="e2", ARG1=arg1, ARG2=arg2)
+    b.ep(f"_{prep.casefold()}_p", prep_span, top, ARG0=b.new("e"), ARG1="e2", ARG2=obj)
+    return b.text("e2", top)
+
+
 def _which_noun(b: _Builder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],
                 relational: bool = False) -> str:
     """The answer as a noun asked for with "what" / "which" ("what county", "which films"):
@@ -1759,9 +1769,7 @@ def _who_plays_for_readings(q: str) -> list[str]:
         return []
     m, b, x_who, x_name, top = start
     verb = _PLAY_LEMMAS[m.group("verb").casefold()]
-    b.ep(f"_{verb}_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
-    b.ep("_for_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
-    return [b.text("e2", top)]
+    return [_verb_and_prep(b, top, f"_{verb}_v_1", m.span("verb"), x_name, b.new("i"), "for", m.span("prep"), x_who)]
 
 
 # "what did lucille ball die of?", "what did robin gibb died from?": the name died of (from)
@@ -1811,7 +1819,6 @@ def _what_did_verbed_readings(q: str) -> list[str]:
     return out
 
 
-
 # "In which films directed by Garry Marshall was Julia Roberts starring?", "In which movies did
 # Tom Hanks star?", "Which films directed by X did Y appear in?": the name does the verb in
 # (on, at, for, with) the thing asked for, which may undergo a verb by another name (a reduced
@@ -1853,13 +1860,9 @@ def _in_which_readings(q: str) -> list[str]:
         b.ep(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), l_np, ARG0=b.new("e"),
              ARG1=_name(b, q, name1), ARG2=x_np)
     x_name = _name(b, q, name)
-    top = b.new("h")
-    b.ep(f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name,
-         ARG2=b.new("i"))
     prep = "prep" if m.group("prep") else "prep2"
-    b.ep(f"_{m.group(prep).casefold()}_p", m.span(prep), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
-    return [b.text("e2", top)]
-
+    return [_verb_and_prep(b, b.new("h"), f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"),
+                           x_name, b.new("i"), m.group(prep), m.span(prep), x_np)]
 
 
 # "what was gregor mendel known for?", "what was elijah mccoy famous for?": what the name is
@@ -1875,9 +1878,7 @@ def _known_for_readings(q: str) -> list[str]:
     if start is None:
         return []
     m, b, x_what, x_name, top = start
-    b.ep("_know_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
-    b.ep("_for_p", m.span("for"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_what)
-    return [b.text("e2", top)]
+    return [_verb_and_prep(b, top, "_know_v_1", m.span("verb"), b.new("i"), x_name, "for", m.span("for"), x_what)]
 
 
 # "who did jason segel date?", "who did jeremy lin sign with?": the name did the verb to (or
@@ -1899,10 +1900,9 @@ def _who_did_verb_readings(q: str) -> list[str]:
     if base in _LIGHT_VERBS or verb in _AUXILIARIES or base in ("marry", "play") or verb.endswith("ing"):
         return []  # "who did X marry / play?": shapes of their own
     if m.group("prep"):
-        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
-        b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_who)
-    else:
-        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+        return [_verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
+                               m.group("prep"), m.span("prep"), x_who)]
+    b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
     return [b.text("e2", top)]
 
 
