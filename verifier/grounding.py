@@ -1546,7 +1546,7 @@ class Grounder:
                     # item's label ("Bart Simpson" is not *The Simpsons*)
                     if cov2 < 1.0 and u.text and self._other_items_name(sym, u.text, n.keys):
                         continue
-                elif u.kind == "noun" and "_u_unknown" in u.pred and u.text and \
+                elif kind == "item" and u.kind == "noun" and "_u_unknown" in u.pred and u.text and \
                         self._other_items_name(sym, u.text, n.keys):
                     continue  # an unknown word heading another item's name ("new york mets")
             # a lexicon entry says outright that the word names the symbol: another symbol's
@@ -1622,8 +1622,13 @@ class Grounder:
         ``sym`` there ("sir isaac newton" still names *Isaac Newton*)."""
         if not words_beyond(phrase, own_keys):
             return False
-        bare = re.sub(r"^\s*(?:the|a|an)\s+", "", phrase, flags=re.I)  # "the new york mets"
-        return any(e.symbol != sym.id for p in dict.fromkeys((phrase, bare))
+        phrases = [phrase]
+        if phrase == phrase.casefold():
+            # in lower case, also without an article: "the new york mets" is the Mets' name
+            # (with capitals the article is no part of a name, and "the Japanese language"
+            # still names *Japanese* although an obscure item is labelled "Japanese Language")
+            phrases.append(re.sub(r"^\s*(?:the|a|an)\s+", "", phrase, flags=re.I))
+        return any(e.symbol != sym.id for p in dict.fromkeys(phrases)
                    for e in self.labels.labels_written_as(p))
 
     def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:

@@ -293,7 +293,11 @@ def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -
     """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
     (the span's own text by default).  Lowercase words in front of a capitalised name are a
     compound modifier of the name, as the ERG reads "the composer Pete Townshend"."""
-    if text is None:
+    if text is None and q == q.casefold():
+        # (in a question written in lower case, whose possessives the grammar often misreads;
+        # with capitals the grammar's readings have them, and a garbled LC-QuAD question such
+        # as "What is the discography for Justin Timberlake's discography?" is read best with
+        # the whole name)
         m = _OWNED.match(q, name[0], name[1])
         if (m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION
                 and m.group("np").casefold() not in ("name", "names", "real name", "full name")):
