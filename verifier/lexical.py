@@ -407,7 +407,7 @@ class LabelIndex:
     def acronym_bearers(self, letters: str) -> set[str]:
         """Symbols one of whose names has the acronym ``letters`` (:func:`initials`; "USA":
         *United States of America*, *United States Army*); the index is built on first use."""
-        if self._by_initials is None:
+        if getattr(self, "_by_initials", None) is None:  # (an index pickled before it had one)
             index: dict[str, set[str]] = defaultdict(set)
             for sid, entries in self.names.items():
                 for e in entries:
