@@ -1021,13 +1021,9 @@ def _unlinked_doers(grounder: Grounder, grounding: Grounding, units: list[Unit])
         if (len(words) != 1 or not text.islower() or len(words[0]) < 4 or not words[0].endswith("s")
                 or u.lemma in _GENERIC_NOUNS):
             continue
-        key = content_keys(words[0])
-        if len(key) != 1:
-            continue
         # the word as written ends the label ("giants": *San Francisco Giants*), not its stem
-        if any(e.name[:1].isupper() and len(e.keys) >= 2 and e.name.split()[-1].casefold() == words[0]
-               and grounder.labels.kinds.get(e.symbol) == "item"
-               for e in grounder.labels.by_key.get(key[0], ())):
+        if any(len(e.keys) >= 2 and grounder.labels.kinds.get(e.symbol) == "item"
+               for e in grounder.labels.proper_names_ending(words[0])):
             out.append(f"'{text}'")
     return out
 

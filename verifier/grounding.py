@@ -522,6 +522,16 @@ def _best_known(sid: str, bearers: set[str]) -> bool:
     return sid in bearers and num(sid) < (1 << 62) and all(num(sid) < num(b) for b in bearers if b != sid)
 
 
+def _around_another_name(labels: LabelIndex, sid: str, toks: Sequence[tuple[str, int, int]], i: int, k: int,
+                         question: str) -> bool:
+    """Whether the tokens ``i..k`` together with up to two tokens before or after them are
+    written as the label of another item than ``sid`` (a part of a longer name: "ingalls" in
+    "laura ingalls wilder" is not *Dan Ingalls*, "richard" in "richard pryor" not *Richard
+    Wagner*)."""
+    return any(e.symbol != sid for a in range(max(0, i - 2), i + 1) for b in range(k, min(len(toks), k + 3))
+               if (a, b) != (i, k) for e in labels.labels_written_as(question[toks[a][1]:toks[b][2]]))
+
+
 def _character_part(toks: Sequence[tuple[str, int, int]], words: list[str], name: str
                     ) -> tuple[float, int, int] | None:
     """A character's first or last name written alone ("meg" for *Meg Griffin*, "giles" for
@@ -997,22 +1007,19 @@ class Grounder:
         found = _find_words(toks, [first])
         if found is None or found[0] < 0.999:
             return None
+        i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
+        if i is None:
+            return None
         if question != question.casefold():
             # in a question that writes capitals, not next to a capitalised word the name
             # lacks ("Teutonic Knights" is not *Teutonic Order*)
-            i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
-            if i is None:
-                return None
             after = toks[i + 1] if i + 1 < len(toks) else None
             before = toks[i - 1] if i > 0 else None
             if (after is not None and question[after[1]:after[1] + 1].isupper()) or (
                     before is not None and i - 1 > 0 and question[before[1]:before[1] + 1].isupper()
                     and before[0] not in _NAME_TITLES):
                 return None
-        i = next((i for i, t in enumerate(toks) if t[1] == found[1]), None)
-        if i is None or any(e.symbol != sym.id for a2 in range(max(0, i - 2), i + 1)
-                            for b2 in range(i, min(len(toks), i + 3)) if (a2, b2) != (i, i)
-                            for e in self.labels.labels_written_as(question[toks[a2][1]:toks[b2][2]])):
+        if _around_another_name(self.labels, sym.id, toks, i, i, question):
             return None  # the words around it write another item's name ("richard pryor")
         key = keys[0]
         rivals = {e.symbol for e in self.labels.by_key.get(key, ())
@@ -1061,8 +1068,7 @@ class Grounder:
                 continue
             # the words around it complete another item's name ("laura ingalls wilder" is not
             # *Dan Ingalls*)
-            if any(e.symbol != sym.id for a in range(max(0, i - 2), i + 1) for b in range(k, min(len(toks), k + 3))
-                   if (a, b) != (i, k) for e in self.labels.labels_written_as(question[toks[a][1]:toks[b][2]])):
+            if _around_another_name(self.labels, sym.id, toks, i, k, question):
                 return None
             if not lowercase_question:
                 before = toks[i - 1] if i > 0 else None
@@ -1076,9 +1082,7 @@ class Grounder:
                        and self.labels.kinds.get(e.symbol) in ("item", "class")}
             if bearers == {sym.id}:
                 return (0.8, found[1], found[2])
-            word = toks[k][0].casefold()
-            namesakes = {e.symbol for e in self.labels.by_key.get(keys[-1], ())
-                         if e.symbol in bearers and e.name[:1].isupper() and e.name.split()[-1].casefold() == word}
+            namesakes = {e.symbol for e in self.labels.proper_names_ending(toks[k][0]) if e.symbol in bearers}
             if len(keys) == 1 and _best_known(sym.id, namesakes):
                 # the best known of the proper names that end with the word as written (the
                 # smallest Wikidata id): "lincoln" for *Abraham Lincoln*, "obama" for *Barack
@@ -1188,11 +1192,10 @@ class Grounder:
                 over = [(v, sa, sb) for v, (sa, sb) in spans.items() if min(sb, b) - max(sa, a) > 0]
                 chosen = [max(over, key=lambda c: min(c[2], b) - max(c[1], a))[0]] if over else []
         text = question[a:b]
-        first_word = first_only
         why = (f"'{best[3]}' ({sym.id}) is written in the question as '{text}'" if sim >= 0.999 else
                f"'{best[3]}' ({sym.id}) is written in the question by its first word, '{text}'; it is the best"
                f" known of the items whose name begins so (the smallest Wikidata id; similarity {sim:.2f})"
-               if first_word else
+               if first_only else
                f"'{best[3]}' ({sym.id}) is written in the question by its last word, '{text}', which ends"
                f" other items' names too; it is the best known of them, the one with the smallest Wikidata"
                f" id (similarity {sim:.2f})" if tail_only and sim == PROMINENT_TAIL else

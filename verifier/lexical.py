@@ -276,7 +276,6 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
 
 
-
 class LabelIndex:
     """Names of KG symbols indexed by matching key.
 
@@ -416,6 +415,15 @@ class LabelIndex:
                         index[a].add(sid)
             self._by_initials = dict(index)
         return self._by_initials.get(letters, set())
+
+    def proper_names_ending(self, word: str) -> list[NameEntry]:
+        """Capitalised names whose last word is ``word`` as written, case aside ("giants":
+        *New York Giants*; not *gas giant*, and "raiders" not *Tomb Raider*)."""
+        keys = content_keys(word)
+        if len(keys) != 1:
+            return []
+        w = word.casefold()
+        return [e for e in self.by_key.get(keys[0], ()) if e.name[:1].isupper() and e.name.split()[-1].casefold() == w]
 
     def labels_written_as(self, text: str) -> list[NameEntry]:
         """Labels (not aliases) written with exactly the words of ``text`` (``words_of``, case

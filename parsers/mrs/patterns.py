@@ -378,12 +378,13 @@ def _wh(b: _Builder, wh: str, span: tuple[int, int]) -> str:
 
 
 def _verb_and_prep(b: _Builder, top: str, pred: str, span: tuple[int, int], arg1: str, arg2: str,
-                   prep: str, prep_span: tuple[int, int], obj: str) -> str:
+                   prep: str, prep_span: tuple[int, int], obj: str, sense: str = "p") -> str:
     """The main verb (event ``e2``, under ``top``) with its two arguments and a preposition on
     its event whose object is ``obj`` ("X plays *for* who", "X is known *for* what"), as the
-    ERG writes a verb's modifier; returns the finished SimpleMRS."""
+    ERG writes a verb's modifier (``_for_p``, or another ``sense``: ``_in_p_state``); returns
+    the finished SimpleMRS."""
     b.ep(pred, span, top, ARG0="e2", ARG1=arg1, ARG2=arg2)
-    b.ep(f"_{prep.casefold()}_p", prep_span, top, ARG0=b.new("e"), ARG1="e2", ARG2=obj)
+    b.ep(f"_{prep.casefold()}_{sense}", prep_span, top, ARG0=b.new("e"), ARG1="e2", ARG2=obj)
     return b.text("e2", top)
 
 
@@ -1728,10 +1729,8 @@ def _places_to_see_readings(q: str) -> list[str]:
     b = _Builder()
     x = _wh(b, "what", m.span("wh"))
     x_name = _name(b, q, _clean_span(q, *m.span("name")))
-    top = b.new("h")
-    b.ep(f"_{m.group('verb').casefold()}_v_1", m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
-    b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
-    return [b.text("e2", top)]
+    return [_verb_and_prep(b, b.new("h"), f"_{m.group('verb').casefold()}_v_1", m.span("verb"), b.new("i"), x,
+                           "in", m.span("prep"), x_name, sense="p_state")]
 
 
 def _what_films_has_readings(q: str) -> list[str]:
