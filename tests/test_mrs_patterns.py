@@ -808,6 +808,12 @@ def test_where_is_a_name():
     for q in ("where was the gallipoli campaign waged?", "where is devon sawa now?", "where was tommy emmanuel born?",
               "where is the headquarters of the NRA located?"):
         assert not any("_from_p" in r or "_locate_v_1" in r for r in pattern_readings(q)), q
+    # "the country of X" is X; without the copula only before "located"
+    t, by = _only("where is the country of armenia?")
+    assert by["loc_nonsp"].args[1] == names_of(t)["armenia"]
+    t, by = _only("where great britain located?")
+    assert by["_locate_v_1"].args[2] == names_of(t)["great britain"]
+    assert pattern_readings("where obama born?") == []
 
 
 def test_who_played_a_character_in_a_work():
@@ -834,6 +840,8 @@ def test_married_to_place_in_and_films_starred_in():
     assert by["_county_n_of"].args[0] == t.answer_vars[0]
     t, by = _only("what county is stockton ca located in?")
     assert by["_locate_v_1"].args[2] == names_of(t)["stockton ca"]
+    assert by["_in_p_state"].args[1:] == (by["_locate_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("what continent is greenland located?")  # "in" left out
     assert by["_in_p_state"].args[1:] == (by["_locate_v_1"].args[0], t.answer_vars[0])
     t, by = _only("what films has kristen stewart starred in?")
     assert by["_star_v_1"].args[1] == names_of(t)["kristen stewart"]

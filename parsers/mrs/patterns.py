@@ -1417,7 +1417,10 @@ def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None =
 # the ERG reads these (``loc_nonsp`` between the name and the place; with "located" the
 # name is the undergoer of ``_locate_v_1``; with "from", ``_from_p``)
 _WHERE_IS_NAME = re.compile(
-    r"^\s*(?P<where>where)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<name>[^?,]+?)"
+    r"^\s*(?P<where>where)\s+(?P<be>(?:is|are|was|were)\s+)?(?:the\s+)?"
+    # "where is the country of armenia?", "where is the nation of greece located?": the place
+    # noun before "of" is the named place itself
+    r"(?:(?:country|nation|state|island|city|town|province|kingdom|republic)\s+of\s+)?(?P<name>[^?,]+?)"
     r"(?:\s+(?P<tail>located|situated|from)(?:\s+at)?|\s+at)?" + _END, re.I)
 
 
@@ -1433,8 +1436,8 @@ _PASSIVE_END = re.compile(r"\b(?:now|being|been|\w+ed|born|made|held|built|sold|
 
 def _where_is_name_readings(q: str) -> list[str]:
     m = _WHERE_IS_NAME.match(q)
-    if not m:
-        return []
+    if not m or not (m.group("be") or m.group("tail") in ("located", "situated")):
+        return []  # without the copula only "where great britain located?"
     name = _clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
     if (not _name_ok(text) or _has_article(text)
@@ -1571,7 +1574,9 @@ def _who_married_readings(q: str) -> list[str]:
 # (born) in it (``_locate_v_1`` / ``_born/vbn_u_unknown`` + ``_in_p_state``)
 _WHAT_PLACE_IS_IN = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>county|city|country|state|province|region|continent|town)\s+"
-    r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?:(?P<verb>located|situated|born)\s+)?(?P<prep>in)"
+    r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+"
+    # "what continent is greenland located?": "in" left out after the participle
+    r"(?:(?P<verb>located|situated|born)(?:\s+(?P<prep>in))?|(?P<prep2>in))"
     + _END, re.I)
 
 
@@ -1587,9 +1592,10 @@ def _what_place_is_in_readings(q: str) -> list[str]:
     if m.group("verb"):  # "born" as "where was andy todd born?" reads it
         verb = "_born/vbn_u_unknown" if m.group("verb").casefold() == "born" else "_locate_v_1"
         b.ep(verb, m.span("verb"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name)
-        b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+        b.ep("_in_p_state", m.span("prep") if m.group("prep") else m.span("verb"), top,
+             ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
     else:
-        b.ep("_in_p_loc", m.span("prep"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+        b.ep("_in_p_loc", m.span("prep2"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
     return [b.text("e2", top)]
 
 
