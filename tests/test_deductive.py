@@ -673,6 +673,23 @@ def test_having_count_answers_a_comparison_of_a_count():
     assert not ok and why == "the question compares with a value but the query has no comparison"
 
 
+def test_a_count_per_group_answers_how_many_of_each():
+    """"How many items of each type ...?" is answered by a COUNT per group (GROUP BY ?type,
+    with the group in the projection); without a COUNT it is not."""
+    from types import SimpleNamespace
+
+    from parsers.mrs.question import Intent
+    from parsers.sparql import parse_query
+    from verifier.intent import intent_check
+
+    q = "What are the types of items with a NARA ID, with how many items of each type exist?"
+    reading = SimpleNamespace(intent=Intent("count", "select"), sentence_force="ques")
+    where = "WHERE { ?i wdt:P1225 ?id . ?i wdt:P31 ?t } GROUP BY ?t"
+    assert intent_check(reading, parse_query(f"SELECT ?t (COUNT(?i) AS ?n) {where}"), q) == (True, "")
+    ok, why = intent_check(reading, parse_query(f"SELECT ?t (SAMPLE(?i) AS ?n) {where}"), q)
+    assert not ok and why == "the question asks how many but the query does not COUNT"
+
+
 def test_names_of_properties_whose_value_counts_things():
     """A value of *population*, *member count*, *employees* or a "number of ..." property
     answers "how many" as a COUNT does; other quantities do not."""

@@ -257,7 +257,10 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
             and not name_test and not label_tests(list(atoms(query.pattern))) \
             and (cut := _truncates_all(question, query.limit)):
         return False, cut
-    if kind == "count" and shape != "count" and not counted_value:
+    # "how many items of each type": a COUNT per group (GROUP BY ?type) answers it too
+    counts_groups = bool(query.group_by) and any(
+        p.aggregate is not None and p.aggregate.func == "count" for p in query.projection)
+    if kind == "count" and shape != "count" and not counted_value and not counts_groups:
         return False, "the question asks how many but the query does not COUNT"
     if shape == "count" and kind != "count":
         return False, "the query COUNTs but the question does not ask how many"
