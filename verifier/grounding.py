@@ -762,11 +762,15 @@ def _by_score_then_id(c: tuple) -> tuple[float, int, str]:
 
 def _label_written(question: str, label: str) -> bool:
     """Whether the question writes the label word for word (exactly or by stems), articles
-    aside ("the work present in the work of Confucius" writes *present in work*)."""
+    aside ("the work present in the work of Confucius" writes *present in work*); a "number
+    of" label also without those words, which "how many" or a stated number say ("When did
+    Latvia have 10,293 out of school children?" writes *number of out-of-school children*)."""
     if not question:
         return False
-    found = _find_words(_tokens_without_articles(question),
-                        [w for w in words_of(label) if w not in _DETERMINERS])
+    words = [w for w in words_of(label) if w not in _DETERMINERS]
+    if words[:2] == ["number", "of"] and len(words) > 3:
+        words = words[2:]
+    found = _find_words(_tokens_without_articles(question), words)
     return found is not None and found[0] >= 0.999
 
 
@@ -1459,24 +1463,30 @@ class Grounder:
         return [l for l in out if l is not None]
 
     def _score(self, names: Iterable[NameEntry], direct: set[str], wn: set[str],
-               context: set[str], wn_weight: float = 0.6) -> tuple[float, float, NameEntry | None]:
+               context: set[str], wn_weight: float = 0.6,
+               thing_noun: bool = False) -> tuple[float, float, NameEntry | None]:
         """Best (score, coverage, name) of a symbol's names for one unit.
 
         A name word counts 1.0 when the unit itself says it (or its agent noun: develop ->
         developer), 0.9 when another word of the question does, 0.6 through WordNet; a name
         needs at least one word from the unit.  The score adds 0.05 per question word that
         any of the symbol's names explains, so that "place of birth" beats "date of birth"
-        for "where ... born" although both have the alias "born ...".
+        for "where ... born" although both have the alias "born ...".  With ``thing_noun``
+        (a noun that does not name a doer) neither its verb stem nor WordNet's relations reach
+        a name's doer word: "inventions" (stem "invent") is related to "inventor", but an
+        invention is what the inventor makes, so the noun does not stand for the inventor's
+        role.
         """
         best: tuple[float, float, NameEntry | None] = (0.0, 0.0, None)
         explained: set[str] = set()
         for n in names:
             total, anchored = 0.0, False
             hits = []
+            doers = _doer_keys(n.name) if thing_noun else frozenset()
             for k in n.keys:
-                if k in direct or _agent_base(k) in direct:
+                if k in direct or (_agent_base(k) in direct and k not in doers):
                     w, anchored = 1.0, True
-                elif k in wn:
+                elif k in wn and k not in doers:
                     w, anchored = wn_weight, True
                 elif k in context:
                     w = 0.9
@@ -1532,7 +1542,9 @@ class Grounder:
                 direct |= {k for n in names if initials(n.name) == acronym for k in n.keys}
             wn = ukeys[id(u)] - direct
             if kind == "property":
-                score, cov, n = self._score(names, direct, wn, context)
+                score, cov, n = self._score(names, direct, wn, context,
+                                            thing_noun=u.kind in ("noun", "relational_noun")
+                                            and not is_agentive(u.lemma))
                 if n is None or cov < _MIN_COVERAGE:
                     continue
             else:
@@ -1609,7 +1621,9 @@ class Grounder:
                 failed = {n.shape}
                 while link is None:
                     rest = [m for m in names if m.shape not in failed]
-                    score, cov, n = self._score(rest, direct, wn, question_keys)
+                    score, cov, n = self._score(rest, direct, wn, question_keys,
+                                                thing_noun=u.kind in ("noun", "relational_noun")
+                                                and not is_agentive(u.lemma))
                     if n is None or cov < _MIN_COVERAGE:
                         break
                     failed.add(n.shape)
