@@ -1541,10 +1541,9 @@ class Grounder:
             if acronym:  # the question writes the word in capitals as the acronym of a name ("IDLH")
                 direct |= {k for n in names if initials(n.name) == acronym for k in n.keys}
             wn = ukeys[id(u)] - direct
+            thing = u.kind in ("noun", "relational_noun") and not is_agentive(u.lemma)
             if kind == "property":
-                score, cov, n = self._score(names, direct, wn, context,
-                                            thing_noun=u.kind in ("noun", "relational_noun")
-                                            and not is_agentive(u.lemma))
+                score, cov, n = self._score(names, direct, wn, context, thing_noun=thing)
                 if n is None or cov < _MIN_COVERAGE:
                     continue
             else:
@@ -1621,9 +1620,7 @@ class Grounder:
                 failed = {n.shape}
                 while link is None:
                     rest = [m for m in names if m.shape not in failed]
-                    score, cov, n = self._score(rest, direct, wn, question_keys,
-                                                thing_noun=u.kind in ("noun", "relational_noun")
-                                                and not is_agentive(u.lemma))
+                    score, cov, n = self._score(rest, direct, wn, question_keys, thing_noun=thing)
                     if n is None or cov < _MIN_COVERAGE:
                         break
                     failed.add(n.shape)
