@@ -325,6 +325,7 @@ def test_match_admits_unexpressed_arguments():
     assert m.admits((e, x, i))               # "Where did X study?" (object unexpressed)
     assert not m.admits((e, x, y))           # "When did X receive the award?"
     assert not m.admits((e,))                # below the minimum arity
+    assert not m.admits((e, x, Var("e15")))  # a clause as the object ("which [thing] states that ...")
     passive = Match("verb", 3, (), (1,), (2,))
     assert passive.admits((e, Var("i1"), x))        # "Which people were born in X?"
     assert not passive.admits((e, Var("i1"), i))    # "the rating of X": nobody is rated

@@ -1448,6 +1448,10 @@ CASES = [
     ("where is the nation of greece located?", "SELECT ?x WHERE { wd:Q41 wdt:P31 ?x . }", "unsupported"),
     ("what continent is greenland located?", "SELECT ?x WHERE { wd:Q4148644 wdt:P30 ?x . }", "faithful"),
     ("what continent is greenland located?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q4148644 . }", "unsupported"),
+    # "share a border with"; the garbled reading "which [thing] states [that] ..." relates nothing
+    ("which states share borders with virginia?", "SELECT ?x WHERE { wd:Q1370 wdt:P47 ?x . }", "faithful"),
+    ("which states share borders with virginia?", "SELECT ?x WHERE { ?x wdt:P17 wd:Q1370 . }", "unsupported"),
+    ("which states share borders with virginia?", "SELECT ?x WHERE { ?x wdt:P150 wd:Q1370 . }", "unsupported"),
     # a language comes from the kind it is a subclass of; a person from a place
     ("where does the spanish language come from?", "SELECT ?x WHERE { wd:Q1321 wdt:P279 ?x . }", "faithful"),
     ("where does the spanish language come from?", "SELECT ?x WHERE { ?x wdt:P279 wd:Q1321 . }", "unsupported"),

@@ -83,9 +83,9 @@ class Match:
     kind: str
     arity: int | None = None
     preds: tuple[str, ...] = ()
-    #: argument positions (0 = ARG0) that must be absent or unexpressed (not an instance
-    #: variable ``x…``): ``[2]`` is a verb used without an object ("What did X die from?",
-    #: not "When did X receive the award?", whose "when" is not the award)
+    #: argument positions (0 = ARG0) that must be absent or unexpressed (neither an instance
+    #: variable ``x…`` nor a clause ``e…``): ``[2]`` is a verb used without an object ("What
+    #: did X die from?", not "When did X receive the award?", whose "when" is not the award)
     unexpressed: tuple[int, ...] = ()
     #: argument positions that must be expressed (an instance variable ``x…``): a passive's
     #: subject ("Which people were born in X?"), without which the axiom says only that
@@ -111,7 +111,7 @@ class Match:
         if self.arity is not None and len(args) < self.arity:
             return False
         for i in self.unexpressed:
-            if i < len(args) and _instance(args[i]):
+            if i < len(args) and (_instance(args[i]) or _clausal(args[i])):
                 return False
         return all(i < len(args) and _instance(args[i]) for i in self.expressed)
 
@@ -124,6 +124,13 @@ class Match:
 def _instance(term: object) -> bool:
     """An instance variable of the ERG (``x3``): an argument the sentence expresses."""
     return str(getattr(term, "name", "")).startswith("x")
+
+
+def _clausal(term: object) -> bool:
+    """An event variable in an argument slot (``e15``): a clause the sentence expresses as the
+    verb's complement ("which states share borders" read as "which [thing] states [that] ...
+    share borders"), not a left-out object."""
+    return str(getattr(term, "name", "")).startswith("e")
 
 
 @dataclass(frozen=True)
