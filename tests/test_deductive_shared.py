@@ -1448,6 +1448,8 @@ CASES = [
     ("where is the nation of greece located?", "SELECT ?x WHERE { wd:Q41 wdt:P31 ?x . }", "unsupported"),
     ("what continent is greenland located?", "SELECT ?x WHERE { wd:Q4148644 wdt:P30 ?x . }", "faithful"),
     ("what continent is greenland located?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q4148644 . }", "unsupported"),
+    ("what continent is south africa part of?", "SELECT ?x WHERE { wd:Q258 wdt:P30 ?x . }", "faithful"),
+    ("what continent is south africa part of?", "SELECT ?x WHERE { ?x wdt:P30 wd:Q258 . }", "unsupported"),
     # "share a border with"; the garbled reading "which [thing] states [that] ..." relates nothing
     ("which states share borders with virginia?", "SELECT ?x WHERE { wd:Q1370 wdt:P47 ?x . }", "faithful"),
     ("which states share borders with virginia?", "SELECT ?x WHERE { ?x wdt:P17 wd:Q1370 . }", "unsupported"),

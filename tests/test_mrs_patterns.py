@@ -813,6 +813,8 @@ def test_where_is_a_name():
     assert by["loc_nonsp"].args[1] == names_of(t)["armenia"]
     t, by = _only("where great britain located?")
     assert by["_locate_v_1"].args[2] == names_of(t)["great britain"]
+    t, by = _only("where indian ocean is located?")  # the copula after the name
+    assert by["_locate_v_1"].args[2] == names_of(t)["indian ocean"]
     assert pattern_readings("where obama born?") == []
 
 
@@ -843,6 +845,8 @@ def test_married_to_place_in_and_films_starred_in():
     assert by["_in_p_state"].args[1:] == (by["_locate_v_1"].args[0], t.answer_vars[0])
     t, by = _only("what continent is greenland located?")  # "in" left out
     assert by["_in_p_state"].args[1:] == (by["_locate_v_1"].args[0], t.answer_vars[0])
+    t, by = _only("what continent is south africa part of?")  # in what it is part of
+    assert by["_in_p_loc"].args[1:] == (names_of(t)["south africa"], t.answer_vars[0])
     t, by = _only("what films has kristen stewart starred in?")
     assert by["_star_v_1"].args[1] == names_of(t)["kristen stewart"]
     assert by["_in_p_loc"].args[2] == noun_var(t, "_film_n_1") == t.answer_vars[0]

@@ -1421,7 +1421,9 @@ _WHERE_IS_NAME = re.compile(
     # "where is the country of armenia?", "where is the nation of greece located?": the place
     # noun before "of" is the named place itself
     r"(?:(?:country|nation|state|island|city|town|province|kingdom|republic)\s+of\s+)?(?P<name>[^?,]+?)"
-    r"(?:\s+(?P<tail>located|situated|from)(?:\s+at)?|\s+at)?" + _END, re.I)
+    # "where indian ocean is located?": the copula after the name
+    r"(?:\s+(?P<tail>(?:(?:is|are|was|were)\s+)?located|(?:(?:is|are|was|were)\s+)?situated|from)(?:\s+at)?|\s+at)?"
+    + _END, re.I)
 
 
 def _has_article(text: str) -> bool:
@@ -1436,8 +1438,9 @@ _PASSIVE_END = re.compile(r"\b(?:now|being|been|\w+ed|born|made|held|built|sold|
 
 def _where_is_name_readings(q: str) -> list[str]:
     m = _WHERE_IS_NAME.match(q)
-    if not m or not (m.group("be") or m.group("tail") in ("located", "situated")):
-        return []  # without the copula only "where great britain located?"
+    tail = ((m.group("tail") or "").casefold().split() or [""])[-1] if m else ""
+    if not m or not (m.group("be") or tail in ("located", "situated")):
+        return []  # without the copula first only "where great britain [is] located?"
     name = _clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
     if (not _name_ok(text) or _has_article(text)
@@ -1449,14 +1452,14 @@ def _where_is_name_readings(q: str) -> list[str]:
     b.ep("place_n", m.span("where"), l_place, ARG0=x_place)
     b.quantified("which_q", m.span("where"), x_place, l_place)
     x_name = _name(b, q, name)
-    tail = (m.group("tail") or "").casefold()
+    tail_span = (m.end("tail") - len(tail), m.end("tail"))  # the participle, not the copula before it
     top = b.new("h")
     if tail == "from":
-        b.ep("_from_p", m.span("tail"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
+        b.ep("_from_p", tail_span, top, ARG0="e2", ARG1=x_name, ARG2=x_place)
     elif tail in ("located", "situated"):
         h, loc = b.new("h"), b.new("h")
         b.ep("loc_nonsp", m.span("where"), loc, ARG0=b.new("e"), ARG1=x_name, ARG2=x_place)
-        b.ep("_locate_v_1", m.span("tail"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
+        b.ep("_locate_v_1", tail_span, top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
         b.hcons.append(f"{h} qeq {loc}")
     else:
         b.ep("loc_nonsp", m.span("where"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
@@ -1575,8 +1578,9 @@ def _who_married_readings(q: str) -> list[str]:
 _WHAT_PLACE_IS_IN = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>county|city|country|state|province|region|continent|town)\s+"
     r"(?:is|was|are|were)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+"
-    # "what continent is greenland located?": "in" left out after the participle
-    r"(?:(?P<verb>located|situated|born)(?:\s+(?P<prep>in))?|(?P<prep2>in))"
+    # "what continent is greenland located?": "in" left out after the participle; "what
+    # continent is south africa part of?" (or "apart of"): a place is in what it is part of
+    r"(?:(?P<verb>located|situated|born)(?:\s+(?P<prep>in))?|(?P<prep2>in|(?:a\s+)?a?part\s+of))"
     + _END, re.I)
 
 
