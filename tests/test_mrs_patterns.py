@@ -650,6 +650,11 @@ def test_where_or_when_of_a_one_place_event():
     t, by = _only("where did morgan freeman come from?")
     assert by["_come/vb_u_unknown"].args[1] == names_of(t)["morgan freeman"]
     assert by["_from_p_dir"].args[1:] == (by["_come/vb_u_unknown"].args[0], t.answer_vars[0])
+    # the auxiliary left out, before "come from" only; "X language" is a noun phrase, not a name
+    t, by = _only("where marie curie come from?")
+    assert by["_come/vb_u_unknown"].args[1] == names_of(t)["marie curie"]
+    assert pattern_readings("where the latin language come from?") == []
+    assert pattern_readings("where marie curie live?") == []
     # "the" before a name of two words is not part of it
     t, by = _only("where does the atlanta braves play?")
     assert by["_play/vb_u_unknown"].args[1] == names_of(t)["atlanta braves"]
@@ -815,6 +820,8 @@ def test_where_is_a_name():
     assert by["_locate_v_1"].args[2] == names_of(t)["great britain"]
     t, by = _only("where indian ocean is located?")  # the copula after the name
     assert by["_locate_v_1"].args[2] == names_of(t)["indian ocean"]
+    t, by = _only("where's the hudson river?")  # "where's"
+    assert by["loc_nonsp"].args[1] == names_of(t)["hudson river"]
     assert pattern_readings("where obama born?") == []
 
 

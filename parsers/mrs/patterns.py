@@ -1417,7 +1417,7 @@ def _loc_answer(b: _Builder, noun: str, span: tuple[int, int], top: str | None =
 # the ERG reads these (``loc_nonsp`` between the name and the place; with "located" the
 # name is the undergoer of ``_locate_v_1``; with "from", ``_from_p``)
 _WHERE_IS_NAME = re.compile(
-    r"^\s*(?P<where>where)\s+(?P<be>(?:is|are|was|were)\s+)?(?:the\s+)?"
+    r"^\s*(?P<where>where)(?:(?P<be>'s|\s+(?:is|are|was|were))\s+|\s+)(?:the\s+)?"  # "where's X?"
     # "where is the country of armenia?", "where is the nation of greece located?": the place
     # noun before "of" is the named place itself
     r"(?:(?:country|nation|state|island|city|town|province|kingdom|republic)\s+of\s+)?(?P<name>[^?,]+?)"
@@ -2064,7 +2064,8 @@ def _who_verbed_readings(q: str) -> list[str]:
 # does the atlanta braves play?": the place (``place_n``) or the time (``time_n``) of a
 # one-place event of a name ("the" before it is not part of it), active or passive
 _WH_EVENT_ALONE = re.compile(
-    r"^\s*(?P<wh>where|when)\s+(?:(?:did|does|do)\s+(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    # "where the latin language come from?": the auxiliary left out before "come from" only
+    r"^\s*(?P<wh>where|when)\s+(?:(?:(?:did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
     + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
     + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
 
@@ -2088,6 +2089,9 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(text) or _has_article(text)):
         return []
+    if (not passive and not re.search(r"\b(?:did|does|do)\s", q[:name[0]], re.I)
+            and re.search(r"\slanguage$", text, re.I)):
+        return []  # "where the latin language come from?": a noun phrase, which a name would hide
     # after "the", a name of two words or more or a capitalised one ("where does the atlanta
     # braves play?"), not a common noun ("Where did the war end?")
     if q[:name[0]].casefold().rstrip().endswith(" the") and len(text.split()) < 2 and not text[:1].isupper():
