@@ -1422,7 +1422,7 @@ _WHERE_IS_NAME = re.compile(
     # noun before "of" is the named place itself
     r"(?:(?:country|nation|state|island|city|town|province|kingdom|republic)\s+of\s+)?(?P<name>[^?,]+?)"
     # "where indian ocean is located?": the copula after the name
-    r"(?:\s+(?P<tail>(?:(?:is|are|was|were)\s+)?located|(?:(?:is|are|was|were)\s+)?situated|from)(?:\s+at)?|\s+at)?"
+    r"(?:\s+(?:(?:is|are|was|were)\s+(?=located|situated))?(?P<tail>located|situated|from)(?:\s+at)?|\s+at)?"
     + _END, re.I)
 
 
@@ -1438,8 +1438,10 @@ _PASSIVE_END = re.compile(r"\b(?:now|being|been|\w+ed|born|made|held|built|sold|
 
 def _where_is_name_readings(q: str) -> list[str]:
     m = _WHERE_IS_NAME.match(q)
-    tail = ((m.group("tail") or "").casefold().split() or [""])[-1] if m else ""
-    if not m or not (m.group("be") or tail in ("located", "situated")):
+    if not m:
+        return []
+    tail = (m.group("tail") or "").casefold()
+    if not (m.group("be") or tail in ("located", "situated")):
         return []  # without the copula first only "where great britain [is] located?"
     name = _clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
@@ -1452,14 +1454,13 @@ def _where_is_name_readings(q: str) -> list[str]:
     b.ep("place_n", m.span("where"), l_place, ARG0=x_place)
     b.quantified("which_q", m.span("where"), x_place, l_place)
     x_name = _name(b, q, name)
-    tail_span = (m.end("tail") - len(tail), m.end("tail"))  # the participle, not the copula before it
     top = b.new("h")
     if tail == "from":
-        b.ep("_from_p", tail_span, top, ARG0="e2", ARG1=x_name, ARG2=x_place)
+        b.ep("_from_p", m.span("tail"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
     elif tail in ("located", "situated"):
         h, loc = b.new("h"), b.new("h")
         b.ep("loc_nonsp", m.span("where"), loc, ARG0=b.new("e"), ARG1=x_name, ARG2=x_place)
-        b.ep("_locate_v_1", tail_span, top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
+        b.ep("_locate_v_1", m.span("tail"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
         b.hcons.append(f"{h} qeq {loc}")
     else:
         b.ep("loc_nonsp", m.span("where"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
@@ -2065,7 +2066,7 @@ def _who_verbed_readings(q: str) -> list[str]:
 # one-place event of a name ("the" before it is not part of it), active or passive
 _WH_EVENT_ALONE = re.compile(
     # "where the latin language come from?": the auxiliary left out before "come from" only
-    r"^\s*(?P<wh>where|when)\s+(?:(?:(?:did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    r"^\s*(?P<wh>where|when)\s+(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
     + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
     + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
 
@@ -2089,8 +2090,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(text) or _has_article(text)):
         return []
-    if (not passive and not re.search(r"\b(?:did|does|do)\s", q[:name[0]], re.I)
-            and re.search(r"\slanguage$", text, re.I)):
+    if not passive and not m.group("aux") and re.search(r"\slanguage$", text, re.I):
         return []  # "where the latin language come from?": a noun phrase, which a name would hide
     # after "the", a name of two words or more or a capitalised one ("where does the atlanta
     # braves play?"), not a common noun ("Where did the war end?")
