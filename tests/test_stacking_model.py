@@ -17,6 +17,7 @@ from verifier.benchmark.signals import DECISIONS  # noqa: E402
 from verifier.stacking import FEATURE_NAMES, Evidence, StackingModel, feature_vector  # noqa: E402
 from verifier.stacking.features import BLOCKS, feature_dict  # noqa: E402
 from verifier.stacking.model import (Calibrator, OperatingPoint,  # noqa: E402
+                                     _stable_threshold, _threshold_for_precision,
                                      expected_calibration_error, fit_stacker)
 from verifier.stacking.runtime import StackedRuntime  # noqa: E402
 from verifier.stacking.train import TrainRow, augment_missing, matrix, train_from_rows  # noqa: E402
@@ -236,3 +237,59 @@ def test_version_1_models_still_load(model, tmp_path):
     assert back.terms == ()
     X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in _rows(20, seed=8)])
     assert np.allclose(back.predict_proba(X), model.predict_proba(X), atol=1e-5)
+
+
+def _first_crossing(p, y, target, accept, min_count):
+    """The precision-first rule by brute force over the values of ``p``."""
+    vals = sorted(set(p.tolist()))
+    if accept:
+        for t in vals:
+            sel = p >= t
+            if sel.sum() >= min_count and y[sel].mean() >= target:
+                return t
+        return None
+    for t in reversed(vals):
+        sel = p < t
+        if sel.sum() >= min_count and (1 - y[sel]).mean() >= target:
+            return t
+    return None
+
+
+def test_threshold_rule_matches_brute_force():
+    rng = np.random.default_rng(3)
+    for trial in range(30):
+        n = int(rng.integers(30, 300))
+        p = np.round(rng.random(n), int(rng.integers(1, 4)))   # ties included
+        y = (rng.random(n) < p ** 0.5).astype(int)
+        for accept in (True, False):
+            for target in (0.8, 0.95):
+                got = _threshold_for_precision(p, y, target, accept, min_count=10)
+                assert got == _first_crossing(p, y, target, accept, 10), (trial, accept, target)
+
+
+def test_stable_threshold_is_steadier_when_scores_move_a_little():
+    # a refit moves the out-of-fold scores of the same rows a little; the first crossing of
+    # the noisy precision curve jumps with them, the bootstrap median much less
+    spread = {"plain": 0.0, "stable": 0.0}
+    for base in range(4):
+        r = np.random.default_rng(base)
+        p0 = r.random(700)
+        y = (r.random(700) < 0.6 + 0.38 * p0).astype(int)
+        plain, stable = [], []
+        for k in range(10):
+            p = np.clip(p0 + np.random.default_rng(100 + k).normal(0, 0.02, 700), 0, 1)
+            plain.append(_threshold_for_precision(p, y, 0.95, True, 20))
+            stable.append(_stable_threshold(p, y, np.arange(700), 0.95, True, 20,
+                                            resamples=200, seed=1))
+        assert None not in plain and None not in stable
+        spread["plain"] += float(np.std(plain))
+        spread["stable"] += float(np.std(stable))
+    assert spread["stable"] < 0.8 * spread["plain"]
+    rng = np.random.default_rng(0)
+    # no resampling: the plain rule itself
+    p = rng.random(200)
+    y = (p > 0.3).astype(int)
+    assert _stable_threshold(p, y, np.arange(200), 0.95, True, 20, resamples=0) == \
+        _threshold_for_precision(p, y, 0.95, True, 20)
+    # unreachable target: None either way
+    assert _stable_threshold(p, np.zeros(200, int), np.arange(200), 0.95, True, 20) is None

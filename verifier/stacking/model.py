@@ -19,7 +19,9 @@ Operating points (:class:`OperatingPoint`): accept when ``p >= accept``, reject 
 * ``precision-first`` (default): ``accept`` = the smallest threshold whose out-of-fold accept
   precision on the training rows (or the ``point_mask`` rows) is >= ``target_precision``
   (0.95), ``reject`` = the largest threshold whose reject precision (share of hallucinations
-  among rejected) is >= 0.95 (never above ``accept``);
+  among rejected) is >= 0.95 (never above ``accept``); each is the median of that rule over
+  bootstrap resamples of the rows' groups (``threshold_resamples``), since the first
+  crossing of a noisy precision curve moves from refit to refit;
 * ``balanced``: one threshold, no band: the one maximising balanced accuracy (share of
   correct rows accepted minus share of hallucinated rows accepted) on the out-of-fold
   probabilities, so it does not depend on the class mix of the training rows;
@@ -379,20 +381,57 @@ def _oof(X: np.ndarray, y: np.ndarray, groups: np.ndarray, folds: int, C: float,
 def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept: bool,
                              min_count: int = 20, w: np.ndarray | None = None) -> float | None:
     """Smallest t with (weighted) precision(p >= t) >= target (accept), or largest t with
-    share of 0 among (p < t) >= target (reject); ``None`` when unreachable."""
-    grid = np.unique(np.round(p, 4))
-    w = np.ones(len(y)) if w is None else w
-    if accept:
-        for t in grid:
-            sel = p >= t
-            if sel.sum() >= min_count and np.average(y[sel], weights=w[sel]) >= target:
-                return float(t)
+    share of 0 among (p < t) >= target (reject), over the values of ``p`` and keeping at
+    least ``min_count`` rows; ``None`` when unreachable."""
+    p = np.asarray(p, dtype=float)
+    y = np.asarray(y, dtype=float)
+    w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
+    if not len(p):
         return None
-    for t in grid[::-1]:
-        sel = p < t
-        if sel.sum() >= min_count and np.average(1 - y[sel], weights=w[sel]) >= target:
-            return float(t)
-    return None
+    if accept:
+        order = np.argsort(-p, kind="stable")
+        ps, cw, cpos = p[order], np.cumsum(w[order]), np.cumsum((w * y)[order])
+        ends = np.flatnonzero(np.r_[ps[1:] < ps[:-1], True])   # last row of each value
+        ok = (ends + 1 >= min_count) & (cpos[ends] >= target * cw[ends] - 1e-12)
+        return float(ps[ends[ok][-1]]) if ok.any() else None
+    order = np.argsort(p, kind="stable")
+    ps, cw, cneg = p[order], np.cumsum(w[order]), np.cumsum((w * (1 - y))[order])
+    starts = np.flatnonzero(np.r_[True, ps[1:] > ps[:-1]])   # first row of each value
+    below = starts - 1                                        # last row under that value
+    ok = (starts >= min_count) & (below >= 0)
+    ok[ok] &= cneg[below[ok]] >= target * cw[below[ok]] - 1e-12
+    return float(ps[starts[ok][-1]]) if ok.any() else None
+
+
+def _stable_threshold(p: np.ndarray, y: np.ndarray, groups: np.ndarray, target: float,
+                      accept: bool, min_count: int, w: np.ndarray | None = None,
+                      resamples: int = 200, seed: int = 0) -> float | None:
+    """The median over ``resamples`` bootstrap resamples (of ``groups``, with replacement)
+    of :func:`_threshold_for_precision`.
+
+    The plain rule takes the first value where a noisy precision curve crosses the target,
+    so a handful of high-scored rows decides it and it moves from refit to refit; the
+    median of the resampled thresholds is the stable summary of the same rule.  ``None``
+    when fewer than half of the resamples reach the target (the rule's own answer is then
+    returned instead when it has one, so a small clean set still gets a threshold)."""
+    base = _threshold_for_precision(p, y, target, accept, min_count, w)
+    if resamples <= 0 or base is None:
+        return base
+    w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
+    uniq, inv = np.unique(np.asarray(groups).astype(str), return_inverse=True)
+    members = np.argsort(inv, kind="stable")
+    bounds = np.r_[0, np.cumsum(np.bincount(inv, minlength=len(uniq)))]
+    rng = np.random.default_rng(seed)
+    found = []
+    for _ in range(resamples):
+        pick = rng.integers(0, len(uniq), len(uniq))
+        idx = np.concatenate([members[bounds[k]:bounds[k + 1]] for k in pick])
+        t = _threshold_for_precision(p[idx], y[idx], target, accept, min_count, w[idx])
+        if t is not None:
+            found.append(t)
+    if len(found) * 2 < resamples:
+        return base
+    return float(np.median(found))
 
 
 def _balanced_threshold(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> float:
@@ -419,7 +458,8 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 info: Mapping[str, Any] | None = None,
                 point_mask: np.ndarray | None = None, bins: int = 0,
                 bin_features: Sequence[str] | None = None,
-                interactions: Sequence[Sequence[str]] = ()) -> StackingModel:
+                interactions: Sequence[Sequence[str]] = (),
+                threshold_resamples: int = 200) -> StackingModel:
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
@@ -432,6 +472,8 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     numeric features (``bin_features``: only these), so each gets a piecewise-constant shape
     function besides its linear weight; ``interactions``: tuples of feature names whose
     product is added as a column.  0 and ``()``: the plain logistic regression.
+    ``threshold_resamples``: bootstrap resamples (by group) whose median threshold is the
+    ``precision-first`` point (:func:`_stable_threshold`); 0: the plain first crossing.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=int)
@@ -470,10 +512,10 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     p_oof = np.clip(cal(raw_oof), 0, 1)
     pm = np.ones(len(y), dtype=bool) if point_mask is None else np.asarray(point_mask, dtype=bool)
     mc = max(5, min(20, int(pm.sum()) // 10))  # rows a threshold must keep (small sets: fewer)
-    t_acc = _threshold_for_precision(p_oof[pm], y[pm], target_precision, accept=True, w=ww[pm],
-                                     min_count=mc)
-    t_rej = _threshold_for_precision(p_oof[pm], y[pm], reject_precision, accept=False, w=ww[pm],
-                                     min_count=mc)
+    t_acc = _stable_threshold(p_oof[pm], y[pm], g[pm], target_precision, True, mc, ww[pm],
+                              resamples=threshold_resamples, seed=seed + 2)
+    t_rej = _stable_threshold(p_oof[pm], y[pm], g[pm], reject_precision, False, mc, ww[pm],
+                              resamples=threshold_resamples, seed=seed + 3)
     if t_acc is None:
         log.warning("no threshold reaches accept precision %.2f on the training rows; "
                     "precision-first accepts nothing", target_precision)
@@ -492,6 +534,6 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
                 weighted=w is not None, point_rows=int(pm.sum()),
                 target_precision=target_precision, reject_precision=reject_precision,
-                bins=bins, n_terms=len(terms))
+                bins=bins, n_terms=len(terms), threshold_resamples=threshold_resamples)
     return StackingModel(names, tuple(map(float, mean)), tuple(map(float, scale)),
                          tuple(map(float, coef)), b, cal, points, "precision-first", meta, terms)
