@@ -793,3 +793,33 @@ def test_an_exclusive_link_supersedes_the_words_other_links_to_what_its_axiom_na
     noun = Link(other, SymbolUse("wdt:P1346", "P1346", "property"), "winner", "noun", 1.0, 1.0, "", None, ())
     assert _without_superseded([season, agent, noun]) == [season, noun]
     assert _without_superseded([agent, noun]) == [agent, noun]
+
+
+def test_a_name_word_no_label_has_one_edit_from_a_query_items_name_is_read_as_it():
+    """"Toranto" is in no label and WordNet does not list it: it stands for the query item
+    *Toronto*; "Hanson", a word of another item's label, is no typo of *Hansen*; a name word
+    is only compared with the names of the query's items."""
+    from verifier.axioms import load_pack
+    from verifier.axioms.loader import default_pack_dirs
+    from verifier.grounding import Grounder, SymbolUse, Unit
+    from verifier.lexical import LabelIndex, WordNetRelations, content_keys
+    from verifier.logic import Atom, Literal, Var
+
+    labels = LabelIndex()
+    labels.add("Q172", ["Toronto"], kind="item")
+    labels.add("Q724095", ["James Edward Hansen"], kind="item")
+    labels.add("Q5", ["Hanson"], kind="item")
+    syms = [SymbolUse("wd:Q172", "Q172", "item"), SymbolUse("wd:Q724095", "Q724095", "item")]
+
+    def named(name: str, var: str) -> Unit:
+        x = Var(var)
+        return Unit(Atom("named", (x, Literal(name))), "named", name.casefold(), "n",
+                    content_keys(name), content_keys(name), name, x)
+
+    typo, other = named("Toranto", "x3"), named("Hanson", "x4")
+    g = Grounder(load_pack(default_pack_dirs()), labels, WordNetRelations({}))
+    assert g._misspelt_keys([typo, other], syms) == {id(typo): {"toronto"}}
+    assert g._fixes == {"toranto": {"toronto"}}
+    # no query item near it: nothing
+    assert g._misspelt_keys([typo], syms[1:]) == {}
+    assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}

@@ -1577,6 +1577,19 @@ def test_a_misspelt_word_names_the_property_it_misspells(verifier):
     assert verifier.verify(q, wrong).verdict == "unsupported"
 
 
+def test_a_misspelt_name_names_the_query_item_it_misspells(verifier):
+    """"eduador" is in no label and not in WordNet: it names *Ecuador*, the query's item;
+    another country there is not named by it."""
+    if verifier.wordnet is None:
+        pytest.skip("WordNet relations not built (verifier setup wordnet)")
+    q = "which is the secular state with the highest total reserves whose diplomatic relation is eduador?"
+    gold = ("select ?ent where { ?ent wdt:P31 wd:Q859563 . ?ent wdt:P2134 ?obj . ?ent wdt:P530 wd:Q736 }"
+            " ORDER BY DESC ( ?obj ) LIMIT 5")
+    assert verifier.verify(q, gold).verdict == "faithful"
+    wrong = gold.replace("wd:Q736", "wd:Q739")  # Colombia
+    assert verifier.verify(q, wrong).decision == "reject"
+
+
 @pytest.mark.timeout(600)
 def test_a_query_whose_diagnosis_hung_the_solver_gets_a_verdict(verifier):
     """Diagnosing this SPINACH query atom by atom (thirteen filters over a variable property)

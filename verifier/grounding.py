@@ -909,6 +909,7 @@ class Grounder:
         self.wordnet = wordnet
         self.n_alternatives = alternatives
         self._alt_cache: dict = {}
+        self._fixes: dict[str, set[str]] = {}  # misspelt key -> name keys (per grounding)
         #: lexicon names per (symbol id, symbol, part of speech): scanning every lexicon entry
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
@@ -1361,24 +1362,41 @@ class Grounder:
         ``_subsidary/nn_u_unknown``) and WordNet does not list either, one edit away from a
         name word of at least five letters ("subsidary" for *subsidiary*, "bominated" for
         *nominated*; two edits from one of nine letters or more).  Without WordNet there is no
-        dictionary to tell a typo from a rare word, and nothing is read as misspelt."""
+        dictionary to tell a typo from a rare word, and nothing is read as misspelt.
+
+        An item's name may be misspelt the same way ("lroquois" for *Iroquois*, "Toranto" for
+        *Toronto*, "Eduador" for *Ecuador*): a word of a name or of an unknown noun that no
+        label or alias in the KG's labels has and WordNet does not list, one edit from a
+        name word of one of the query's items.  ``self._fixes`` keeps, per misspelt key, the
+        name keys it stands for (an item's name must cover the whole name phrase)."""
+        self._fixes = {}
         if self.wordnet is None:
             return {}
         unknown = [u for u in units
                    if u.kind in ("noun", "relational_noun", "verb", "adjective") and "_u_unknown" in u.pred
                    and len(u.lemma) >= 6 and u.lemma.casefold() not in self.wordnet.related]
-        if not unknown:  # most readings: no name keys to collect
+        # name words of no KG name at all: the query's items are the only candidates
+        unknown_ids = {id(u) for u in unknown}
+        strange = {id(u): {k for k in u.keys if len(k) >= 5 and k not in self.labels.by_key
+                           and k not in self.wordnet.related}
+                   for u in units if u.kind == "named" or id(u) in unknown_ids}
+        strange = {i: ks for i, ks in strange.items() if ks}
+        if not unknown and not strange:  # most readings: no name keys to collect
             return {}
         name_keys = {k for s_ in syms if s_.kind in ("property", "class")
                      for n in self.names_of(s_) for k in n.keys if len(k) >= 5}
+        item_keys = {k for s_ in syms if s_.kind == "item"
+                     for n in self.names_of(s_) for k in n.keys if len(k) >= 5}
         misspelt: dict[str, set[str]] = {}
-        for u in unknown:
+        for u in units:
             for k in u.keys:
-                if k in name_keys:
-                    continue
-                near = {m for m in name_keys if within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
+                pool = set(name_keys) if id(u) in unknown_ids and k not in name_keys else set()
+                if k in strange.get(id(u), ()):
+                    pool |= item_keys
+                near = {m for m in pool if within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
                 if near:
                     misspelt[k] = near
+        self._fixes = misspelt
         # the word itself, and the head of its noun phrase ("the elCinaema ID": "ID" stands for
         # the phrase, whose words must name *elCinema person ID*)
         out: dict[int, set[str]] = {}
@@ -1553,7 +1571,8 @@ class Grounder:
                 if n is None or cov < 0.99 or (kind == "class" and _split_name(u, n.name)):
                     continue
                 if u.kind == "named":  # the whole name must be in the noun phrase and vice versa
-                    cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys))
+                    cov2, _ = _coverage(u.np_keys or u.keys, set(n.keys) | {
+                        k for k in (u.np_keys or u.keys) if self._fixes.get(k, set()) & set(n.keys)})
                     if cov2 < 0.5:
                         continue
                     # ... and a part of it names no item when the whole noun phrase is another
