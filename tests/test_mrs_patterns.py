@@ -551,6 +551,26 @@ def test_when_event_shape():
     # "When did X VERB the Y in Z?" is not "When was X the Y in Z?"
     assert all("_be_v_id" not in {a.pred for a in atoms(t.formula)} for t in
                translate_readings(pattern_readings("When did Ernest Rutherford win the Nobel Prize in Chemistry?")))
+    # "get" before a participle is a passive: the name undergoes the verb
+    t, by = _only("When did City of God get nominated for the Academy Award for Best Cinematography?")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_nominated/vbn_u_unknown"].args[2] == names['"City of God"']
+    assert "_get/vb_u_unknown" not in by
+
+
+def test_what_year_and_get_passive_of_a_one_place_event():
+    """"what year was kevin durant drafted?" asks for the time of the passive event, like
+    "when"; "did X get drafted" is the same passive, "get" no part of the name."""
+    for q in ("what year was kevin durant drafted?", "In which year was Kevin Durant drafted?",
+              "what year did kevin durant get drafted?", "when did kevin durant get drafted?"):
+        readings = translate_readings(pattern_readings(q))
+        t = next(t for t in readings if "_drafted/vbn_u_unknown" in {a.pred for a in atoms(t.formula)})
+        by = {a.pred: a for a in atoms(t.formula)}
+        assert by["_drafted/vbn_u_unknown"].args[2] == names_of(t)["kevin durant" if q.islower() or "did" in q
+                                                                   else "Kevin Durant"], q
+        assert by["loc_nonsp"].args[2] == noun_var(t, "time_n") == t.answer_vars[0], q
+    # "get" before a word that is no participle stays a verb of its own
+    assert not any("vbn_u_unknown" in r for r in pattern_readings("when did kevin durant get up?"))
 
 
 def test_passive_after_the_copula_is_not_a_noun_phrase():

@@ -1382,6 +1382,8 @@ _WHEN_EVENT = re.compile(
     # "When did Vladimir Lenin stop living in Podolsk?": the time of the living (its start or
     # end is read from the question's words, as for every time qualifier)
     r"(?:(?-i:start|stop|begin|finish|end|cease|quit)\s+(?=(?-i:[a-z]+ing)\b))?"
+    # "When did City of God get nominated for ...?": "get" before a participle, a passive
+    r"(?:(?P<get>get|gets|got)\s+(?=" + _PARTICIPLE + r"\b))?"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))"
     r"|(?:was|were|is|are)\s+(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB + r"(?-i:" + _PARTICIPLE
     + r")))(?:\s+(?P<prep>in|on|at|with|for|to|from|as|into|by|against))?\s+"
@@ -1962,6 +1964,23 @@ def _where_go_to_school_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+#: "get" / "got" before a participle makes a passive ("When did X get nominated for Y?")
+_GET_BEFORE = re.compile(r"\s+(?:get|gets|got|gotten)$", re.I)
+_PARTICIPLE_WORD = re.compile(r"^(?:" + _PARTICIPLE + r")$")
+
+
+def _get_passive(q: str, name: tuple[int, int], word: str, passive: bool) -> tuple[bool, tuple[int, int]]:
+    """``(passive, name)``: an active match whose name ends in "get" / "got" and whose verb is
+    a participle ("did michael jordan get drafted") is the passive of that verb, its subject
+    the name without "get"."""
+    if passive or not _PARTICIPLE_WORD.match(word):
+        return passive, name
+    g = _GET_BEFORE.search(q, name[0], name[1])
+    if g is None or g.end() != name[1] or g.start() <= name[0]:
+        return passive, name
+    return True, _clean_span(q, name[0], g.start())
+
+
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -1992,6 +2011,7 @@ def _when_event_readings(q: str) -> list[str]:
     other = _clean_span(q, *m.span("name2"))
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
+    passive = passive or m.group("get") is not None
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or (passive and not prep)
             or not _name_ok(q[subject[0]:subject[1]]) or not _title_ok(q[other[0]:other[1]])):
         return []
@@ -2066,7 +2086,8 @@ def _who_verbed_readings(q: str) -> list[str]:
 # one-place event of a name ("the" before it is not part of it), active or passive
 _WH_EVENT_ALONE = re.compile(
     # "where the latin language come from?": the auxiliary left out before "come from" only
-    r"^\s*(?P<wh>where|when)\s+(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    r"^\s*(?P<wh>where|when|(?:(?:in|on|during)\s+)?(?:which|what)\s+(?:year|date|day|month))\s+"
+    r"(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
     + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
     + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
 
@@ -2086,6 +2107,8 @@ def _wh_event_alone_readings(q: str) -> list[str]:
         cut = q.rindex(" ", name[0], name[1])
         particle, verb, name = word, (cut + 1, name[1]), _clean_span(q, name[0], cut)
         word = q[verb[0]:verb[1]].casefold()
+    if not passive and particle is None:
+        passive, name = _get_passive(q, name, word, passive)
     text = q[name[0]:name[1]]
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(text) or _has_article(text)):
