@@ -1743,6 +1743,16 @@ def test_a_preposition_a_lexicon_entry_lists_names_a_qualifier(verifier):
     assert verifier.verify(q, s % "P1366").decision != "accept"
 
 
+def test_a_time_qualifier_that_orders_statements_is_named_by_first(verifier):
+    """"first" keeps the earliest statement: the start time that only orders the statements
+    (ORDER BY ASC with LIMIT) is named by it; ordered the other way it is not."""
+    q = "who was johnny cash's first wife?"
+    s = "SELECT ?x WHERE { wd:Q42775 p:P26 ?p . ?p ps:P26 ?x . ?p pq:P580 ?y . } ORDER BY %s(?y) LIMIT 1"
+    v = verifier.verify(q, s % "ASC")
+    assert v.decision == "accept" and "named by 'first'" in v.deductive.reason
+    assert verifier.verify(q, s % "DESC").decision == "reject"
+
+
 def test_a_label_test_needs_a_question_that_speaks_of_the_name(verifier):
     """A string test of a label whose literal is only a word of the question ("a list of
     roller coasters" answered by labels containing "roller coaster") is not supported, and the

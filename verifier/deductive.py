@@ -1759,7 +1759,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     answers = set(query.answer_vars)
     qual_notes: list[str] = list(filter_notes)
     for q in qualifiers:
-        ok, note = qualifier_supported(q, grounder, grounding, units, question, answers, qualifiers)
+        ok, note = qualifier_supported(q, grounder, grounding, units, question, answers, qualifiers,
+                                       query.order_by if query.limit is not None else ())
         qual_notes.append(note)
         if not ok:  # keep it in G: it will fail and be diagnosed
             pattern = conj(pattern, q.atom, *q.filters) if not isinstance(pattern, Exists) else \

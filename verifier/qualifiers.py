@@ -20,7 +20,7 @@ from verifier.logic import (
 )
 from verifier.lexical import STOPWORDS, stem, words_of
 from verifier.namespaces import wikidata_id
-from verifier.query import Query
+from verifier.query import OrderKey, Query
 from verifier.filters import literals_of
 from verifier.intent import AUX
 
@@ -110,12 +110,13 @@ _CAST_PROPERTIES = frozenset({"P161", "P725"})
 
 
 def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
-                         question: str, answers: set[Var], siblings: Sequence[Qualifier] = ()
-                         ) -> tuple[bool, str]:
+                         question: str, answers: set[Var], siblings: Sequence[Qualifier] = (),
+                         order: Sequence[OrderKey] = ()) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
     their value be an answer, an item or literal of the question, or filtered by values the
     question states.  ``siblings``: the query's other qualifiers (a start and an end time that
-    bound the statement's time together)."""
+    bound the statement's time together); ``order``: the query's ORDER BY keys when it has a
+    LIMIT (a time qualifier that only orders the statements is named by "first" / "last")."""
     from verifier.grounding import SymbolUse
 
     label = grounder.label(q.prop)
@@ -146,6 +147,12 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # a state, which its start and its end time answer (a clash with "start" / "end"
         # words is checked below)
         sup = (1.0, label, asks)
+    if (sup is None and q.prop in TIME_QUALIFIERS and isinstance(q.value, Var) and q.value not in answers
+            and len(order) == 1 and order[0].expr == q.value
+            and (ordinal := (_LATEST if order[0].descending else _EARLIEST).search(question))):
+        # "who was johnny cash's first wife?": the statements ordered by their start time,
+        # the earliest kept (the latest for "last")
+        sup = (1.0, label, ordinal.group(0))
     if (sup is None and q.prop == "P1534" and isinstance(q.value, Var) and q.value in answers
             and (why := _WHY_ENDED.search(question))):
         # "... and why did he resign?", "... and what ceased the position?": the question asks
@@ -301,6 +308,9 @@ _FOR_WHAT = re.compile(r"^\W*for\s+(?:what|which)\b", re.I)
 
 #: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
 TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
+#: ordinal words that keep the earliest / the latest statement by time
+_EARLIEST = re.compile(r"\b(?:first|earliest)\b", re.I)
+_LATEST = re.compile(r"\b(?:last|latest|most\s+recent|newest)\b", re.I)
 
 
 #: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
