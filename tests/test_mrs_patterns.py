@@ -1012,6 +1012,23 @@ def test_what_films_has_name_been_in():
     t, by = _only("what other movies is liam hemsworth in?")
     assert by["_in_p_loc"].args[1] == names_of(t)["liam hemsworth"]
     assert not any("_in_p_loc" in r and "_movie_n_of" in r for r in pattern_readings("what movies has the war been in?"))
+    # "been" or the auxiliary left out; not a name that ends in a verb of another shape
+    for q, name in (("what movies has angelina jolie in?", "angelina jolie"),
+                    ("what movies gerard butler in?", "gerard butler")):
+        t, by = _only(q)
+        assert by["_in_p_loc"].args[1:] == (names_of(t)[name], noun_var(t, "_movie_n_of")), q
+    assert not any("_in_p_loc" in r and "_movie_n_of" in r
+                   for r in pattern_readings("what movies has tom hanks starred in?"))
+
+
+def test_currency_in_a_place_without_article_or_copula():
+    """"what is currency in dominican republic?", "what the currency in argentina?": the
+    currency in the place, as "what is the currency in X?" reads."""
+    for q, name in (("what is currency in dominican republic?", "dominican republic"),
+                    ("what the currency in argentina?", "argentina")):
+        t, by = _only(q)
+        assert by["_in_p"].args[1:] == (by["_currency/nn_u_unknown"].args[0], names_of(t)[name]), q
+        assert by["_be_v_id"].args[2] == by["_currency/nn_u_unknown"].args[0], q
 
 
 def test_what_language_people_speak():

@@ -1619,7 +1619,10 @@ _FILM_VERBS = {"starred": "_star_v_1", "played": "_play_v_1", "appeared": "_appe
 # reads "What movie is X in?"), whose cast the axioms read it as
 _WHAT_FILMS_BEEN_IN = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?:other\s+)?(?P<np>movies|films|movie|film|shows|show|tv\s+shows?|series)\s+"
-    r"(?:(?:has|have|had)\s+(?P<name>[^?,]+?)\s+been|(?:is|are|was|were)\s+(?P<name2>[^?,]+?))\s+"
+    # "been" and even the auxiliary left out: "what movies has angelina jolie in?", "what
+    # movies gerard butler in?"
+    r"(?:(?:has|have|had)\s+(?P<name>[^?,]+?)(?:\s+been)?|(?:is|are|was|were)\s+(?P<name2>[^?,]+?)"
+    r"|(?P<name3>(?!(?:has|have|had|is|are|was|were|did|does|do)\b)[^?,]+?))\s+"
     r"(?P<prep>in|on)" + _END, re.I)
 
 
@@ -1627,9 +1630,11 @@ def _what_films_been_in_readings(q: str) -> list[str]:
     m = _WHAT_FILMS_BEEN_IN.match(q)
     if not m:
         return []
-    name = _clean_span(q, *m.span("name" if m.group("name") else "name2"))
-    if not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
-        return []
+    name = _clean_span(q, *m.span(next(g for g in ("name", "name2", "name3") if m.group(g))))
+    last = q[name[0]:name[1]].split()[-1].casefold()
+    if (not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]])
+            or _PARTICIPLE_WORD.match(last) or last in _FILM_VERBS or last in ("star", "play", "act", "appear")):
+        return []  # "what movies has tom hanks starred in?": another shape
     b = _Builder()
     word = m.group("np").casefold().split()[-1].rstrip("s") or "series"
     noun = {"movie": "_movie_n_of", "film": "_film_n_1", "show": "_show_n_of", "serie": "_series_n_1"}[word]
@@ -1679,8 +1684,15 @@ _TIME_ZONE_IN = re.compile(
     r"(?P<name>[^?,]+?))" + _END, re.I)
 
 
+# "what is currency in dominican republic?", "what the currency in argentina?": the article
+# or the copula left out before a currency in a place
+_CURRENCY_IN = re.compile(
+    r"^\s*(?P<wh>what|which)(?:\s+(?:is|are)|'s|’s)?\s+(?:(?P<det>the)\s+)?(?P<rest>(?P<np>currency|money)\s+"
+    r"(?P<prep>in)\s+(?:the\s+)?(?P<name>[^?,]+?))(?:\s+called)?" + _END, re.I)
+
+
 def _time_zone_in_readings(q: str) -> list[str]:
-    m = _TIME_ZONE_IN.match(q)
+    m = _TIME_ZONE_IN.match(q) or _CURRENCY_IN.match(q)
     if not m or not _plain_name_ok(m.group("name")):
         return []
     r = _copula_mrs(q, m, [m.span("np")], [], ("in", m.span("prep")), m.span("name"))
