@@ -843,6 +843,12 @@ def test_where_is_a_name():
     t, by = _only("where's the hudson river?")  # "where's"
     assert by["loc_nonsp"].args[1] == names_of(t)["hudson river"]
     assert pattern_readings("where obama born?") == []
+    # before "located", a lowercase "N of NAME" may be a name (the labels decide); not with an
+    # article, and not elsewhere
+    t, by = _only("where is isthmus of panama located?")
+    assert by["_locate_v_1"].args[2] == names_of(t)["isthmus of panama"]
+    assert pattern_readings("where is the capital of the country located?") == []
+    assert pattern_readings("where is isthmus of panama?") == []
 
 
 def test_who_played_a_character_in_a_work():

@@ -1447,7 +1447,12 @@ def _where_is_name_readings(q: str) -> list[str]:
         return []  # without the copula first only "where great britain [is] located?"
     name = _clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
-    if (not _name_ok(text) or _has_article(text)
+    # "where is isthmus of panama located?": before "located", a lowercase "N of NAME" without
+    # an article may be a name too (the KG's labels decide)
+    of_name = (tail in ("located", "situated") and text == text.casefold()
+               and not q[:name[0]].casefold().rstrip().endswith(" the") and not _CLAUSE.search(text)
+               and not _PHRASE_NOT_NAME.search(text) and re.fullmatch(r"[\w-]+(?:\s+[\w-]+)?\s+of\s+[\w\s-]+", text))
+    if (not (_name_ok(text) or of_name) or _has_article(text)
             or re.match(r"(?:located|situated|from|based|born|buried|made|spoken|used)\b", text, re.I)
             or _PASSIVE_END.search(text)):  # a passive ("where was X born?"): another shape
         return []
