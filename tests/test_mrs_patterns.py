@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parsers.mrs import translate_readings
-from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
+from parsers.mrs.patterns import _what_np_did_name_readings, MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Atom, Literal, atoms
@@ -1025,6 +1025,20 @@ def test_what_films_has_name_been_in():
         assert by["_in_p_loc"].args[1:] == (names_of(t)[name], noun_var(t, "_movie_n_of")), q
     assert not any("_in_p_loc" in r and "_movie_n_of" in r
                    for r in pattern_readings("what movies has tom hanks starred in?"))
+
+
+def test_what_np_did_name_without_the_verb():
+    """"what college did peyton manning?": the verb left out after the name, read as the
+    college of the name; not when a verb, a pronoun or a preposition follows."""
+    [t] = translate_readings(_what_np_did_name_readings("what college did peyton manning?"))
+    by = {a.pred: a for a in atoms(t.formula)}
+    college = by["_college/nn_u_unknown"].args[0]
+    assert by["_of_p"].args[1:] == (college, names_of(t)["peyton manning"])
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], college)
+    for q in ("what college did matt lauer attend?", "what language do they denmark?",
+              "what team did john madden play football for?", "what language do pakistani people talk?",
+              "what team does ladainian tomlinson play 4?"):
+        assert _what_np_did_name_readings(q) == [], q
 
 
 def test_currency_in_a_place_without_article_or_copula():

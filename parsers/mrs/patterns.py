@@ -2069,6 +2069,44 @@ def _what_np_is_name_readings(q: str) -> list[str]:
     return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x)]
 
 
+# "what college did peyton manning?", "what instrument does justin bieber?", "what language
+# does fiji?": the verb left out after the name, read as "What is the NP of NAME?".  Only for
+# nouns whose usual verb says nothing the noun does not ("attend" a college, "play" for a
+# team, "speak" a language, "have" a disease); a name that ends in a verb is another shape
+_WHAT_NP_DID_NAME = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>(?:high\s+)?(?:colleges?|schools?|universit(?:y|ies)|teams?|positions?"
+    r"|instruments?|languages?|diseases?|illness(?:es)?|sports?))\s+(?:did|does|do)\s+(?P<name>[^?,]+?)" + _END, re.I)
+#: verbs that may end such a question after the name ("what college did X attend?")
+_LEFT_VERBS = frozenset({
+    "attend", "attended", "go", "went", "play", "played", "speak", "spoke", "have", "had", "get", "got",
+    "use", "do", "did", "coach", "own", "join", "leave", "represent", "teach", "study", "graduate",
+    "start", "found", "visit", "choose", "pick", "want", "like", "love", "support", "manage", "lead",
+    "sign", "draft", "enter", "finish", "run", "die", "suffer", "contract", "catch", "cure", "treat",
+    "learn", "know", "master", "invent", "create", "write", "make", "hold", "take", "win", "lose", "beat",
+    "face", "fight", "favor", "favour", "prefer", "practice", "practise", "compete", "belong", "share",
+    "border", "touch", "include", "need", "bring", "accept", "call", "talk", "say", "work", "live"})
+#: words that are no part of a name there (people, pronouns, prepositions)
+_NOT_IN_NAME = frozenset({"they", "you", "i", "we", "he", "she", "it", "people", "most", "for", "in", "on",
+                          "at", "to", "from", "with", "by", "of", "about", "as", "now", "first", "last"})
+
+
+def _what_np_did_name_readings(q: str) -> list[str]:
+    m = _WHAT_NP_DID_NAME.match(q)
+    if not m:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    text = q[name[0]:name[1]]
+    words = text.casefold().split()
+    if (not _plain_name_ok(text) or _has_article(text) or len(words) > 4
+            or any(w in _LEFT_VERBS or w in _NOT_IN_NAME or not w.isalpha() for w in words)):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x, l_np = _noun_phrase(b, q, m.span("np"), "_the_q")
+    b.ep("_of_p", (m.end("np"), name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
+    return [b.main("_be_v_id", (m.end("wh"), m.start("np")), x_wh, x)]
+
+
 # "Who directed Kishen Kanhaiya?", "who published split second: velocity": the doer of a
 # verb in the past whose object is a name (a leading "the" is left out of the name)
 _WHO_VERBED = re.compile(
@@ -2273,7 +2311,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _underscored_copula_readings, _ask_value_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
-           _what_np_is_name_readings, _there_called_readings, _of_all_readings,
+           _what_np_is_name_readings, _what_np_did_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
            _what_people_speak_readings,
