@@ -910,6 +910,7 @@ class Grounder:
         self.n_alternatives = alternatives
         self._alt_cache: dict = {}
         self._fixes: dict[str, set[str]] = {}  # misspelt key -> name keys (per grounding)
+        self._lexicon_keys: frozenset[str] | None = None  # keys of every lexicon word
         #: lexicon names per (symbol id, symbol, part of speech): scanning every lexicon entry
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
@@ -1366,7 +1367,8 @@ class Grounder:
 
         An item's name may be misspelt the same way ("lroquois" for *Iroquois*, "Toranto" for
         *Toronto*, "Eduador" for *Ecuador*): a word of a name or of an unknown noun that no
-        label or alias in the KG's labels has and WordNet does not list, one edit from a
+        label or alias in the KG's labels has, WordNet does not list and no lexicon entry
+        uses ("pakistani" is a demonym, not a slip for *Pakistan*), one edit from a
         name word of one of the query's items.  ``self._fixes`` keeps, per misspelt key, the
         name keys it stands for (an item's name must cover the whole name phrase)."""
         self._fixes = {}
@@ -1377,8 +1379,11 @@ class Grounder:
                    and len(u.lemma) >= 6 and u.lemma.casefold() not in self.wordnet.related]
         # name words of no KG name at all: the query's items are the only candidates
         unknown_ids = {id(u) for u in unknown}
+        if self._lexicon_keys is None:  # lexicon words are known words ("pakistani")
+            self._lexicon_keys = frozenset(k for lex in self.pack.lexicons for e in lex.entries
+                                           for w in e.words for k in content_keys(w))
         strange = {id(u): {k for k in u.keys if len(k) >= 5 and k not in self.labels.by_key
-                           and k not in self.wordnet.related}
+                           and k not in self.wordnet.related and k not in self._lexicon_keys}
                    for u in units if u.kind == "named" or id(u) in unknown_ids}
         strange = {i: ks for i, ks in strange.items() if ks}
         if not unknown and not strange:  # most readings: no name keys to collect

@@ -1631,6 +1631,12 @@ _WHAT_FILMS_BEEN_IN = re.compile(
     r"(?P<prep>in|on)" + _END, re.I)
 
 
+#: verbs that end a name of :data:`_WHAT_FILMS_BEEN_IN` in another shape ("what movies has tom
+#: hanks starred in?"); a name may end like a participle ("taylor momsen")
+_FILM_VERB_WORDS = frozenset({"star", "play", "act", "appear", "feature", "featured", "voice", "voiced",
+                              "direct", "directed", "produce", "produced", "written", "made", "done"})
+
+
 def _what_films_been_in_readings(q: str) -> list[str]:
     m = _WHAT_FILMS_BEEN_IN.match(q)
     if not m:
@@ -1638,7 +1644,7 @@ def _what_films_been_in_readings(q: str) -> list[str]:
     name = _clean_span(q, *m.span(next(g for g in ("name", "name2", "name3") if m.group(g))))
     last = q[name[0]:name[1]].split()[-1].casefold()
     if (not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]])
-            or _PARTICIPLE_WORD.match(last) or last in _FILM_VERBS or last in ("star", "play", "act", "appear")):
+            or last in _FILM_VERBS or last in _FILM_VERB_WORDS):
         return []  # "what movies has tom hanks starred in?": another shape
     b = _Builder()
     word = m.group("np").casefold().split()[-1].rstrip("s") or "series"
