@@ -529,6 +529,13 @@ def test_time_phrase_modifies_the_main_event():
     assert "_on_p_temp" in {a.pred for a in atoms(t.formula)}
     # a number that is not a year is no time
     assert pattern_readings("What is the boiling point of water in 100?") == []
+    # a bare year at the end of a wh-question is "in YEAR"; not after "until", "equal to", "of"
+    t, by = _only("who does jr smith play for 2012?")
+    assert by["_in_p_temp"].args[1] == by["_play_v_1"].args[0] and by["yofc"].args[1] == Literal("2012")
+    for q in ("What position did Adolfo Suárez hold until 1973?", "Is the population of Paris equal to 2012?",
+              "What is the population of 2012?"):
+        assert not any('CARG: "2012"' in r and "_in_p_temp" in r or "until" in q and "_in_p_temp" in r
+                       for r in pattern_readings(q)), q
     # the superlative with a time keeps both
     [t] = translate_readings(pattern_readings("Which city has the highest population in 2010?"))
     assert t.intent.kind == "superlative" and "yofc" in {a.pred for a in atoms(t.formula)}

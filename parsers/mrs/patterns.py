@@ -2263,6 +2263,14 @@ _DATE = (r"(?:" + _YEAR + r"-\d{1,2}-\d{1,2}|" + _DAY + r"[/-]" + _DAY + r"[/-]"
 _TIME_PREP = r"(?P<prep>in|on|at|during)\s+(?:the\s+year\s+(?:of\s+)?)?"
 _TIME_TAIL = re.compile(r"(?:\s*,)?\s+(?:(?:beginning|starting|ending)\s+)?" + _TIME_PREP + r"(?P<date>" + _DATE + r")(?=" + _END + ")", re.I)
 _TIME_HEAD = re.compile(r"^\s*" + _TIME_PREP + r"(?P<date>" + _DATE + r")\s*,\s*", re.I)
+#: a bare year at the end of a wh-question, read as "in YEAR" ("who does jr smith play for 2012?",
+#: "who is the governor of oregon 2012?"); not after a word that compares or counts
+_TIME_BARE = re.compile(r"^\s*(?:who|what|which|where)\b.*\s(?P<before>\S+)\s+(?P<date>(?:19|20)\d{2})"
+                        r"(?=" + _END + ")", re.I)
+#: words before a bare year that make it no time of the event ("until 1973", "equal to 2012")
+_NOT_BEFORE_BARE_YEAR = frozenset({"until", "till", "before", "after", "since", "from", "by", "in", "on",
+                                   "at", "during", "of", "to", "than", "is", "was", "are", "were", "equals",
+                                   "equal", "and", "or", "=", "<", ">", "about", "around", "over", "under"})
 _MAIN_LABEL = re.compile(r"\[ \S+<\d+:\d+> LBL: (h\d+) ARG0: e2 ")
 
 
@@ -2284,12 +2292,16 @@ def _time_readings(q: str, shapes) -> list[str]:
     """Readings of ``q`` without its time phrase (blanked, so spans keep their offsets),
     each with the time added."""
     m = _TIME_TAIL.search(q) or _TIME_HEAD.match(q)
-    if not m:
+    if m:
+        prep, start = m.group("prep").casefold(), m.start("prep")
+    elif (m := _TIME_BARE.match(q)) is not None and m.group("before").casefold() not in _NOT_BEFORE_BARE_YEAR:
+        prep, start = "in", m.start("date")
+    else:
         return []
     year = re.search(_YEAR, m.group("date")).group(0)
-    blanked = q[:m.start()] + " " * (m.end() - m.start()) + q[m.end():]
-    return [_with_time(r, m.group("prep").casefold(), (m.start("prep"), m.end("date")), year)
-            for f in shapes for r in f(blanked)]
+    a = m.start() if m.re is not _TIME_BARE else m.start("date")
+    blanked = q[:a] + " " * (m.end() - a) + q[m.end():]
+    return [_with_time(r, prep, (start, m.end("date")), year) for f in shapes for r in f(blanked)]
 
 
 def _without_name_test(q: str, shapes) -> list[str]:
