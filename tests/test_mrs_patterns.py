@@ -1068,6 +1068,14 @@ def test_what_language_people_speak():
     t, by = _only("what does russian people speak?")
     assert by["_russian/jj_u_unknown"].args[1] == by["_speak_v_to"].args[1] == noun_var(t, "_people_n_of")
     assert pattern_readings("what do the people do?") == []
+    # "they" (or its slip "the") as the people; the place before the verb or without "in"
+    for q, place in (("what language do the speak in pakistan?", "pakistan"),
+                     ("what language do people in czech republic speak?", "czech republic"),
+                     ("what do they speak iceland?", "iceland")):
+        [t] = [t for t in translate_readings(pattern_readings(q)) if "_speak_v_to" in {a.pred for a in atoms(t.formula)}]
+        by = {a.pred: a for a in atoms(t.formula)}
+        assert by["_speak_v_to"].args[1] == noun_var(t, "_people_n_of"), q
+        assert by["_in_p_state"].args[1:] == (by["_speak_v_to"].args[0], names_of(t)[place]), q
 
 
 def test_in_which_np_did_name_verb():

@@ -1659,32 +1659,42 @@ def _what_films_been_in_readings(q: str) -> list[str]:
 # (the) people, or the people a demonym names, speak the language asked for, in the place
 # after "in" (as the ERG reads "What language do people speak in Iran?": ``_speak_v_to``,
 # ``_in_p_state`` on its event); the grammar reads the agreement slips as "doe" nouns
+# "what language do they speak in brazil?", "what language do the speak in pakistan?" ("they"
+# mistyped), "what language do people in czech republic speak?", "what do they speak iceland?"
+# ("in" left out): the same, "they" read as the people
 _WHAT_PEOPLE_SPEAK = re.compile(
-    r"^\s*(?P<wh>what|which)\s+(?:(?P<np>languages?)\s+)?(?:(?:do|does|did)\s+)?(?:the\s+)?"
-    r"(?:(?P<dem>[a-z]+)\s+)?(?P<people>people)\s+(?P<verb>speak|talk)"
-    r"(?:\s+(?P<prep>in)\s+(?P<name>[^?,]+?))?" + _END, re.I)
+    r"^\s*(?P<wh>what|which)\s+(?:(?P<np>languages?)\s+)?(?:(?:do|does|did)\s+)?"
+    r"(?:(?P<people>they|the(?=\s+(?:speak|talk)\b))|(?:the\s+)?(?:(?P<dem>[a-z]+)\s+)?(?P<people2>people))"
+    r"(?:\s+(?P<prep2>in)\s+(?P<name2>[^?,]+?))?\s+(?P<verb>speak|talk)"
+    r"(?:\s+(?:(?P<prep>in)\s+)?(?P<name>[^?,]+?))?" + _END, re.I)
 
 
 def _what_people_speak_readings(q: str) -> list[str]:
     m = _WHAT_PEOPLE_SPEAK.match(q)
-    if not m or (m.group("dem") and (m.group("name") or m.group("dem").casefold() in ("do", "does", "did", "the"))):
+    if not m or (m.group("dem") and (m.group("name") or m.group("name2")
+                                     or m.group("dem").casefold() in ("do", "does", "did", "the"))):
         return []
-    if m.group("name") and (not _plain_name_ok(m.group("name")) or _has_article(m.group("name"))):
+    if m.group("name") and m.group("name2"):
         return []
+    place, prep = ("name", "prep") if m.group("name") else ("name2", "prep2")
+    if m.group(place) and (not _plain_name_ok(m.group(place)) or _has_article(m.group(place))):
+        return []
+    people = "people" if m.group("people") else "people2"
     b = _Builder()
     if m.group("np"):
         x = _which_noun(b, "_language_n_1", m.span("np"), m.span("wh"))
     else:
         x = _wh(b, "what", m.span("wh"))
     x_people, lab = b.new("x"), b.new("h")
-    b.ep("_people_n_of", m.span("people"), lab, ARG0=x_people, ARG1=b.new("i"))
+    b.ep("_people_n_of", m.span(people), lab, ARG0=x_people, ARG1=b.new("i"))
     if m.group("dem"):
         b.ep(f"_{m.group('dem').casefold()}/jj_u_unknown", m.span("dem"), lab, ARG0=b.new("e"), ARG1=x_people)
-    b.quantified("udef_q", (m.start("dem") if m.group("dem") else m.start("people"), m.end("people")), x_people, lab)
+    b.quantified("udef_q", (m.start("dem") if m.group("dem") else m.start(people), m.end(people)), x_people, lab)
     top = b.new("h")
     b.ep("_speak_v_to", m.span("verb"), top, ARG0="e2", ARG1=x_people, ARG2=x)
-    if m.group("name"):
-        b.ep("_in_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=_name(b, q, _clean_span(q, *m.span("name"))))
+    if m.group(place):
+        span = m.span(prep) if m.group(prep) else (m.start(place), m.start(place))
+        b.ep("_in_p_state", span, top, ARG0=b.new("e"), ARG1="e2", ARG2=_name(b, q, _clean_span(q, *m.span(place))))
     return [b.text("e2", top)]
 
 
