@@ -1015,6 +1015,12 @@ def test_where_did_name_go_to_school():
     assert by["loc_nonsp"].args[2] == noun_var(t, "place_n") == t.answer_vars[0]
     t, by = _only("where ulysses s grant go to high school?")
     assert "_high_a_1" in by and by["_go_v_1"].args[1] == names_of(t)["ulysses s grant"]
+    # "attend" is read as "go to"
+    [t] = [t for t in translate_readings(pattern_readings("where did kobe bryant attend high school?"))
+           if "_go_v_1" in {a.pred for a in atoms(t.formula)}]
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["_go_v_1"].args[1] == names_of(t)["kobe bryant"]
+    assert by["_to_p_dir"].args[2] == noun_var(t, "_school_n_1") and "_high_a_1" in by
 
 
 def test_what_films_has_name_been_in():

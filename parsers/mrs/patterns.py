@@ -1974,9 +1974,12 @@ def _who_did_marry_readings(q: str) -> list[str]:
 # "where did barack obama went to school?", "where ulysses s grant go to school?": the place
 # the name went to, a school (college, university), as the ERG reads "Where did X go to high
 # school?" (``_go_v_1``, ``_to_p_dir`` on its event, the place on ``loc_nonsp``)
+# ("where did kobe bryant attend high school?": "attend" is read as "go to", which it means
+# here, so that the school is the place asked for)
 _WHERE_GO_TO_SCHOOL = re.compile(
-    r"^\s*(?P<where>where)\s+(?:(?:did|does|do)\s+)?(?P<name>[^?,]+?)\s+(?P<verb>go|goes|went)\s+"
-    r"(?P<prep>to)\s+(?P<np>(?:(?P<high>high)\s+)?(?P<noun>school|college|university))" + _END, re.I)
+    r"^\s*(?P<where>where)\s+(?:(?:did|does|do)\s+)?(?P<name>[^?,]+?)\s+(?:(?P<verb>go|goes|went)\s+"
+    r"(?P<prep>to)|(?P<attend>attend|attended|attends))\s+(?P<np>(?:(?P<high>high)\s+)?(?P<noun>school|college|university))"
+    + _END, re.I)
 
 
 def _where_go_to_school_readings(q: str) -> list[str]:
@@ -1987,9 +1990,10 @@ def _where_go_to_school_readings(q: str) -> list[str]:
     b = _Builder()
     x_name = _name(b, q, name)
     top = _loc_answer(b, "place_n", m.span("where"))
-    b.ep("_go_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_name)
+    verb = m.span("verb") if m.group("verb") else m.span("attend")
+    b.ep("_go_v_1", verb, top, ARG0="e2", ARG1=x_name)
     x_np, l_np = b.new("x"), b.new("h")
-    b.ep("_to_p_dir", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
+    b.ep("_to_p_dir", m.span("prep") if m.group("prep") else verb, top, ARG0=b.new("e"), ARG1="e2", ARG2=x_np)
     if m.group("high"):
         b.ep("_high_a_1", m.span("high"), l_np, ARG0=b.new("e"), ARG1=x_np)
     b.ep(f"_{m.group('noun').casefold()}_n_1", m.span("noun"), l_np, ARG0=x_np)
