@@ -22,6 +22,16 @@ def _only(question: str):
     return t, {a.pred: a for a in atoms(t.formula)}
 
 
+def test_how_much_is_the_np_of_name():
+    """"How much is the population of mexico city?" reads as "What is the population of ...?"
+    (an amount, not a count)."""
+    t, by = _only("How much is the population of mexico city ?")
+    population = by["_population/nn_u_unknown"].args[0]
+    assert by["_of_p"].args[1:] == (population, names_of(t)["mexico city"])
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], population)
+    assert t.intent.kind == "select"
+
+
 def test_copula_with_of_or_for():
     q = "Which is the Libraries.org ID for Bibliothèque nationale de France?"
     t, by = _only(q)

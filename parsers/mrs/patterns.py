@@ -138,7 +138,7 @@ _END = r"\s*[?.!]*\s*$"
 #: A number as questions write it ("248440", "3,170,280", ".024", "1.30289e+06").
 _NUMBER_TEXT = r"[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?"
 # "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
-_COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s|(?=\s+the\s))"
+_COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who|how\s+much)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s|(?=\s+the\s))"
                      r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
 _POSSESSIVE = re.compile(r"^\s*(?P<wh>what|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
