@@ -113,3 +113,21 @@ def test_base_forms_of_past_verbs():
     assert "stop" in base_forms("stopped")
     assert base_forms("wrote") == ["write"] and irregular_base("grew") == "grow"
     assert base_forms("invent") == [] and base_forms("red") == [] and irregular_base("invent") is None
+
+
+def test_a_name_closing_with_its_abbreviation_is_also_indexed_without_it():
+    """"median lethal concentration (LC50)" is also the alias "median lethal concentration",
+    so a question writing those words names it in full; the label stays the label, and a
+    "(deprecated)" note or a lower-case note is not an abbreviation."""
+    from verifier.lexical import LabelIndex
+
+    li = LabelIndex()
+    li.add("P2712", ["median lethal concentration (LC50)", "LC50"], kind="property")
+    li.add("P598", ["commander of (DEPRECATED)"], kind="property")
+    li.add("P128", ["regulates (molecular biology)"], kind="property")
+    names = {n.name: n.is_label for n in li.names["P2712"]}
+    assert names == {"median lethal concentration (LC50)": True, "LC50": False,
+                     "median lethal concentration": False}
+    assert li.label("P2712") == "median lethal concentration (LC50)"
+    assert [n.name for n in li.names["P598"]] == ["commander of"]
+    assert [n.name for n in li.names["P128"]] == ["regulates (molecular biology)"]

@@ -256,6 +256,17 @@ _NEGATIONS = frozenset({"not", "never", "non", "cannot"})
 #: A maintenance note closing a label ("commander of (DEPRECATED)", "BNB person ID
 #: (OBSOLETE)"): not part of the name anyone says.
 _STATUS_NOTE = re.compile(r"\s*\((?:deprecated|obsolete)\)\s*$", re.I)
+#: a closing abbreviation in parentheses ("(LC50)", "(IDLH)", "(SID)")
+_ABBREVIATION_NOTE = re.compile(r"\s+\((?-i:[A-Z][A-Z0-9-]{1,9})\)\s*$")
+
+
+def _with_unabbreviated(names: Iterable[str]) -> list[str]:
+    """``names`` and, after them, each name that closes with its abbreviation in parentheses
+    without it (the first name stays first: it is the label)."""
+    names = list(names)
+    extra = [_ABBREVIATION_NOTE.sub("", n) for n in names
+             if n and _ABBREVIATION_NOTE.search(n) and not _STATUS_NOTE.search(n)]
+    return names + [e for e in extra if e and e not in names]
 
 
 def _negated(name: str) -> bool:
@@ -295,7 +306,10 @@ class LabelIndex:
         """Index a symbol's names (the first is its label).  An alias that negates what the
         label does not ("not the same as" for *different from*) is left out: without its
         negation, which matching ignores like any stop word, it would name the opposite.  A
-        closing "(deprecated)" / "(obsolete)" note is dropped from every name."""
+        closing "(deprecated)" / "(obsolete)" note is dropped from every name; a name that
+        closes with its abbreviation ("median lethal concentration (LC50)") is also indexed
+        without it, as an alias, so that a question writing the words names it in full."""
+        names = _with_unabbreviated(names)
         first = True
         label_negated = verb_label = False
         label_words: list[str] = []
