@@ -2001,23 +2001,6 @@ def _where_go_to_school_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
-#: "get" / "got" before a participle makes a passive ("When did X get nominated for Y?")
-_GET_BEFORE = re.compile(r"\s+(?:get|gets|got|gotten)$", re.I)
-_PARTICIPLE_WORD = re.compile(r"^(?:" + _PARTICIPLE + r")$")
-
-
-def _get_passive(q: str, name: tuple[int, int], word: str, passive: bool) -> tuple[bool, tuple[int, int]]:
-    """``(passive, name)``: an active match whose name ends in "get" / "got" and whose verb is
-    a participle ("did michael jordan get drafted") is the passive of that verb, its subject
-    the name without "get"."""
-    if passive or not _PARTICIPLE_WORD.match(word):
-        return passive, name
-    g = _GET_BEFORE.search(q, name[0], name[1])
-    if g is None or g.end() != name[1] or g.start() <= name[0]:
-        return passive, name
-    return True, _clean_span(q, name[0], g.start())
-
-
 def _time_answer(b: _Builder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
@@ -2162,7 +2145,9 @@ def _who_verbed_readings(q: str) -> list[str]:
 _WH_EVENT_ALONE = re.compile(
     # "where the latin language come from?": the auxiliary left out before "come from" only
     r"^\s*(?P<wh>where|when|(?:(?:in|on|during)\s+)?(?:which|what)\s+(?:year|date|day|month))\s+"
-    r"(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<verb>" + _NOT_A_VERB
+    r"(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+"
+    # "what year did michael jordan get drafted?": "get" before a participle, a passive
+    r"(?:(?P<get>get|gets|got)\s+(?=" + _PARTICIPLE + r"\W*$))?(?P<verb>" + _NOT_A_VERB
     + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
     + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
 
@@ -2182,8 +2167,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
         cut = q.rindex(" ", name[0], name[1])
         particle, verb, name = word, (cut + 1, name[1]), _clean_span(q, name[0], cut)
         word = q[verb[0]:verb[1]].casefold()
-    if not passive and particle is None:
-        passive, name = _get_passive(q, name, word, passive)
+    passive = passive or m.group("get") is not None
     text = q[name[0]:name[1]]
     if (word in _AUXILIARIES or word in _LIGHT_VERBS or word in ("located", "situated")
             or not _name_ok(text) or _has_article(text)):
