@@ -1102,7 +1102,11 @@ def _dropped_answer_class(reading, grounding: Grounding, units: list[Unit], quer
     # a link through a template that keeps the noun's class ("movies" as the film someone is
     # in) does not say the class, even for a relational noun (``_movie_n_of``)
     keeps = grounder.pack.class_keeping_templates
-    naming = [l for l in grounding.links if not (l.axioms and all(a.template in keeps for a in l.axioms))]
+    # nor does an item reached through a word of the noun's phrase, not the noun itself
+    # ("Danish films": the films' country of origin; "films" still says what they are)
+    naming = [l for l in grounding.links if not (l.axioms and all(a.template in keeps for a in l.axioms))
+              and not (l.symbol.kind == "item" and l.entry is not None and l.unit.kind == "noun"
+                       and not set(content_keys(l.name)) & set(l.unit.keys))]
     linked = {id(l.unit) for l in naming}
     linked_vars = {l.unit.var for l in naming}
     kept = {id(l.unit) for l in grounding.links} - linked
