@@ -1094,6 +1094,21 @@ def test_what_language_people_speak():
         assert by["_in_p_state"].args[1:] == (by["_speak_v_to"].args[0], names_of(t)[place]), q
 
 
+def test_what_countries_do_people_speak_a_language():
+    """"what countries do people speak portuguese?": people speak the language in the
+    countries asked for, as the ERG reads "In which countries do people speak Japanese?"."""
+    [t] = [t for t in translate_readings(pattern_readings("what countries do people speak portuguese?"))
+           if "_country_n_of" in {a.pred for a in atoms(t.formula)}]
+    by = {a.pred: a for a in atoms(t.formula)}
+    speak = by["_speak_v_to"]
+    assert speak.args[1:] == (noun_var(t, "_people_n_of"), names_of(t)["portuguese"])
+    assert by["_in_p_state"].args[1:] == (speak.args[0], noun_var(t, "_country_n_of"))
+    assert list(t.answer_vars) == [noun_var(t, "_country_n_of")]
+    from parsers.mrs.patterns import _what_countries_speak_readings
+
+    assert _what_countries_speak_readings("what countries do people speak in?") == []
+
+
 def test_in_which_np_did_name_verb():
     """"In which films directed by Garry Marshall was Julia Roberts starring?": the name does
     the verb in the thing asked for (the preposition on the verb's event), which the other name

@@ -1698,6 +1698,30 @@ def _what_people_speak_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+# "what countries do people speak portuguese?", "what country do they speak farsi?", "in which
+# countries do people speak japanese?": the countries in which people speak the language, as
+# the ERG reads the last (``_speak_v_to`` of the people and the language, ``_in_p_state`` of
+# its event and the country)
+_WHAT_COUNTRIES_SPEAK = re.compile(
+    r"^\s*(?:in\s+)?(?P<wh>what|which)\s+(?P<np>countries|country|nations?)\s+(?:do|does|did)\s+(?:the\s+)?"
+    r"(?P<people>people|they)\s+(?P<verb>speak|talk)\s+(?P<name>[a-z]+)" + _END, re.I)
+
+
+def _what_countries_speak_readings(q: str) -> list[str]:
+    m = _WHAT_COUNTRIES_SPEAK.match(q)
+    if not m or m.group("name").casefold() in ("in", "to", "with", "about", "there", "it", "now"):
+        return []
+    b = _Builder()
+    x = _which_noun(b, "_country_n_of", m.span("np"), m.span("wh"), relational=True)
+    x_people, lab = b.new("x"), b.new("h")
+    b.ep("_people_n_of", m.span("people"), lab, ARG0=x_people, ARG1=b.new("i"))
+    b.quantified("udef_q", m.span("people"), x_people, lab)
+    top = b.new("h")
+    b.ep("_speak_v_to", m.span("verb"), top, ARG0="e2", ARG1=x_people, ARG2=_name(b, q, m.span("name")))
+    b.ep("_in_p_state", (m.start("wh"), m.end("np")), top, ARG0=b.new("e"), ARG1="e2", ARG2=x)
+    return [b.text("e2", top)]
+
+
 # "what is the time zone in oklahoma city?": the time zone of the place after "in", read as
 # "the time zone of NAME"
 _TIME_ZONE_IN = re.compile(
@@ -2330,7 +2354,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _what_np_is_name_readings, _what_np_did_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
-           _what_people_speak_readings,
+           _what_people_speak_readings, _what_countries_speak_readings,
            _time_zone_in_readings, _what_time_in_readings, _places_to_see_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings,
