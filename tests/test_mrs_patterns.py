@@ -1109,6 +1109,24 @@ def test_what_countries_do_people_speak_a_language():
     assert _what_countries_speak_readings("what countries do people speak in?") == []
 
 
+def test_what_do_they_call_their_money():
+    """"what do australia call their money?" and "what do you call money in brazil?" read as the
+    money of (in) the place; "what team is ronaldinho on?" as the team of the name."""
+    from parsers.mrs.patterns import _call_money_readings, _what_np_is_name_readings
+
+    [t] = translate_readings(_call_money_readings("what do australia call their money?"))
+    by = {a.pred: a for a in atoms(t.formula)}
+    money = by["_of_p"].args[1]
+    assert by["_of_p"].args[2] == names_of(t)["australia"] and by["_be_v_id"].args[1:] == (t.answer_vars[0], money)
+    [t] = translate_readings(_call_money_readings("what do you call money in brazil?"))
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["_in_p"].args[2] == names_of(t)["brazil"]
+    assert _call_money_readings("what do they call their money?") == []
+    [t] = translate_readings(_what_np_is_name_readings("what team is ronaldinho on?"))
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["_of_p"].args[2] == names_of(t)["ronaldinho"]
+
+
 def test_in_which_np_did_name_verb():
     """"In which films directed by Garry Marshall was Julia Roberts starring?": the name does
     the verb in the thing asked for (the preposition on the verb's event), which the other name

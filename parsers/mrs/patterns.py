@@ -1736,6 +1736,30 @@ _CURRENCY_IN = re.compile(
     r"(?P<prep>in)\s+(?:the\s+)?(?P<name>[^?,]+?))(?:\s+called)?" + _END, re.I)
 
 
+# "what do australia call their money?", "what do you call money in brazil?": the money of the
+# place, read as "What is the money of NAME?" ("in" for the second form)
+_CALL_MONEY = re.compile(
+    r"^\s*(?P<wh>what)\s+(?:do|does)\s+(?:(?P<name>(?!you\b|they\b|people\b)[^?,]+?)\s+call\s+(?:their|its)\s+"
+    r"(?P<np>money|currency)|you\s+call\s+(?:the\s+)?(?P<np2>money|currency)\s+(?P<prep>in)\s+(?P<name2>[^?,]+?))"
+    + _END, re.I)
+
+
+def _call_money_readings(q: str) -> list[str]:
+    m = _CALL_MONEY.match(q)
+    if not m:
+        return []
+    name, np = ("name", "np") if m.group("name") else ("name2", "np2")
+    if not _plain_name_ok(m.group(name)) or _has_article(m.group(name)):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, "what", m.span("wh"))
+    x, l_np = _noun_phrase(b, q, m.span(np), "_the_q")
+    prep = "in" if m.group("prep") else "of"
+    b.ep(f"_{prep}_p", m.span("prep") if m.group("prep") else m.span(np), l_np, ARG0=b.new("e"), ARG1=x,
+         ARG2=_name(b, q, _clean_span(q, *m.span(name))))
+    return [b.main("_be_v_id", (m.end("wh"), m.start(np)), x_wh, x)]
+
+
 def _time_zone_in_readings(q: str) -> list[str]:
     m = _TIME_ZONE_IN.match(q) or _CURRENCY_IN.match(q)
     if not m or not _plain_name_ok(m.group("name")):
@@ -2068,10 +2092,11 @@ def _when_event_readings(q: str) -> list[str]:
 
 
 # "What gender is michel gauthier?", "What genre is srđan branković classified as", "what
-# country is kristen kish from": the NP of the name, read as "What is the NP of NAME?"
+# country is kristen kish from", "what team is ronaldinho on?": the NP of the name, read as
+# "What is the NP of NAME?"
 _WHAT_NP_IS_NAME = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>(?-i:[a-z])[^?,]*?)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)"
-    r"(?:\s+(?:classified\s+as|considered|from))?" + _END, re.I)
+    r"(?:\s+(?:classified\s+as|considered|from|on))?" + _END, re.I)
 
 
 def _what_np_is_name_readings(q: str) -> list[str]:
@@ -2355,7 +2380,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
            _what_place_is_in_readings, _what_films_has_readings, _what_films_been_in_readings,
            _what_people_speak_readings, _what_countries_speak_readings,
-           _time_zone_in_readings, _what_time_in_readings, _places_to_see_readings,
+           _time_zone_in_readings, _call_money_readings, _what_time_in_readings, _places_to_see_readings,
            _who_plays_for_readings, _what_die_of_readings, _who_did_marry_readings,
            _who_did_play_in_readings, _where_go_to_school_readings, _what_did_verbed_readings,
            _in_which_readings, _known_for_readings, _who_did_verb_readings)
