@@ -910,6 +910,10 @@ def test_born_in_a_place_and_a_relative_without_an_apostrophe():
     assert by["_in_p_state"].args[2] == noun_var(t, "_city_n_of") == t.answer_vars[0]
     t, by = _only("what is bethenny frankel husband name?")
     assert by["poss"].args[1:] == (noun_var(t, "_husband/nn_u_unknown"), names_of(t)["bethenny frankel"])
+    # ... and a person's names, party, net worth ("what is lil wayne real name?")
+    t, by = _only("what is julia gillard party?")
+    assert by["poss"].args[2] == names_of(t)["julia gillard"]
+    assert any("poss" in r and '"lil wayne"' in r for r in pattern_readings("what is lil wayne real name?"))
     # only the nouns of relatives: another noun after a name is no possessive
     assert not any("poss" in r for r in pattern_readings("who is robert downey jr agent?"))
 

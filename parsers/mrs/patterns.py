@@ -529,7 +529,10 @@ _KIN_AFTER_NAME = re.compile(
     r"^\s*(?P<wh>what|who)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:names?\s+of\s+)?(?P<name>[^?']+?)\s+"
     r"(?P<np>wife|husband|sister|sisters|brother|brothers|father|mother|dad|mom|son|sons|daughter|"
     r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?|mascots?|"
-    r"nationality|religion|ethnicity|occupation|profession|jobs?|teachers?|coach|siblings)(?:\s+names?)?" + _END,
+    r"nationality|religion|ethnicity|occupation|profession|jobs?|teachers?|coach|siblings|"
+    # "what is lil wayne real name?", "what is julia gillard party?"
+    r"(?:real|birth|last|first|full|maiden|middle)\s+name|(?:political\s+)?party|net\s+worth|birthday|hometown)"
+    r"(?:\s+names?)?" + _END,
     re.I)
 
 
