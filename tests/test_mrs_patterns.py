@@ -887,6 +887,9 @@ def test_married_to_place_in_and_films_starred_in():
     t, by = _only("who is steve nash married to?")
     assert by["_married_a_1"].args[1] == names_of(t)["steve nash"]
     assert by["_to_p_state"].args[1:] == (by["_married_a_1"].args[0], t.answer_vars[0])
+    from parsers.mrs.patterns import _who_married_readings  # the auxiliary left out before "been"
+    [t] = translate_readings(_who_married_readings("who tom cruise been married to?"))
+    assert {a.pred: a for a in atoms(t.formula)}["_married_a_1"].args[1] == names_of(t)["tom cruise"]
     t, by = _only("what county is heathrow airport in?")
     assert by["_in_p_loc"].args[1:] == (names_of(t)["heathrow airport"], t.answer_vars[0])
     assert by["_county_n_of"].args[0] == t.answer_vars[0]

@@ -1541,7 +1541,9 @@ def _who_played_in_readings(q: str) -> list[str]:
 # "who was judy garland married to?": ``_married_a_1`` of the name, "to" the person asked for
 # ("married too", a common slip, read the same)
 _WHO_MARRIED = re.compile(
-    r"^\s*(?P<wh>who)\s+(?:is|was|are|were)\s+(?P<name>[^?,]+?)\s+(?:getting\s+)?(?P<married>married)\s+(?P<to>to|too)"
+    # "who tom cruise been married to?": the auxiliary left out
+    r"^\s*(?P<wh>who)\s+(?:(?:is|was|are|were|has|have)\s+)?(?P<name>[^?,]+?)\s+(?:getting\s+|been\s+)?"
+    r"(?P<married>married)\s+(?P<to>to|too)"
     + _END, re.I)
 
 
