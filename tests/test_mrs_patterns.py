@@ -879,6 +879,10 @@ def test_who_played_a_character_in_a_work():
     t, by = _only("who voiced darth vader in the original star wars movies?")
     assert "_voice_v_1" in by and names_of(t)["original star wars"]
     assert pattern_readings("who played in the band with John Lennon?") == []
+    # "who does the voice of X in Y?" as "who voices X in Y?"
+    t, by = _only("who does the voice of kitt in knight rider?")
+    assert by["_voice_v_1"].args[1:] == (t.answer_vars[0], names_of(t)["kitt"])
+    assert by["_in_p_state"].args[2] == names_of(t)["knight rider"]
 
 
 def test_married_to_place_in_and_films_starred_in():

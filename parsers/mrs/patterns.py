@@ -1482,7 +1482,9 @@ def _where_is_name_readings(q: str) -> list[str]:
 # lords of dogtown?" (the preposition on the verb's event)
 _WHO_PLAYED_IN = re.compile(
     r"^\s*who\s+(?:(?:is|was|has|had|will)\s+)?"
-    r"(?P<verb>plays|played|playing|play|portrays|portrayed|voices|voiced)\s+(?:the\s+)?(?P<char>[^?,]+?)\s+"
+    # "who does the voice of kitt in knight rider?" as "who voices kitt in knight rider?"
+    r"(?P<verb>plays|played|playing|play|portrays|portrayed|voices|voiced|(?:does|did|do)\s+the\s+voice\s+of)"
+    r"\s+(?:the\s+)?(?P<char>[^?,]+?)\s+"
     r"(?P<prep>in|on)\s+(?:the\s+)?(?P<work>[^?,]+?)(?:\s+(?:movies?|films?|(?:tv\s+)?show|series))?" + _END,
     re.I)
 _PLAY_LEMMAS = {"plays": "play", "played": "play", "playing": "play", "play": "play",
@@ -1532,7 +1534,7 @@ def _who_played_in_readings(q: str) -> list[str]:
     x_who = _wh(b, "who", (0, m.start("verb")))
     x_char, x_work = _name(b, q, char), _name(b, q, work)
     top = b.new("h")
-    verb = _PLAY_LEMMAS[m.group("verb").casefold()]
+    verb = _PLAY_LEMMAS.get(m.group("verb").casefold(), "voice")
     b.ep(f"_{verb}_v_1", m.span("verb"), top, ARG0="e2", ARG1=x_who, ARG2=x_char)
     b.ep(f"_{m.group('prep').casefold()}_p_state", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_work)
     return [b.text("e2", top)]
