@@ -419,13 +419,13 @@ def _stable_threshold(p: np.ndarray, y: np.ndarray, groups: np.ndarray, target: 
         return base
     w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
     uniq, inv = np.unique(np.asarray(groups).astype(str), return_inverse=True)
-    members = np.argsort(inv, kind="stable")
-    bounds = np.r_[0, np.cumsum(np.bincount(inv, minlength=len(uniq)))]
+    rows = np.arange(len(y))
     rng = np.random.default_rng(seed)
     found = []
     for _ in range(resamples):
-        pick = rng.integers(0, len(uniq), len(uniq))
-        idx = np.concatenate([members[bounds[k]:bounds[k + 1]] for k in pick])
+        # each row as often as its group is drawn
+        drawn = np.bincount(rng.integers(0, len(uniq), len(uniq)), minlength=len(uniq))
+        idx = np.repeat(rows, drawn[inv])
         t = _threshold_for_precision(p[idx], y[idx], target, accept, min_count, w[idx])
         if t is not None:
             found.append(t)
