@@ -1395,10 +1395,10 @@ class Grounder:
         misspelt: dict[str, set[str]] = {}
         for u in units:
             for k in u.keys:
-                pool = set(name_keys) if id(u) in unknown_ids and k not in name_keys else set()
-                if k in strange.get(id(u), ()):
-                    pool |= item_keys
-                near = {m for m in pool if within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
+                pools = ([name_keys] if id(u) in unknown_ids and k not in name_keys else []) + \
+                    ([item_keys] if k in strange.get(id(u), ()) else [])
+                near = {m for pool in pools for m in pool
+                        if within_edits(k, m, 2 if min(len(k), len(m)) >= 9 else 1)}
                 if near:
                     misspelt[k] = near
         self._fixes = misspelt

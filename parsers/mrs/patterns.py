@@ -1676,6 +1676,18 @@ _WHAT_PEOPLE_SPEAK = re.compile(
     r"(?:\s+(?:(?P<prep>in)\s+)?(?P<name>[^?,]+?))?" + _END, re.I)
 
 
+def _people(b: _Builder, span: tuple[int, int], demonym: str | None = None,
+            demonym_span: tuple[int, int] = (-1, -1)) -> str:
+    """"people" (``_people_n_of``), with the demonym that modifies it ("russian people"), as a
+    quantified noun phrase; returns its variable."""
+    x, lab = b.new("x"), b.new("h")
+    b.ep("_people_n_of", span, lab, ARG0=x, ARG1=b.new("i"))
+    if demonym:
+        b.ep(f"_{demonym.casefold()}/jj_u_unknown", demonym_span, lab, ARG0=b.new("e"), ARG1=x)
+    b.quantified("udef_q", (demonym_span[0] if demonym else span[0], span[1]), x, lab)
+    return x
+
+
 def _what_people_speak_readings(q: str) -> list[str]:
     m = _WHAT_PEOPLE_SPEAK.match(q)
     if not m or (m.group("dem") and (m.group("name") or m.group("name2")
@@ -1692,11 +1704,7 @@ def _what_people_speak_readings(q: str) -> list[str]:
         x = _which_noun(b, "_language_n_1", m.span("np"), m.span("wh"))
     else:
         x = _wh(b, "what", m.span("wh"))
-    x_people, lab = b.new("x"), b.new("h")
-    b.ep("_people_n_of", m.span(people), lab, ARG0=x_people, ARG1=b.new("i"))
-    if m.group("dem"):
-        b.ep(f"_{m.group('dem').casefold()}/jj_u_unknown", m.span("dem"), lab, ARG0=b.new("e"), ARG1=x_people)
-    b.quantified("udef_q", (m.start("dem") if m.group("dem") else m.start(people), m.end(people)), x_people, lab)
+    x_people = _people(b, m.span(people), m.group("dem"), m.span("dem"))
     top = b.new("h")
     b.ep("_speak_v_to", m.span("verb"), top, ARG0="e2", ARG1=x_people, ARG2=x)
     if m.group(place):
@@ -1720,9 +1728,7 @@ def _what_countries_speak_readings(q: str) -> list[str]:
         return []
     b = _Builder()
     x = _which_noun(b, "_country_n_of", m.span("np"), m.span("wh"), relational=True)
-    x_people, lab = b.new("x"), b.new("h")
-    b.ep("_people_n_of", m.span("people"), lab, ARG0=x_people, ARG1=b.new("i"))
-    b.quantified("udef_q", m.span("people"), x_people, lab)
+    x_people = _people(b, m.span("people"))
     top = b.new("h")
     b.ep("_speak_v_to", m.span("verb"), top, ARG0="e2", ARG1=x_people, ARG2=_name(b, q, m.span("name")))
     b.ep("_in_p_state", (m.start("wh"), m.end("np")), top, ARG0=b.new("e"), ARG1="e2", ARG2=x)
@@ -2121,11 +2127,17 @@ def _what_np_is_name_readings(q: str) -> list[str]:
         # "What river is the longest", "What film is directed by X", "Which country is Paris
         # the capital of": other shapes
         return []
+    return [_np_of_name_mrs(q, m.group("wh"), m.span("wh"), np, name)]
+
+
+def _np_of_name_mrs(q: str, wh: str, wh_span: tuple[int, int], np: tuple[int, int],
+                    name: tuple[int, int]) -> str:
+    """The MRS of "What is the NP of NAME?" for the spans of a question written otherwise."""
     b = _Builder()
-    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_wh = _wh(b, wh, wh_span)
     x, l_np = _noun_phrase(b, q, np, "_the_q")
     b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
-    return [b.main("_be_v_id", (m.end("wh"), np[0]), x_wh, x)]
+    return b.main("_be_v_id", (wh_span[1], np[0]), x_wh, x)
 
 
 # "what college did peyton manning?", "what instrument does justin bieber?", "what language
@@ -2159,11 +2171,7 @@ def _what_np_did_name_readings(q: str) -> list[str]:
     if (not _plain_name_ok(text) or _has_article(text) or len(words) > 4
             or any(w in _LEFT_VERBS or w in _NOT_IN_NAME or not w.isalpha() for w in words)):
         return []
-    b = _Builder()
-    x_wh = _wh(b, m.group("wh"), m.span("wh"))
-    x, l_np = _noun_phrase(b, q, m.span("np"), "_the_q")
-    b.ep("_of_p", (m.end("np"), name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=_name(b, q, name))
-    return [b.main("_be_v_id", (m.end("wh"), m.start("np")), x_wh, x)]
+    return [_np_of_name_mrs(q, m.group("wh"), m.span("wh"), m.span("np"), name)]
 
 
 # "Who directed Kishen Kanhaiya?", "who published split second: velocity": the doer of a
@@ -2346,14 +2354,13 @@ def _time_readings(q: str, shapes) -> list[str]:
     """Readings of ``q`` without its time phrase (blanked, so spans keep their offsets),
     each with the time added."""
     m = _TIME_TAIL.search(q) or _TIME_HEAD.match(q)
-    if m:
-        prep, start = m.group("prep").casefold(), m.start("prep")
+    if m:  # the blanked words from the match's start, the time phrase from the preposition
+        prep, a, start = m.group("prep").casefold(), m.start(), m.start("prep")
     elif (m := _TIME_BARE.match(q)) is not None and m.group("before").casefold() not in _NOT_BEFORE_BARE_YEAR:
-        prep, start = "in", m.start("date")
+        prep, a, start = "in", m.start("date"), m.start("date")
     else:
         return []
     year = re.search(_YEAR, m.group("date")).group(0)
-    a = m.start() if m.re is not _TIME_BARE else m.start("date")
     blanked = q[:a] + " " * (m.end() - a) + q[m.end():]
     return [_with_time(r, prep, (start, m.end("date")), year) for f in shapes for r in f(blanked)]
 
