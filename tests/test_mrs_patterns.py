@@ -1199,3 +1199,49 @@ def test_known_for_and_who_did_verb():
     from parsers.mrs.patterns import _who_did_verb_readings
     assert _who_did_verb_readings("who did ronald reagan get shot by?") == []
     assert _who_did_verb_readings("who did adam sandler marry?") == []
+
+
+def test_an_acronym_after_a_name_is_its_possessed_noun():
+    """"What is Advanced Micro Devices ISIN?": an identifier written as its acronym after the
+    name, without "'s", read as the possessive; a lowercase word is no acronym there."""
+    from parsers.mrs.patterns import _possessive_readings
+    rs = translate_readings(_possessive_readings("What is Advanced Micro Devices ISIN?"))
+    [t] = rs
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["poss"].args[1:] == (noun_var(t, "_isin/nn_u_unknown"), names_of(t)["Advanced Micro Devices"])
+    assert _possessive_readings("What is Advanced Micro Devices isin?") == []
+
+
+def test_where_was_name_verbing():
+    """"Where was Voyager 1 travelling?": a progressive, the verb's place (not a name that
+    ends in "travelling"); a word that only looks like a progressive is not one."""
+    from parsers.mrs.patterns import _wh_event_alone_readings
+    [t] = translate_readings(_wh_event_alone_readings("Where was Voyager 1 travelling?"))
+    by = {a.pred: a for a in atoms(t.formula)}
+    assert by["_travelling/vbg_u_unknown"].args[1] == names_of(t)["Voyager 1"]
+    assert by["loc_nonsp"].args[1:] == (by["_travelling/vbg_u_unknown"].args[0], t.answer_vars[0])
+    assert _wh_event_alone_readings("Where was the painting?") == []
+
+
+def test_a_count_held_by_a_name_in_a_yes_no_question():
+    """"Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
+    by Catherine Keener equal to 0.8?": the count's holder after "[had] by", read as "of"."""
+    from parsers.mrs.patterns import _ask_value_readings
+    for q, noun, name in [("Is the number of races by Alan Staley more than 1.2?", "_races/nn_u_unknown", "Alan Staley"),
+                          ("Are the number of children had by Catherine Keener equal to 0.8?",
+                           "_children/nn_u_unknown", "Catherine Keener")]:
+        ts = translate_readings(_ask_value_readings(q))
+        t = next(t for t in ts if any(a.pred == "_of_p" and a.args[2] == names_of(t).get(name) for a in atoms(t.formula)))
+        assert any(a.pred == noun for a in atoms(t.formula)), q
+        assert t.intent.kind == "ask"
+
+
+def test_a_relative_after_a_capitalised_possessive():
+    """"In which school did Obama's wife study?": with capitals, a possessive before a relative
+    noun is read as the ERG reads a possessive (the wife of Obama); other nouns stay in the name
+    ("What is the discography for Justin Timberlake's discography?")."""
+    t, by = _only("In which school did Obama's wife study?")
+    wife = noun_var(t, "_wife/nn_u_unknown")
+    assert by["poss"].args[1:] == (wife, names_of(t)["Obama"])
+    assert by["_study/vb_u_unknown"].args[1] == wife
+    assert not any("poss" in r for r in pattern_readings("Which album did Justin Timberlake's band record?"))

@@ -285,6 +285,10 @@ _ROLE_BEFORE_NAME = re.compile(r"(?:(?:the|a|an)\s+)?(?P<role>(?-i:[a-z])[\w-]+(
                                r"\s+(?=(?-i:[A-Z]))", re.I)
 
 
+#: Relatives, which a possessive before them names whatever the question's case (``_name``).
+_KIN = frozenset({"wife", "husband", "spouse", "son", "sons", "daughter", "daughters", "father",
+                  "mother", "brother", "brothers", "sister", "sisters", "children", "parents",
+                  "siblings", "child"})
 #: A name followed by a possessive and one or two lower-case words ("walt disney's son").
 _OWNED = re.compile(r"(?P<owner>[^?,]*?[^\s'’])(?:'s|’s)\s+(?P<np>(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)\s*$")
 
@@ -293,12 +297,14 @@ def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -
     """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
     (the span's own text by default).  Lowercase words in front of a capitalised name are a
     compound modifier of the name, as the ERG reads "the composer Pete Townshend"."""
-    if text is None and q == q.casefold():
+    if text is None:
         # (in a question written in lower case, whose possessives the grammar often misreads;
         # with capitals the grammar's readings have them, and a garbled LC-QuAD question such
         # as "What is the discography for Justin Timberlake's discography?" is read best with
-        # the whole name)
+        # the whole name; there only a relative: "In which school did Obama's wife study?")
         m = _OWNED.match(q, name[0], name[1])
+        if m and q != q.casefold() and m.group("np").casefold() not in _KIN:
+            m = None
         if (m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION
                 and m.group("np").casefold() not in ("name", "names", "real name", "full name")):
             # "walt disney's son", "marty mcfly's dad": the noun of the name's owner, as the
@@ -531,7 +537,9 @@ _KIN_AFTER_NAME = re.compile(
     r"daughters|parents|children|kids|spouse|boyfriend|girlfriend|time\s+zones?|mascots?|"
     r"nationality|religion|ethnicity|occupation|profession|jobs?|teachers?|coach|siblings|"
     # "what is lil wayne real name?", "what is julia gillard party?"
-    r"(?:real|birth|last|first|full|maiden|middle)\s+name|(?:political\s+)?party|net\s+worth|birthday|hometown)"
+    r"(?:real|birth|last|first|full|maiden|middle)\s+name|(?:political\s+)?party|net\s+worth|birthday|hometown|"
+    # "What is Advanced Micro Devices ISIN?": an identifier written as its acronym
+    r"(?-i:[A-Z]{3,6}))"
     r"(?:\s+names?)?" + _END,
     re.I)
 
@@ -1253,6 +1261,18 @@ def _ask_value_readings(q: str) -> list[str]:
         x_np, l_np = _noun_phrase(b, q, np, _quantifier(m.group("det")))
         b.ep(f"_{word.casefold()}_p", span, l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=_name(b, q, name))
         out.append(_ask_value_main(b, q, m, np, x_np))
+    # "Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
+    # by Catherine Keener equal to 0.8?": a count's holder after "by", read as "of"
+    by = _COUNT_BY.match(m.group("rest"))
+    if by:
+        g0 = m.start("rest")
+        spans = _checked_np_name(q, (g0, g0 + by.end("np")), (g0 + by.start("name"), g0 + by.end("name")))
+        if spans is not None:
+            b = _Builder()
+            x_np, l_np = _noun_phrase(b, q, spans[0], _quantifier(m.group("det")))
+            b.ep("_of_p", (g0 + by.start("by"), g0 + by.end("by")), l_np, ARG0=b.new("e"), ARG1=x_np,
+                 ARG2=_name(b, q, spans[1]))
+            out.append(_ask_value_main(b, q, m, spans[0], x_np))
     # "Is Graham Mink's total career points equal to 0?": the name's NP (``poss``)
     p = _POSSESSOR.match(m.group("rest"))
     if p:
@@ -1268,6 +1288,9 @@ def _ask_value_readings(q: str) -> list[str]:
     return out
 
 
+#: "number of NP [had] by NAME" (the count, "by" and its holder)
+_COUNT_BY = re.compile(r"^(?P<np>(?:(?:total|the)\s+)?(?:number|amount|count|quantity)\s+of\s+[a-z][\w\s-]*?)"
+                       r"\s+(?P<by>(?:had\s+)?by)\s+(?P<name>[^?]+)$")
 #: "NAME's NP" (the possessor and the possessed noun phrase)
 _POSSESSOR = re.compile(r"^(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?']+)$")
 
@@ -1956,7 +1979,9 @@ def _in_which_readings(q: str) -> list[str]:
     if not _plain_np(q[np[0]:np[1]]) or not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
         return []
     words = q[name[0]:name[1]].split()
-    if any(w[:1].isupper() for w in words) and any(w[:1].islower() and w not in _FUNCTION for w in words):
+    kin = _OWNED.match(q, name[0], name[1])
+    if (any(w[:1].isupper() for w in words) and any(w[:1].islower() and w not in _FUNCTION for w in words)
+            and not (kin and kin.group("np").casefold() in _KIN)):
         return []  # "did Rosalind Franklin study physical chemistry": the verb is not last
     name1 = _clean_span(q, *m.span("name1")) if m.group("name1") else None
     if name1 is not None and not _plain_name_ok(q[name1[0]:name1[1]]):
@@ -2212,8 +2237,10 @@ _WH_EVENT_ALONE = re.compile(
     r"(?:(?:(?P<aux>did|does|do)\s+|(?=[^?,]+\scome\s+from\W*$))(?:the\s+)?(?P<name>[^?,]+?)\s+"
     # "what year did michael jordan get drafted?": "get" before a participle, a passive
     r"(?:(?P<get>get|gets|got)\s+(?=" + _PARTICIPLE + r"\W*$))?(?P<verb>" + _NOT_A_VERB
-    + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?P<part>" + _NOT_A_VERB
-    + r"(?-i:" + _PARTICIPLE + r"|born)))" + _END, re.I)
+    + r"(?-i:[a-z]+))|(?:was|were|is|are)\s+(?:the\s+)?(?P<pname>[^?,]+?)\s+(?:(?P<part>" + _NOT_A_VERB
+    + r"(?-i:" + _PARTICIPLE + r"|born))"
+    # "Where was Voyager 1 travelling?": a progressive, the verb's own place or time
+    + r"|(?P<prog>(?-i:[a-z]{2,}ing))))" + _END, re.I)
 
 
 def _wh_event_alone_readings(q: str) -> list[str]:
@@ -2221,9 +2248,12 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     if not m:
         return []
     passive = m.group("part") is not None
-    name = _clean_span(q, *m.span("pname" if passive else "name"))
-    verb = m.span("part" if passive else "verb")
+    progressive = m.group("prog") is not None
+    name = _clean_span(q, *m.span("pname" if passive or progressive else "name"))
+    verb = m.span("part" if passive else "prog" if progressive else "verb")
     word = q[verb[0]:verb[1]].casefold()
+    if progressive and word in _NOT_VERBING:
+        return []
     particle = None
     if not passive and word in _PARTICLES and " " in q[name[0]:name[1]]:
         # a phrasal verb ("where did rihanna grow up?", "where did X come from?"): the verb is
@@ -2251,7 +2281,7 @@ def _wh_event_alone_readings(q: str) -> list[str]:
     if passive:
         b.ep(f"_{word}/vbn_u_unknown", verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
     else:
-        b.ep(f"_{word}/vb_u_unknown", verb, top, ARG0="e2", ARG1=x)
+        b.ep(f"_{word}/{'vbg' if progressive else 'vb'}_u_unknown", verb, top, ARG0="e2", ARG1=x)
     return [b.text("e2", top)]
 
 
