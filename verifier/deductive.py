@@ -668,6 +668,11 @@ def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
     return True
 
 
+#: Predicates of the time a question asks about: "when" (``time_n``), "what time", "what
+#: year", "what date".
+_TIME_NOUNS = frozenset({"time_n", "_time_n_of", "_time_n_1", "_year_n_1", "_date_n_1"})
+
+
 def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset()) -> Formula | None:
     """KG facts the question states about anchored terms: its answer variables and the
     variables that name linked items (facts about other, intermediate variables come from
@@ -680,7 +685,8 @@ def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = froz
     answers = set(reading.answer_vars)
     derived = kg_consequences(reading.formula, axioms)
     if event_times:
-        times = {a.args[0] for a in atoms(reading.formula) if a.pred == "time_n" and a.args}
+        # "when", and "what time" / "what year" / "what date" (the noun as the time asked)
+        times = {a.args[0] for a in atoms(reading.formula) if a.pred in _TIME_NOUNS and a.args}
         derived = [f for f in derived if not (
             isinstance(f, Atom) and len(f.args) == 2 and f.args[1] in times
             and (wikidata_id(f.pred) or f.pred.rpartition(":")[2]) in event_times)]
@@ -1831,11 +1837,29 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
             t_kg = conj(t_kg or TRUE, *stated_negations)
         if t_kg is not None:
             t_kg_aligned = t_kg
-            # the query's side: G, its definitions, and KG background (symmetric properties)
-            g_side = ([Premise("G(query)", g)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
-                      + [Premise(a.name, a.formula) for a in reif] + relevant_background
-                      + _closures_state_their_property(g))
+
+            def g_side_of(g_: Formula) -> list[Premise]:
+                # the query's side: G, its definitions, and KG background (symmetric properties)
+                return ([Premise("G(query)", g_)] + [Premise(f"query definition {i}", f) for i, f in enumerate(query.axioms)]
+                        + [Premise(a.name, a.formula) for a in reif] + relevant_background
+                        + _closures_state_their_property(g_))
+
+            g_side = g_side_of(g)
             complete = prove(g_side, t_kg_aligned)
+            if complete.status == "refuted" and stated is reading and len(reading.answer_vars) > 1:
+                # several answers: another column order may prove the query too and state all
+                # the question does ("Where and what time did X work?" answered with the
+                # start time first and the place second)
+                for view, order, order_key in _other_alignments(reading_view, query):
+                    if view is not reading_view or order is None:
+                        continue
+                    g2 = _aligned_pattern(view, query, pattern, order, order_key=order_key)
+                    if not prove(premises, g2, countermodel=False).proved:
+                        continue
+                    c2 = prove(g_side_of(g2), t_kg_aligned)
+                    if c2.status != "refuted":
+                        g, g_side, complete, answer_col = g2, g_side_of(g2), c2, order[0]
+                        break
             dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
                                  and prove(g_side, n, countermodel=False).status != "proved"]
             if dropped_negations:
