@@ -1486,6 +1486,39 @@ CASES = [
      "SELECT ?x WHERE { ?y wdt:P3450 wd:Q265538 . ?y wdt:P585 ?x . }", "weaker"),
     ("in what years did the new york yankees win the world series?",
      "SELECT ?x WHERE { ?y wdt:P3450 wd:Q265538 . ?y wdt:P1346 wd:Q213417 . ?y wdt:P585 ?x . }", "faithful"),
+    # an identifier written as its acronym after the name ("X ISIN" for "X's ISIN")
+    ("What is Advanced Micro Devices ISIN?", "SELECT ?a WHERE { wd:Q128896 wdt:P946 ?a }", "faithful"),
+    ("What is Advanced Micro Devices ISIN?", "SELECT ?a WHERE { wd:Q128896 wdt:P1278 ?a }", "unsupported"),
+    # a progressive after "where was": the verb's place
+    ("Where was Voyager 1 travelling?", "SELECT ?a WHERE { wd:Q48469 wdt:P1444 ?a }", "faithful"),
+    ("Where was Voyager 1 travelling?", "SELECT ?a WHERE { ?a wdt:P1444 wd:Q48469 }", "unsupported"),
+    # a count held by a name after "[had] by"
+    ("Is the number of races by Alan Staley more than 1.2?",
+     "ASK WHERE { wd:Q4707818 wdt:P1350 ?obj filter ( ?obj > 1.2 ) }", "faithful"),
+    ("Are the number of children had by Catherine Keener equal to 0.8?",
+     "ASK WHERE { wd:Q230378 wdt:P1971 ?obj filter ( ?obj = 0.8 ) }", "faithful"),
+    ("Are the number of children had by Catherine Keener equal to 0.8?",
+     "ASK WHERE { wd:Q230378 wdt:P1350 ?obj filter ( ?obj = 0.8 ) }", "unsupported"),
+    # a verb read without its object whose "by" phrase names the doer
+    ("What officially opened by Franz Beckenbauer?", "SELECT ?a WHERE { ?a wdt:P542 wd:Q4457 }", "faithful"),
+    # two answers: the column order that states all the question does ("what time" is the
+    # statement's start time, not a second place of work)
+    ("Where and what time did William Michael Rossetti Work?",
+     "SELECT ?value1 ?obj WHERE { wd:Q719428 p:P937 ?s . ?s ps:P937 ?obj . ?s pq:P580 ?value1 . }", "faithful"),
+    ("Where and what time did William Michael Rossetti Work?",
+     "SELECT ?value1 ?obj WHERE { ?obj p:P937 ?s . ?s ps:P937 wd:Q719428 . ?s pq:P580 ?value1 . }", "unsupported"),
+    # a relative after a capitalised possessive
+    ("In which school did Obama's wife study?", "SELECT ?u WHERE { wd:Q76 wdt:P26/wdt:P69 ?u . }", "faithful"),
+    ("In which school did Obama's wife study?", "SELECT ?u WHERE { wd:Q76 wdt:P69 ?u . }", "unsupported"),
+    # a demonym on a relational noun says whose it is ("the Polish national anthem")
+    ("Who wrote the lyrics for the Polish national anthem?",
+     "SELECT ?u WHERE { wd:Q36 wdt:P85/wdt:P676 ?u . }", "faithful"),
+    ("Who wrote the lyrics for the Polish national anthem?",
+     "SELECT ?u WHERE { ?a wdt:P85 wd:Q36 . ?a wdt:P676 ?u . }", "unsupported"),
+    # a kinship noun for a property taken twice
+    ("Give me the grandchildren of Bruce Lee.",
+     "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?c . ?c wdt:P40 ?u . }", "faithful"),
+    ("Give me the grandchildren of Bruce Lee.", "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?u . }", "unsupported"),
 ]
 
 
