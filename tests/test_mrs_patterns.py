@@ -1245,3 +1245,12 @@ def test_a_relative_after_a_capitalised_possessive():
     assert by["poss"].args[1:] == (wife, names_of(t)["Obama"])
     assert by["_study/vb_u_unknown"].args[1] == wife
     assert not any("poss" in r for r in pattern_readings("Which album did Justin Timberlake's band record?"))
+
+
+def test_what_did_name_verb_with_a_stranded_preposition():
+    """"what did corey haim act in?": the verb as written, "what" the object of the stranded
+    preposition on the verb's event."""
+    t, by = _only("what did corey haim act in?")
+    assert by["_act/vb_u_unknown"].args[1] == names_of(t)["corey haim"]
+    assert by["_in_p"].args[1:] == (by["_act/vb_u_unknown"].args[0], t.answer_vars[0])
+    assert _only("what did kellie martin play on?")[1]["_on_p"].args[2] == _only("what did kellie martin play on?")[0].answer_vars[0]

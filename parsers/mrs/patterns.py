@@ -1932,12 +1932,17 @@ def _what_die_of_readings(q: str) -> list[str]:
 # verb's base form as an unknown word, one reading per form its spelling allows ("invented":
 # *invent*, *invente*), so that the one the lexicon knows links.
 _WHAT_DID_VERBED = re.compile(
-    r"^\s*(?P<wh>what)\s+did\s+(?P<name>[^?,]+?)\s+(?P<verb>(?-i:[a-z]{3,}))" + _END, re.I)
+    r"^\s*(?P<wh>what)\s+did\s+(?P<name>[^?,]+?)\s+(?P<verb>(?-i:[a-z]{3,}))"
+    # "what did corey haim act in?", "what did kellie martin play on?": the preposition
+    # stranded, "what" its object and the verb's event its subject
+    r"(?:\s+(?P<prep>in|on|for|with|about))?" + _END, re.I)
 
 
 def _what_did_verbed_readings(q: str) -> list[str]:
     found = _matched_name(_WHAT_DID_VERBED, q, _has_article)
     forms = base_forms(found[0].group("verb")) if found else []
+    if found and found[0].group("prep") and not forms:
+        forms = [found[0].group("verb").casefold()]  # "what did X act in?": the verb as written
     if not forms or forms[0] in _LIGHT_VERBS:
         return []
     m, name = found
@@ -1947,6 +1952,10 @@ def _what_did_verbed_readings(q: str) -> list[str]:
         x_what = _wh(b, "what", m.span("wh"))
         x_name = _name(b, q, name)
         top = b.new("h")
+        if m.group("prep"):
+            out.append(_verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
+                                      m.group("prep"), m.span("prep"), x_what))
+            continue
         b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_what)
         out.append(b.text("e2", top))
     return out
