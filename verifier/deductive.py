@@ -1856,9 +1856,10 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
                     g2 = _aligned_pattern(view, query, pattern, order, order_key=order_key)
                     if not prove(premises, g2, countermodel=False).proved:
                         continue
-                    c2 = prove(g_side_of(g2), t_kg_aligned)
+                    side2 = g_side_of(g2)
+                    c2 = prove(side2, t_kg_aligned)
                     if c2.status != "refuted":
-                        g, g_side, complete, answer_col = g2, g_side_of(g2), c2, order[0]
+                        g, g_side, complete, answer_col = g2, side2, c2, order[0]
                         break
             dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
                                  and prove(g_side, n, countermodel=False).status != "proved"]
