@@ -1254,3 +1254,15 @@ def test_what_did_name_verb_with_a_stranded_preposition():
     assert by["_act/vb_u_unknown"].args[1] == names_of(t)["corey haim"]
     assert by["_in_p"].args[1:] == (by["_act/vb_u_unknown"].args[0], t.answer_vars[0])
     assert _only("what did kellie martin play on?")[1]["_on_p"].args[2] == _only("what did kellie martin play on?")[0].answer_vars[0]
+
+
+def test_are_there_n_np_at_name():
+    """"Are there 1.942 employees at Fu Jen Catholic University?" as "Does NAME have N NP?":
+    ``_have_v_1`` of the name and the counted noun phrase, ``card`` on it, a yes/no question."""
+    t, by = _only("Are there 1.942 employees at Fu Jen Catholic University?")
+    employees = noun_var(t, "_employees/nn_u_unknown")
+    assert by["_have_v_1"].args[1:] == (names_of(t)["Fu Jen Catholic University"], employees)
+    assert by["card"].args[1] == employees and by["card"].args[2] == Literal("1.942")
+    assert t.intent.kind == "ask"
+    assert pattern_readings("Are there 3 people in the room, or more?") == [] or all(
+        "_have_v_1" not in r for r in pattern_readings("Are there 3 people in the room, or more?"))

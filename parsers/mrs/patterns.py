@@ -1288,6 +1288,29 @@ def _ask_value_readings(q: str) -> list[str]:
     return out
 
 
+# "Are there 1.942 employees at Fu Jen Catholic University?": read as "Does NAME have N NP?"
+# (``_have_v_1`` of the name and the counted noun phrase, ``card`` on it), as the ERG reads that
+_THERE_ARE_N = re.compile(
+    r"^\s*(?:are|is)\s+there\s+(?P<value>" + _NUMBER_TEXT + r")\s+(?P<np>(?-i:[a-z])[\w\s-]*?)\s+"
+    r"(?P<prep>at|in|of|on)\s+(?P<name>[^?,]+?)" + _END, re.I)
+
+
+def _there_are_n_readings(q: str) -> list[str]:
+    m = _THERE_ARE_N.match(q)
+    if not m:
+        return []
+    spans = _checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None:
+        return []
+    b = _Builder()
+    head = _noun_phrase(b, q, spans[0], "udef_q")
+    if head is None:
+        return []
+    x_np, l_np = head
+    b.ep("card", m.span("value"), l_np, ARG0=b.new("e"), ARG1=x_np, CARG=_carg(m.group("value")))
+    return [b.main("_have_v_1", m.span("prep"), _name(b, q, spans[1]), x_np)]
+
+
 #: "number of NP [had] by NAME" (the count, "by" and its holder)
 _COUNT_BY = re.compile(r"^(?P<np>(?:(?:total|the)\s+)?(?:number|amount|count|quantity)\s+of\s+[a-z][\w\s-]*?)"
                        r"\s+(?P<by>(?:had\s+)?by)\s+(?P<name>[^?]+)$")
@@ -2426,7 +2449,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
            _wh_passive_readings, _how_many_readings,
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
-           _underscored_copula_readings, _ask_value_readings,
+           _underscored_copula_readings, _ask_value_readings, _there_are_n_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _what_np_did_name_readings, _there_called_readings, _of_all_readings,
