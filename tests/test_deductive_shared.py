@@ -535,8 +535,13 @@ CASES = [
      "unsupported"),
     ("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?",
      "ASK { wd:Q83229 wdt:P3373 wd:Q162356 . wd:Q83229 wdt:P26 wd:Q82674 }", "unsupported"),
+    # ... while the pattern reading "Does NAME have N NP?" proves it, with consistent premises
     ("Are there 1.942 employees at Fu Jen Catholic University?",
-     "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 1.942 ) }", "unsupported"),
+     "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 1.942 ) }", "faithful"),
+    ("Are there 1.942 employees at Fu Jen Catholic University?",
+     "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 2 ) }", "unsupported"),
+    ("Are there 1.942 employees at Fu Jen Catholic University?",
+     "ASK WHERE { wd:Q685664 wdt:P2196 ?obj filter ( ?obj = 1.942 ) }", "unsupported"),
     # a preposition alone names no qualifier's property ("in" is not work location, "by" not
     # author); a date after it names a time qualifier
     ("What award was Arthur M. Schlesinger nominated for in 1961?",
