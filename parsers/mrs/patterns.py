@@ -293,6 +293,13 @@ _KIN = frozenset({"wife", "husband", "spouse", "son", "sons", "daughter", "daugh
 _OWNED = re.compile(r"(?P<owner>[^?,]*?[^\s'’])(?:'s|’s)\s+(?P<np>(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*)?)\s*$")
 
 
+def _kin_owned(q: str, span: tuple[int, int]) -> re.Match | None:
+    """The :data:`_OWNED` match of ``span`` when its noun is a relative (:data:`_KIN`):
+    "Obama's wife"."""
+    m = _OWNED.match(q, span[0], span[1])
+    return m if m and m.group("np").casefold() in _KIN else None
+
+
 def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -> str:
     """A ``named`` EP (and its ``proper_q``) for the span ``name``, whose CARG is ``text``
     (the span's own text by default).  Lowercase words in front of a capitalised name are a
@@ -302,9 +309,7 @@ def _name(b: _Builder, q: str, name: tuple[int, int], text: str | None = None) -
         # with capitals the grammar's readings have them, and a garbled LC-QuAD question such
         # as "What is the discography for Justin Timberlake's discography?" is read best with
         # the whole name; there only a relative: "In which school did Obama's wife study?")
-        m = _OWNED.match(q, name[0], name[1])
-        if m and q != q.casefold() and m.group("np").casefold() not in _KIN:
-            m = None
+        m = _OWNED.match(q, name[0], name[1]) if q == q.casefold() else _kin_owned(q, name)
         if (m and _plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in _FUNCTION
                 and m.group("np").casefold() not in ("name", "names", "real name", "full name")):
             # "walt disney's son", "marty mcfly's dad": the noun of the name's owner, as the
@@ -2011,9 +2016,8 @@ def _in_which_readings(q: str) -> list[str]:
     if not _plain_np(q[np[0]:np[1]]) or not _plain_name_ok(q[name[0]:name[1]]) or _has_article(q[name[0]:name[1]]):
         return []
     words = q[name[0]:name[1]].split()
-    kin = _OWNED.match(q, name[0], name[1])
     if (any(w[:1].isupper() for w in words) and any(w[:1].islower() and w not in _FUNCTION for w in words)
-            and not (kin and kin.group("np").casefold() in _KIN)):
+            and not _kin_owned(q, name)):
         return []  # "did Rosalind Franklin study physical chemistry": the verb is not last
     name1 = _clean_span(q, *m.span("name1")) if m.group("name1") else None
     if name1 is not None and not _plain_name_ok(q[name1[0]:name1[1]]):
