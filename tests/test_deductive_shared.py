@@ -27,6 +27,12 @@ def verifier():
 _IN_YEAR = ("SELECT ?x WHERE { wd:Q15180 p:P6 ?p . ?p ps:P6 ?x . ?p pq:P580 ?y . ?p pq:P582 ?z . "
             "FILTER ((?y < \"%s-01-01T00:00:00Z\"^^xsd:dateTime) && (?z >= \"%s-01-01T00:00:00Z\"^^xsd:dateTime)) }")
 
+#: Robert Shaw's spouses with a time qualifier in a year
+_SHAW = ("SELECT ?obj WHERE { wd:Q313727 p:P26 ?s . ?s ps:P26 ?obj . ?s pq:%s ?x "
+         "filter ( contains ( YEAR ( ?x ) , '%s' ) ) }")
+#: a statement of a person's with a qualifier whose value is an item
+_QUALIFIED = "SELECT ?obj WHERE {{ wd:{0} p:{1} ?s . ?s ps:{1} ?obj . ?s pq:{2} wd:{3} }}"
+
 CASES = [
     # a coordination's "of" modifier distributes over the conjuncts
     ("What are the sex and the occupation of Merlin?",
@@ -542,6 +548,31 @@ CASES = [
      "ASK WHERE { wd:Q685664 wdt:P1128 ?obj filter ( ?obj = 2 ) }", "unsupported"),
     ("Are there 1.942 employees at Fu Jen Catholic University?",
      "ASK WHERE { wd:Q685664 wdt:P2196 ?obj filter ( ?obj = 1.942 ) }", "unsupported"),
+    # a time bound ("until 1975") written as the year of the statement's end time: "until"
+    # names the end, whatever the verb ("married" alone would name a start), and the year must
+    # be the question's
+    ("Who was Robert Shaw married to until 1975?", _SHAW % ("P582", "1975"), "faithful"),
+    ("Who was Robert Shaw married to until 1975?", _SHAW % ("P580", "1975"), "unsupported"),
+    ("Who was Robert Shaw married to until 1975?", _SHAW % ("P582", "1976"), "intent_mismatch"),
+    # "together with", and "NAME and NAME2 ... together", name the qualifier *together with*,
+    # whose value is the companion
+    ("What award did Robin Williams and Christine Baranski receive together?",
+     _QUALIFIED.format("Q83338", "P166", "P1706", "Q229134"), "faithful"),
+    ("What award was received by Igor Tamm together with Pavel Cherenkov?",
+     _QUALIFIED.format("Q155759", "P166", "P1706", "Q76970"), "faithful"),
+    ("What award was received by Igor Tamm together with Pavel Cherenkov?",
+     _QUALIFIED.format("Q155759", "P166", "P1706", "Q5593"), "unsupported"),
+    ("What award was received by Igor Tamm together with Pavel Cherenkov?",
+     _QUALIFIED.format("Q155759", "P1411", "P1706", "Q76970"), "unsupported"),
+    ("What award was received by Igor Tamm together with Pavel Cherenkov?",
+     _QUALIFIED.format("Q155759", "P166", "P1327", "Q76970"), "unsupported"),
+    # "Is it true that NAME has N NP?" as "Does NAME have N NP?" (the grammar splits the name)
+    ("Is it true that the California Dreams Tour has 3.6 representations?",
+     "ASK WHERE { wd:Q857494 wdt:P5027 ?obj filter ( ?obj = 3.6 ) }", "faithful"),
+    ("Is it true that the California Dreams Tour has 3.6 representations?",
+     "ASK WHERE { wd:Q857494 wdt:P5027 ?obj filter ( ?obj = 36 ) }", "unsupported"),
+    ("Is it true that the California Dreams Tour has 3.6 representations?",
+     "ASK WHERE { wd:Q857494 wdt:P1110 ?obj filter ( ?obj = 3.6 ) }", "unsupported"),
     # a preposition alone names no qualifier's property ("in" is not work location, "by" not
     # author); a date after it names a time qualifier
     ("What award was Arthur M. Schlesinger nominated for in 1961?",

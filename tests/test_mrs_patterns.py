@@ -551,6 +551,28 @@ def test_time_phrase_modifies_the_main_event():
     assert t.intent.kind == "superlative" and "yofc" in {a.pred for a in atoms(t.formula)}
 
 
+def test_companion_modifies_the_main_event():
+    """"together with NAME" at the end, and "NAME and NAME2 VERB together", put the companion
+    on the main event (``_together+with_p``, as the ERG reads "together with"); the rest of
+    the question is read by the other shapes."""
+    q = "What award did Igor Tamm receive together with Pavel Cherenkov?"
+    t, by = _only(q)
+    receive = next(a for a in atoms(t.formula) if a.pred.startswith("_receive"))
+    assert receive.args[1] == names_of(t)["Igor Tamm"]
+    assert by["_together+with_p"].args[1:] == (receive.args[0], names_of(t)["Pavel Cherenkov"])
+    ep = next(e for e in t.mrs.eps if e.pred == "_together+with_p")
+    assert q[ep.cfrom:ep.cto] == "together with"
+    t, by = _only("What award did Robin Williams and Christine Baranski receive together?")
+    names = names_of(t)
+    receive = next(a for a in atoms(t.formula) if a.pred.startswith("_receive"))
+    assert receive.args[1] == names["Robin Williams"]  # the first name alone is the subject
+    assert by["_together+with_p"].args[1:] == (receive.args[0], names["Christine Baranski"])
+    # no companion without "together", nor a companion that is no name
+    assert not any("_together+with_p" in r for r in pattern_readings("What award did Kanye West and Fergie win?"))
+    assert not any("_together+with_p" in r
+                   for r in pattern_readings("What award did Igor Tamm receive together with his wife?"))
+
+
 def test_when_event_shape():
     t, by = _only("When was Tiger Woods nominated for a Best Male Golfer Espy Award?")
     assert t.answer_vars == (by["time_n"].args[0],) and by["loc_nonsp"].args[2] == t.answer_vars[0]
@@ -1264,5 +1286,14 @@ def test_are_there_n_np_at_name():
     assert by["_have_v_1"].args[1:] == (names_of(t)["Fu Jen Catholic University"], employees)
     assert by["card"].args[1] == employees and by["card"].args[2] == Literal("1.942")
     assert t.intent.kind == "ask"
+    # the name first: "Is it true that NAME has N NP?", "Does NAME have N NP?"
+    for q in ("Is it true that the California Dreams Tour has 3.6 representations?",
+              "Does the California Dreams Tour have 3.6 representations?"):
+        t, by = _only(q)
+        representations = noun_var(t, "_representations/nn_u_unknown")
+        assert by["_have_v_1"].args[1:] == (names_of(t)["California Dreams Tour"], representations), q
+        assert by["card"].args[1] == representations and by["card"].args[2] == Literal("3.6"), q
+        assert t.intent.kind == "ask", q
+    assert not any("_have_v_1" in r for r in pattern_readings("Does the California Dreams Tour have representations?"))
     assert pattern_readings("Are there 3 people in the room, or more?") == [] or all(
         "_have_v_1" not in r for r in pattern_readings("Are there 3 people in the room, or more?"))

@@ -240,7 +240,10 @@ def question_units(reading, question: str = "") -> list[Unit]:
             keys = tuple(dict.fromkeys(lemma_keys(prefix + lemma) + keys))
         if pos == "p":  # prepositions name nothing themselves but structure the question
             head = lemma.split()[0] if lemma else lemma
-            roles = tuple(dict.fromkeys([head] + [k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)]))
+            roles = tuple(dict.fromkeys([head] + [k for w in _PREPOSITION_ROLES.get(head, ()) for k in content_keys(w)]
+                                        # a preposition of several words names by its content words,
+                                        # as a property's name does ("together with")
+                                        + (list(content_keys(lemma)) if " " in lemma else [])))
             units.append(Unit(a, "preposition", lemma, pos, roles, roles, lemma, var))
             continue
         if not keys:

@@ -205,6 +205,39 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
     return found
 
 
+#: Words that bound a time ("married to until 1975", "the spouse since 1928", "located in X
+#: before 2007-7-14"), and the year of the time they bound.
+_TIME_BOUND = re.compile(r"\b(?:until|till|since|before)\s+(?:the\s+year\s+(?:of\s+)?)?(?:[a-z]+\s+){0,2}?"
+                         r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(\d{4})\b", re.I)
+#: Time qualifiers: start time, end time, point in time.
+_TIME_QUALIFIER_PREDS = frozenset({"pq:P580", "pq:P582", "pq:P585"})
+
+
+def _time_bound_as_year(question: str, query: Query) -> bool:
+    """Whether the question bounds a time ("Who was Robert Shaw married to until 1975?") that
+    the query writes, as LC-QuAD 2.0 does, as the year of a statement's time qualifier
+    (``?s pq:P582 ?x FILTER(CONTAINS(YEAR(?x), '1975'))``).  Which qualifier the bound names
+    (an end time for "until", a start time for "since") is the qualifier check's business."""
+    from verifier.logic import Func
+
+    years = {m.group(1) for m in _TIME_BOUND.finditer(question)}
+    if not years:
+        return False
+    times = {a.args[1] for a in atoms(query.pattern)
+             if isinstance(a, Atom) and a.pred in _TIME_QUALIFIER_PREDS and len(a.args) == 2}
+    for a in atoms(query.pattern):
+        if not (isinstance(a, Atom) and a.pred == "contains" and len(a.args) == 2
+                and isinstance(a.args[1], Literal)):
+            continue
+        arg = a.args[0]
+        if isinstance(arg, Func) and arg.name == "year" and len(arg.args) == 1:
+            arg = arg.args[0]
+        m = re.fullmatch(r"(\d{4})(?:-\d{1,2}-\d{1,2})?", a.args[1].lexical.strip())
+        if arg in times and m and m.group(1) in years:
+            return True
+    return False
+
+
 def intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
                   counted_value: bool = False) -> tuple[bool, str]:
     """Whether the query's form answers what the question asks for (yes/no, how many, a
@@ -231,6 +264,8 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
                           and _number_value(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
+    if not has_compare and kind == "comparative" and _time_bound_as_year(question, query):
+        has_compare = True
     if not has_compare and kind == "comparative" and query.having is not None:
         # "Which countries have more than two official languages?" answered by GROUP BY
         # ?country HAVING (COUNT(?language) > 2): the count is compared with the stated value

@@ -384,6 +384,12 @@ def _time_qualifier_clash(prop: str, question: str) -> str | None:
     starts = any(m.group(0).casefold() != "from" or _before_a_time("from", question)
                  for m in _STARTS.finditer(question))
     ends = bool(_ENDS.search(question))
+    # a bound before a time says which end it is, whatever the verb ("married to until 1975"
+    # is the end of the marriage, "spouse since 1928" its start), unless both bounds are given
+    until = any(_before_a_time(w, question) for w in ("until", "till", "before"))
+    since = any(_before_a_time(w, question) for w in ("since", "from"))
+    if until != since:
+        starts, ends = since, until
     if prop == "P580" and ends and not starts:
         return "ended"
     if prop == "P582" and starts and not ends:

@@ -1300,8 +1300,15 @@ _THERE_ARE_N = re.compile(
     r"(?P<prep>at|in|of|on)\s+(?P<name>[^?,]+?)" + _END, re.I)
 
 
+#: "Is it true that the California Dreams Tour has 3.6 representations?", "Does the Dundonald
+#: have 3.2 masts?": the same, with the name first
+_HAS_N = re.compile(
+    r"^\s*(?:(?:does|did|do)\s+|is\s+it\s+true\s+that\s+)(?:the\s+)?(?P<name>[^?,]+?)\s+(?P<prep>have|has|had)\s+"
+    r"(?P<value>" + _NUMBER_TEXT + r")\s+(?P<np>(?-i:[a-z])[\w\s-]*?)" + _END, re.I)
+
+
 def _there_are_n_readings(q: str) -> list[str]:
-    m = _THERE_ARE_N.match(q)
+    m = _THERE_ARE_N.match(q) or _HAS_N.match(q)
     if not m:
         return []
     spans = _checked_np_name(q, m.span("np"), m.span("name"))
@@ -2431,6 +2438,51 @@ def _time_readings(q: str, shapes) -> list[str]:
     return [_with_time(r, prep, (start, m.end("date")), year) for f in shapes for r in f(blanked)]
 
 
+# A companion of the main event ("What award was received by Igor Tamm together with Pavel
+# Cherenkov?", "What award did Kanye West and Fergie win together?"): the rest of the question
+# is read by the shapes above, and the companion is ``_together+with_p`` on its main event, as
+# the ERG reads "together with"; which qualifier (*together with*) it names is the deductive
+# check's business.
+_TOGETHER_TAIL = re.compile(r"\s+(?P<prep>together\s+with)\s+(?P<name>(?-i:[A-Z])[^?,]*?)(?=" + _END + ")", re.I)
+_TOGETHER_PAIR = re.compile(
+    r"^\s*(?:what|which)\b[^?,]*?\s(?:did|do|does)\s+[^?,]+?(?P<and>\s+and\s+)(?P<name>(?-i:[A-Z])[^?,]*?)\s+"
+    r"(?-i:[a-z]+)(?P<prep>\s+together)(?=" + _END + ")", re.I)
+
+
+def _with_companion(reading: str, prep: tuple[int, int], name: tuple[int, int], carg: str) -> str:
+    """``reading`` with "together with NAME" modifying its main event ``e2``."""
+    m = _MAIN_LABEL.search(reading)
+    if m is None:
+        return reading
+    a, z = prep
+    c, d = name
+    eps = (f"[ _together+with_p<{a}:{z}> LBL: {m.group(1)} ARG0: e910 ARG1: e2 ARG2: x911 ] "
+           f"[ named<{c}:{d}> LBL: h912 ARG0: x911 CARG: {carg} ] "
+           f"[ proper_q<{c}:{d}> LBL: h913 ARG0: x911 RSTR: h914 BODY: h915 ]")
+    head, sep, tail = reading.rpartition(" > HCONS: < ")
+    return f"{head} {eps}{sep}{tail[:-3]} h914 qeq h912 > ]" if sep and tail.endswith(" > ]") else reading
+
+
+def _together_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its companion phrase (blanked, so spans keep their offsets),
+    each with the companion added to the main event."""
+    m = _TOGETHER_TAIL.search(q)
+    if m:
+        blanks = [(m.start(), m.end())]
+    elif (m := _TOGETHER_PAIR.match(q)) is not None:
+        blanks = [(m.start("and"), m.end("name")), m.span("prep")]
+    else:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _name_ok(q[name[0]:name[1]]):
+        return []
+    blanked = q
+    for a, z in blanks:
+        blanked = blanked[:a] + " " * (z - a) + blanked[z:]
+    prep = _clean_span(q, *m.span("prep"))
+    return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
+
+
 def _without_name_test(q: str, shapes) -> list[str]:
     """Readings of ``q`` without a name test at its end, or between the relative pronoun and
     a clause that says more (blanked, so spans keep their offsets).  The deductive check reads
@@ -2495,6 +2547,8 @@ def _shape_readings(q: str) -> list[str]:
         out = _without_name_test(q, _SHAPES)
     if not out:
         out = _time_readings(q, _SHAPES)
+    if not out:
+        out = _together_readings(q, _SHAPES)
     return out
 
 
