@@ -573,6 +573,42 @@ def test_companion_modifies_the_main_event():
                    for r in pattern_readings("What award did Igor Tamm receive together with his wife?"))
 
 
+def test_when_clause_modifies_the_main_event():
+    """A clause "when PRONOUN ..." at the end is ``_when_x_subord`` on the main event, as the
+    ERG reads it: a copula with a noun phrase, a passive with its doer, or a verb in the past
+    with a name for its object; the rest is read by the other shapes."""
+    t, by = _only("What position did Arthur Balfour hold when he replaced Edward Grey?")
+    hold = next(a for a in atoms(t.formula) if a.pred.startswith("_hold"))
+    replaced = by["_replaced/vbd_u_unknown"]
+    assert by["_when_x_subord"].args[1:] == (hold.args[0], replaced.args[0])
+    assert replaced.args[1] == by["pron"].args[0] and replaced.args[2] == names_of(t)["Edward Grey"]
+    t, by = _only("what position did Harthacanute hold when he was replaced by Edward the confessor")
+    replaced = by["_replaced/vbn_u_unknown"]  # the name is the doer, the pronoun undergoes it
+    assert replaced.args[1:] == (names_of(t)["Edward the confessor"], by["pron"].args[0])
+    ts = translate_readings(pattern_readings("Where did Sylvia Plath go to school when she was a literature major?"))
+    go = [t for t in ts if "_go_v_1" in {a.pred for a in atoms(t.formula)}]
+    assert go, ts
+    by = {a.pred: a for a in atoms(go[0].formula)}
+    assert by["_be_v_id"].args[1:] == (by["pron"].args[0], by["_major/nn_u_unknown"].args[0])
+    assert by["_when_x_subord"].args[1] == by["_go_v_1"].args[0]
+    # a clause that is no such clause, or a question no shape reads, gets no reading from it
+    assert not any("_when_x_subord" in r for r in pattern_readings("What position did Arthur Balfour hold when he was 16?"))
+    assert pattern_readings("Tell me about it when he replaced Edward Grey") == []
+
+
+def test_passive_with_its_preposition_at_the_end():
+    """"Who was X employed by?" asks for the doer; "What was X nominated for?" for the
+    preposition's object, the name undergoing the verb."""
+    t, by = _only("Who was Herbert von Karajan employed by?")
+    assert by["_employed/vbn_u_unknown"].args[1:] == (t.answer_vars[0], names_of(t)["Herbert von Karajan"])
+    t, by = _only("What was Dustin Lance Black nominated for?")
+    assert by["_nominated/vbn_u_unknown"].args[2] == names_of(t)["Dustin Lance Black"]
+    assert by["_for_p"].args[1:] == (by["_nominated/vbn_u_unknown"].args[0], t.answer_vars[0])
+    # not a noun at the end ("What is Jacinda Ardern president of?"), nor a name in lower case
+    assert pattern_readings("What is Jacinda Ardern president of?") == []
+    assert not any("vbn_u_unknown" in r for r in pattern_readings("who was the king employed by?"))
+
+
 def test_when_event_shape():
     t, by = _only("When was Tiger Woods nominated for a Best Male Golfer Espy Award?")
     assert t.answer_vars == (by["time_n"].args[0],) and by["loc_nonsp"].args[2] == t.answer_vars[0]

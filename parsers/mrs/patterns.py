@@ -678,6 +678,30 @@ def _wh_passive_readings(q: str) -> list[str]:
     return [_passive_text(b, q, m, name, x_c)]
 
 
+# "Who was Herbert von Karajan employed by?": the passive with its preposition left at the end;
+# the answer is the doer ("by") or the preposition's object, the name undergoes the verb
+_WH_PASSIVE_STRANDED = re.compile(
+    r"^\s*(?P<wh>who|whom|what)\s+(?:is|was|are|were)\s+(?P<name>(?-i:[A-Z])[^?,]*?)\s+"
+    r"(?P<part>(?-i:[a-z]+))\s+(?P<pprep>by|for|of|in|at|to|from|with|on)" + _END, re.I)
+
+
+def _wh_passive_stranded_readings(q: str) -> list[str]:
+    m = _WH_PASSIVE_STRANDED.match(q)
+    if not m or not _PASSIVE_START.match(f"{m.group('part')} of "):
+        return []
+    name = _clean_span(q, *m.span("name"))
+    if not _plain_name_ok(q[name[0]:name[1]]) or _VALUE.match(q[name[0]:name[1]]):
+        return []
+    b = _Builder()
+    x_wh = _wh(b, m.group("wh"), m.span("wh"))
+    x_name = _name(b, q, name)
+    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
+    if m.group("pprep").casefold() == "by":
+        return [b.main(pred, m.span("part"), x_wh, x_name)]
+    return [_verb_and_prep(b, b.new("h"), pred, m.span("part"), b.new("i"), x_name, m.group("pprep"),
+                           m.span("pprep"), x_wh)]
+
+
 def _passive_text(b: _Builder, q: str, m: re.Match, name: tuple[int, int], x: str) -> str:
     """The passive participle of ``m`` (groups ``part``, ``pprep``) that ``x`` undergoes: its
     doer is the name after "by"; with another preposition the name is the preposition's and
@@ -2483,6 +2507,82 @@ def _together_readings(q: str, shapes) -> list[str]:
     return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
+# A clause that says when the main event held, with a pronoun for its subject ("Where did
+# Sylvia Plath go to school when she was a literature major?", "Who was Herbert von Karajan
+# employed by when he was replaced by Paul van Kempen?", "What position did Arthur Balfour hold
+# when he replaced Edward Grey?"): the rest of the question is read by the shapes above, and
+# the clause is ``_when_x_subord`` on its main event, as the ERG reads it; which qualifier
+# its words name (*academic major*, *replaced by*, *replaces*) is the deductive check's
+# business.  The clause is a copula with a noun phrase, a passive with its doer, or a verb in
+# the past with a name for its object.
+_WHEN_CLAUSE = re.compile(
+    r"\s+(?P<when>when)\s+(?P<pron>he|she|they|it)\s+(?:"
+    r"(?:was|were)\s+(?P<det>a|an|the)\s+(?P<np>(?-i:[a-z])[\w\s-]*?)"
+    r"|(?:was|were)\s+(?P<part>(?-i:[a-z]+(?:ed|en|wn)))\s+(?P<by>by)\s+(?P<doer>(?-i:[A-Z])[^?]*?)"
+    r"|(?P<verb>(?-i:[a-z]+ed))\s+(?P<obj>(?-i:[A-Z])[^?]*?))(?=" + _END + ")", re.I)
+
+
+def _when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | None:
+    """The EPs (and HCONS) of a :data:`_WHEN_CLAUSE` match, and the clause's event."""
+    b = _Builder()
+    b.n = 900  # apart from the variables of the reading it is added to
+    x_pron, l_pron = b.new("x"), b.new("h")
+    b.ep("pron", m.span("pron"), l_pron, ARG0=x_pron)
+    b.quantified("pronoun_q", m.span("pron"), x_pron, l_pron)
+    e = b.new("e")
+    top = b.new("h")
+    if m.group("np"):
+        np = _clean_span(q, *m.span("np"))
+        if not _plain_np(q[np[0]:np[1]]):
+            return None
+        head = _noun_phrase(b, q, np, _quantifier(m.group("det")))
+        if head is None:
+            return None
+        b.ep("_be_v_id", (m.start("pron"), np[1]), top, ARG0=e, ARG1=x_pron, ARG2=head[0])
+    else:
+        name = _clean_span(q, *m.span("doer" if m.group("part") else "obj"))
+        if not _name_ok(q[name[0]:name[1]]):
+            return None
+        x_name = _name(b, q, name)
+        if m.group("part"):  # "he was replaced by NAME": NAME is the doer
+            b.ep(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), top, ARG0=e, ARG1=x_name,
+                 ARG2=x_pron)
+        else:
+            b.ep(f"_{m.group('verb').casefold()}/vbd_u_unknown", m.span("verb"), top, ARG0=e, ARG1=x_pron,
+                 ARG2=x_name)
+    return b.rels, b.hcons, e
+
+
+def _with_when_clause(reading: str, when: tuple[int, int], clause: tuple[list[str], list[str], str]) -> str:
+    """``reading`` with the clause ``_when_x_subord`` on its main event ``e2``."""
+    m = _MAIN_LABEL.search(reading)
+    if m is None:
+        return reading
+    rels, hcons, e = clause
+    # the clause's EPs share the main event's label, as a conjunct of it
+    main = m.group(1)
+    rels = [re.sub(r"LBL: h9\d\d ", f"LBL: {main} ", r, count=1) if r.startswith(("[ _", "[ pron<")) and
+            not re.match(r"\[ \S+_q<", r) else r for r in rels]
+    eps = (f"[ _when_x_subord<{when[0]}:{when[1]}> LBL: {main} ARG0: e990 ARG1: e2 ARG2: {e} ] " + " ".join(rels))
+    head, sep, tail = reading.rpartition(" > HCONS: < ")
+    if not sep or not tail.endswith(" > ]"):
+        return reading
+    return f"{head} {eps}{sep}{tail[:-3]} {' '.join(hcons)} > ]"
+
+
+def _when_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its when-clause (blanked, so spans keep their offsets), each
+    with the clause added to the main event."""
+    m = _WHEN_CLAUSE.search(q)
+    if not m:
+        return []
+    clause = _when_clause_eps(q, m)
+    if clause is None:
+        return []
+    blanked = q[:m.start()] + " " * (m.end() - m.start()) + q[m.end():]
+    return [_with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(blanked)]
+
+
 def _without_name_test(q: str, shapes) -> list[str]:
     """Readings of ``q`` without a name test at its end, or between the relative pronoun and
     a clause that says more (blanked, so spans keep their offsets).  The deductive check reads
@@ -2503,7 +2603,7 @@ def _without_name_test(q: str, shapes) -> list[str]:
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
            _superlative_readings, _two_hop_readings, _relative_readings, _relative_be_readings,
-           _wh_passive_readings, _how_many_readings,
+           _wh_passive_readings, _wh_passive_stranded_readings, _how_many_readings,
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
            _underscored_copula_readings, _ask_value_readings, _there_are_n_readings,
            _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
@@ -2549,6 +2649,8 @@ def _shape_readings(q: str) -> list[str]:
         out = _time_readings(q, _SHAPES)
     if not out:
         out = _together_readings(q, _SHAPES)
+    if not out:
+        out = _when_readings(q, _SHAPES)
     return out
 
 
