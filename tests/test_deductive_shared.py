@@ -582,6 +582,13 @@ CASES = [
      _QUALIFIED.format("Q133054", "P69", "P812", "Q8242"), "faithful"),
     ("Where did Sylvia Plath go to school when she was a literature major?",
      _QUALIFIED.format("Q133054", "P69", "P512", "Q8242"), "unsupported"),
+    # "how much" of what a passive verb says was done asks how many things were
+    ("how much was solved by leonhard euler?",
+     "SELECT ( COUNT ( ?sub ) AS ?value ) { ?sub wdt:P1136 wd:Q7604 }", "faithful"),
+    ("how much was solved by leonhard euler?",
+     "SELECT ( COUNT ( ?sub ) AS ?value ) { wd:Q7604 wdt:P1136 ?sub }", "unsupported"),
+    ("How much is the Russian ruble?",
+     "SELECT ( COUNT ( ?sub ) AS ?value ) { ?sub wdt:P38 wd:Q41044 }", "intent_mismatch"),
     # "Is it true that NAME has N NP?" as "Does NAME have N NP?" (the grammar splits the name)
     ("Is it true that the California Dreams Tour has 3.6 representations?",
      "ASK WHERE { wd:Q857494 wdt:P5027 ?obj filter ( ?obj = 3.6 ) }", "faithful"),

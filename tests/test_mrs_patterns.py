@@ -497,6 +497,12 @@ def test_wh_object_shape():
     # a stranded preposition takes the answer
     t, by = _only("Which films did Mike Myers act in?")
     assert by["_in_p"].args[1:] == (by["_act/vb_u_unknown"].args[0], t.answer_vars[0])
+    # ... also after the verb's object, a name; a preposition is never the verb itself
+    t, by = _only("What position did Edgar of England succeed Eadwig in ?")
+    succeed = by["_succeed/vb_u_unknown"]
+    assert succeed.args[1:] == (names_of(t)["Edgar of England"], names_of(t)["Eadwig"])
+    assert by["_in_p"].args[1:] == (succeed.args[0], t.answer_vars[0])
+    assert not any("_in/vb_u_unknown" in r for r in pattern_readings("What position did Edgar of England succeed Eadwig in ?"))
 
 
 def test_when_become_shape():

@@ -238,6 +238,13 @@ def _time_bound_as_year(question: str, query: Query) -> bool:
     return False
 
 
+#: "How much was solved by Leonhard Euler?", "How much has been proved by X?": "how much" of
+#: what a passive verb says was done asks how many things were (a measure would need a noun or
+#: a measuring verb: "how much did it cost")
+_HOW_MUCH_DONE = re.compile(r"^\W*how\s+much\s+(?:was|were|has\s+been|have\s+been|had\s+been)\s+"
+                            r"[a-z]+(?:ed|en|wn)\s+(?:by|in|at|for|from|with)\b", re.I)
+
+
 def intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
                   counted_value: bool = False) -> tuple[bool, str]:
     """Whether the query's form answers what the question asks for (yes/no, how many, a
@@ -297,6 +304,8 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
         p.aggregate is not None and p.aggregate.func == "count" for p in query.projection)
     if kind == "count" and shape != "count" and not counted_value and not counts_groups:
         return False, "the question asks how many but the query does not COUNT"
+    if shape == "count" and kind == "select" and _HOW_MUCH_DONE.match(question):
+        kind = "count"  # "how much was solved by leonhard euler?": how many things were
     if shape == "count" and kind != "count":
         return False, "the query COUNTs but the question does not ask how many"
     if kind == "superlative" and shape != "superlative" and query.form != "ask":

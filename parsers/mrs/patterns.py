@@ -1387,8 +1387,37 @@ _WH_KIND_NO_VERB = re.compile(
     r"(?P<name>[^?,]+?)(?P<verb>)(?P<prep>)" + _END, re.I)
 
 
+# "What position did Edgar of England succeed Eadwig in?": the verb has a name for its object,
+# and the noun phrase asked for is the object of the stranded preposition
+_WH_OBJECT_PREP = re.compile(
+    r"^\s*(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))\s+(?P<obj>(?-i:[A-Z])[^?,]*?)\s+"
+    r"(?P<prep>in|on|at|for|with|as|from|to)" + _END, re.I)
+#: Prepositions, which are no verb at the end of :data:`_WH_OBJECT`.
+_PREPOSITION_WORDS = frozenset({"in", "on", "at", "with", "for", "to", "from", "about", "by", "of", "as", "into"})
+
+
+def _wh_object_prep_readings(q: str) -> list[str]:
+    m = _WH_OBJECT_PREP.match(q)
+    if not m or m.group("verb").casefold() in _AUXILIARIES | _PREPOSITION_WORDS | {"be", "get", "do"}:
+        return []
+    spans = _checked_np_name(q, m.span("np"), m.span("name"))
+    obj = _clean_span(q, *m.span("obj"))
+    if spans is None or not _plain_name_ok(q[obj[0]:obj[1]]) or not _plain_name_ok(q[spans[1][0]:spans[1][1]]):
+        return []
+    np, name = spans
+    b = _Builder()
+    x_np, _ = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
+    x_name = _name(b, q, name)
+    x_obj = _name(b, q, obj)
+    return [_verb_and_prep(b, b.new("h"), f"_{m.group('verb').casefold()}/vb_u_unknown", m.span("verb"), x_name,
+                           x_obj, m.group("prep"), m.span("prep"), x_np)]
+
+
 def _wh_object_readings(q: str) -> list[str]:
     m = _WH_OBJECT.match(q)
+    if m and m.group("verb").casefold() in _PREPOSITION_WORDS:
+        m = None  # "... succeed Eadwig in?": a preposition is no verb
     out = _wh_object_mrs(q, m) if m else []
     if m and m.group("verb").casefold() in _COMMON_VERBS:
         return out  # "what kind of government does italy have?": the verb is there
@@ -2606,7 +2635,7 @@ _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_re
            _wh_passive_readings, _wh_passive_stranded_readings, _how_many_readings,
            _yes_no_coordinated_readings, _is_it_true_readings, _yes_no_copula_readings,
            _underscored_copula_readings, _ask_value_readings, _there_are_n_readings,
-           _wh_object_readings, _when_become_readings, _when_event_readings, _where_and_readings,
+           _wh_object_readings, _wh_object_prep_readings, _when_become_readings, _when_event_readings, _where_and_readings,
            _when_have_value_readings, _wh_event_alone_readings, _who_verbed_readings,
            _what_np_is_name_readings, _what_np_did_name_readings, _there_called_readings, _of_all_readings,
            _where_is_name_readings, _who_played_in_readings, _who_married_readings,
