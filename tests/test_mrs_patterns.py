@@ -552,6 +552,10 @@ def test_time_phrase_modifies_the_main_event():
               "What is the population of 2012?"):
         assert not any('CARG: "2012"' in r and "_in_p_temp" in r or "until" in q and "_in_p_temp" in r
                        for r in pattern_readings(q)), q
+    # "until YEAR", "since YEAR": a bound of the main event's time (``_until_p``, ``_since_p``)
+    t, by = _only("What position did Adolfo Suárez hold until 1973?")
+    assert by["_until_p"].args[1] == by["_hold/vb_u_unknown"].args[0] and by["yofc"].args[1] == Literal("1973")
+    assert t.intent.kind == "comparative"
     # the superlative with a time keeps both
     [t] = translate_readings(pattern_readings("Which city has the highest population in 2010?"))
     assert t.intent.kind == "superlative" and "yofc" in {a.pred for a in atoms(t.formula)}
@@ -681,6 +685,10 @@ def test_request_reads_as_what_is():
     assert by["_be_v_id"].args[1:] == (t.answer_vars[0], advisor)
     assert by["_of_p"].args[1] == advisor and by["named"].args[1] == Literal("Carl Gustav Jung")
     assert all(e.cfrom >= 0 for e in t.mrs.eps)
+    # "Define / Enlist / Identify / Specify the NP of NAME" too
+    t, by = _only("Define twinning of staurolite.")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], noun_var(t, "_twinning/nn_u_unknown"))
+    assert by["named"].args[1] == Literal("staurolite")
 
 
 def test_what_is_in_the_reads_as_what_is_the():

@@ -139,7 +139,7 @@ _END = r"\s*[?.!]*\s*$"
 _NUMBER_TEXT = r"[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?"
 # "What is in the NP of NAME?" is how LC-QuAD 2.0 often writes "What is the NP of NAME?"
 _COPULA = re.compile(r"^\s*(?:(?P<wh>what|which|who|how\s+much)(?:\s+(?:is|was|are|were)(?:\s+in(?=\s+the\s))?|'s|’s|(?=\s+the\s))"
-                     r"|name|mention|list|(?:tell|give|show)\s+me)\s+"
+                     r"|name|mention|list|define|enlist|identify|specify|(?:tell|give|show)\s+me)\s+"
                      r"(?:(?P<det>the|a|an)\s+)?(?P<rest>.+?)" + _END, re.I)
 _POSSESSIVE = re.compile(r"^\s*(?P<wh>what|who)(?:\s+(?:is|was|are|were)|'s|’s)\s+(?:the\s+)?"
                          r"(?P<name>[^?]+?)(?:'s|’s|')\s+(?P<np>[^?]+?)" + _END, re.I)
@@ -2448,7 +2448,7 @@ _YEAR = r"(?:1\d{3}|20\d{2})"
 _DATE = (r"(?:" + _YEAR + r"-\d{1,2}-\d{1,2}|" + _DAY + r"[/-]" + _DAY + r"[/-]" + _YEAR + r"|"
          r"(?:(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?)?(?:" + _MONTH + r"\s+(?:" + _DAY + r",?\s+)?(?:of\s+)?)?"
          + _YEAR + r")")
-_TIME_PREP = r"(?P<prep>in|on|at|during)\s+(?:the\s+year\s+(?:of\s+)?)?"
+_TIME_PREP = r"(?P<prep>in|on|at|during|since|until|till)\s+(?:the\s+year\s+(?:of\s+)?)?"
 _TIME_TAIL = re.compile(r"(?:\s*,)?\s+(?:(?:beginning|starting|ending)\s+)?" + _TIME_PREP + r"(?P<date>" + _DATE + r")(?=" + _END + ")", re.I)
 _TIME_HEAD = re.compile(r"^\s*" + _TIME_PREP + r"(?P<date>" + _DATE + r")\s*,\s*", re.I)
 #: a bare year at the end of a wh-question, read as "in YEAR" ("who does jr smith play for 2012?",
@@ -2462,18 +2462,27 @@ _NOT_BEFORE_BARE_YEAR = frozenset({"until", "till", "before", "after", "since", 
 _MAIN_LABEL = re.compile(r"\[ \S+<\d+:\d+> LBL: (h\d+) ARG0: e2 ")
 
 
+def _on_main_event(reading: str, eps: str, hcons: str) -> str:
+    """``reading`` with the EPs ``eps`` and the HCONS ``hcons`` added; in ``eps``, ``hMAIN``
+    stands for the label of the main event ``e2`` (the reading unchanged when it has none)."""
+    m = _MAIN_LABEL.search(reading)
+    head, sep, tail = reading.rpartition(" > HCONS: < ")
+    if m is None or not sep or not tail.endswith(" > ]"):
+        return reading
+    return f"{head} {eps.replace('LBL: hMAIN ', f'LBL: {m.group(1)} ')}{sep}{tail[:-3]} {hcons} > ]"
+
+
 def _with_time(reading: str, prep: str, span: tuple[int, int], year: str) -> str:
     """``reading`` with "PREP YEAR" modifying its main event ``e2``."""
-    m = _MAIN_LABEL.search(reading)
-    if m is None:
-        return reading
-    pred = {"during": "_during_p"}.get(prep, f"_{prep}_p_temp")
+    # "until 1975", "since 1928": a bound of the event's time, as the ERG writes it (the
+    # deductive check reads it as a comparison that a time qualifier's year expresses)
+    pred = {"during": "_during_p", "since": "_since_p", "until": "_until_p", "till": "_until_p"}.get(
+        prep, f"_{prep}_p_temp")
     a, z = span
-    eps = (f"[ {pred}<{a}:{z}> LBL: {m.group(1)} ARG0: e900 ARG1: e2 ARG2: x901 ] "
-           f"[ yofc<{a}:{z}> LBL: h902 ARG0: x901 CARG: \"{year}\" ] "
-           f"[ def_implicit_q<{a}:{z}> LBL: h903 ARG0: x901 RSTR: h904 BODY: h905 ]")
-    head, sep, tail = reading.rpartition(" > HCONS: < ")
-    return f"{head} {eps}{sep}{tail[:-3]} h904 qeq h902 > ]" if sep and tail.endswith(" > ]") else reading
+    return _on_main_event(reading, f"[ {pred}<{a}:{z}> LBL: hMAIN ARG0: e900 ARG1: e2 ARG2: x901 ] "
+                                   f"[ yofc<{a}:{z}> LBL: h902 ARG0: x901 CARG: \"{year}\" ] "
+                                   f"[ def_implicit_q<{a}:{z}> LBL: h903 ARG0: x901 RSTR: h904 BODY: h905 ]",
+                          "h904 qeq h902")
 
 
 def _time_readings(q: str, shapes) -> list[str]:
@@ -2504,16 +2513,12 @@ _TOGETHER_PAIR = re.compile(
 
 def _with_companion(reading: str, prep: tuple[int, int], name: tuple[int, int], carg: str) -> str:
     """``reading`` with "together with NAME" modifying its main event ``e2``."""
-    m = _MAIN_LABEL.search(reading)
-    if m is None:
-        return reading
     a, z = prep
     c, d = name
-    eps = (f"[ _together+with_p<{a}:{z}> LBL: {m.group(1)} ARG0: e910 ARG1: e2 ARG2: x911 ] "
-           f"[ named<{c}:{d}> LBL: h912 ARG0: x911 CARG: {carg} ] "
-           f"[ proper_q<{c}:{d}> LBL: h913 ARG0: x911 RSTR: h914 BODY: h915 ]")
-    head, sep, tail = reading.rpartition(" > HCONS: < ")
-    return f"{head} {eps}{sep}{tail[:-3]} h914 qeq h912 > ]" if sep and tail.endswith(" > ]") else reading
+    return _on_main_event(reading, f"[ _together+with_p<{a}:{z}> LBL: hMAIN ARG0: e910 ARG1: e2 ARG2: x911 ] "
+                                   f"[ named<{c}:{d}> LBL: h912 ARG0: x911 CARG: {carg} ] "
+                                   f"[ proper_q<{c}:{d}> LBL: h913 ARG0: x911 RSTR: h914 BODY: h915 ]",
+                          "h914 qeq h912")
 
 
 def _together_readings(q: str, shapes) -> list[str]:
@@ -2559,7 +2564,7 @@ def _when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | 
     b.ep("pron", m.span("pron"), l_pron, ARG0=x_pron)
     b.quantified("pronoun_q", m.span("pron"), x_pron, l_pron)
     e = b.new("e")
-    top = b.new("h")
+    top = "hMAIN"  # the main event's label, filled in by _on_main_event
     if m.group("np"):
         np = _clean_span(q, *m.span("np"))
         if not _plain_np(q[np[0]:np[1]]):
@@ -2584,19 +2589,9 @@ def _when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | 
 
 def _with_when_clause(reading: str, when: tuple[int, int], clause: tuple[list[str], list[str], str]) -> str:
     """``reading`` with the clause ``_when_x_subord`` on its main event ``e2``."""
-    m = _MAIN_LABEL.search(reading)
-    if m is None:
-        return reading
-    rels, hcons, e = clause
-    # the clause's EPs share the main event's label, as a conjunct of it
-    main = m.group(1)
-    rels = [re.sub(r"LBL: h9\d\d ", f"LBL: {main} ", r, count=1) if r.startswith(("[ _", "[ pron<")) and
-            not re.match(r"\[ \S+_q<", r) else r for r in rels]
-    eps = (f"[ _when_x_subord<{when[0]}:{when[1]}> LBL: {main} ARG0: e990 ARG1: e2 ARG2: {e} ] " + " ".join(rels))
-    head, sep, tail = reading.rpartition(" > HCONS: < ")
-    if not sep or not tail.endswith(" > ]"):
-        return reading
-    return f"{head} {eps}{sep}{tail[:-3]} {' '.join(hcons)} > ]"
+    rels, hcons, e = clause  # the clause's event shares the main event's label (hMAIN)
+    return _on_main_event(reading, f"[ _when_x_subord<{when[0]}:{when[1]}> LBL: hMAIN ARG0: e990 ARG1: e2 ARG2: {e} ] "
+                          + " ".join(rels), " ".join(hcons))
 
 
 def _when_readings(q: str, shapes) -> list[str]:
