@@ -964,6 +964,33 @@ def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
                       for n in grounder.names_of(l.symbol)]
 
 
+#: A year the question states as the time of what it asks about: after a temporal preposition,
+#: alone or in a date ("in 1916", "at 1916-1-1", "until 1975", "on December 12, 1991"), not
+#: the start of a name ("in 2004 Summer Olympics").
+_STATED_YEAR = re.compile(
+    r"\b(?:in|on|at|during|since|until|till|before|after)\s+(?:the\s+year\s+(?:of\s+)?)?(?:[a-z]+\.?\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(1\d{3}|20\d{2})(?:-\d{1,2}-\d{1,2})?(?!\s*[A-Z\d])", re.I)
+
+
+def _ignored_times(question: str, query: Query, grounding: Grounding, grounder: Grounder) -> list[str]:
+    """Times the question states (:data:`_STATED_YEAR`) that the query does not use: no value
+    or filter of the query writes the year (or the next one, which bounds "in 1945" as
+    ``< 1946-01-01``), and no item the query names has it in its label ("the FA Cup in 2008":
+    *2008 FA Cup Final*).  The query then drops a constraint ("What award did X receive in
+    1916?" answered with all of X's awards)."""
+    text = getattr(query, "text", "") or ""
+    labels = [grounder.label(l.symbol.id) for l in grounding.links if l.symbol.kind in ("item", "class")]
+    out = []
+    for m in _STATED_YEAR.finditer(question):
+        year = int(m.group(1))
+        if any(re.search(rf"(?<![\dQP]){y}(?!\d)", text) for y in (year, year + 1)):
+            continue
+        if any(str(year) in lab for lab in labels):
+            continue
+        out.append(m.group(0))
+    return out
+
+
 def _unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,
                     question: str, explained: Collection[str] = ()) -> list[str]:
     """Proper names of the question that no link uses, though no item label is written
@@ -1639,6 +1666,54 @@ def _correct_parser_defects(reading, question: str):
     return _ReadingView(reading, map_atoms(reading.formula, swap), set())
 
 
+#: Kin nouns that "grand" in front of them makes one word ("grand-children": grandchildren).
+_GRAND_KIN = {"child": "grandchild", "children": "grandchildren", "son": "grandson", "sons": "grandsons",
+              "daughter": "granddaughter", "daughters": "granddaughters"}
+
+
+def _grand_kin(reading):
+    """"grand-children" parsed as two words, the noun "child" with "grand" as an adjective
+    (``_grand_a_1(e, x) & _child_n_1(x)``) or as a compound modifier (``_children/nn_u_unknown(x)
+    & _grand/nn_u_unknown(y) & compound(e, x, y)``), is the one noun *grandchildren*
+    (``_grandchildren/nn_u_unknown(x)``), which the lexicon reads as child twice; read as
+    "child" it would name child once.  Returns the reading or a view of it."""
+    by_var: dict[Var, Atom] = {}
+    grand: dict[Var, Atom] = {}  # the variable of "grand" (a noun's x, an adjective's ARG1)
+    for a in atoms(reading.formula):
+        if not a.args or not isinstance(a.args[0], Var):
+            continue
+        info = predicate_info(a.pred)
+        if info.lemma == "grand" and info.pos == "a" and len(a.args) == 2 and isinstance(a.args[1], Var):
+            grand[a.args[1]] = a
+        elif info.lemma == "grand" and info.pos == "n" and len(a.args) == 1:
+            grand[a.args[0]] = a
+        elif info.pos == "n" and info.lemma in _GRAND_KIN:
+            by_var[a.args[0]] = a
+    if not grand or not by_var:
+        return reading
+    drop: set[Atom] = set()
+    merged: dict[Var, str] = {}
+    for a in atoms(reading.formula):
+        if a.pred == "compound" and len(a.args) == 3 and a.args[1] in by_var and a.args[2] in grand:
+            drop |= {a, grand[a.args[2]]}
+            merged[a.args[1]] = _GRAND_KIN[predicate_info(by_var[a.args[1]].pred).lemma]
+    for x, a in grand.items():
+        if predicate_info(a.pred).pos == "a" and x in by_var:
+            drop.add(a)
+            merged[x] = _GRAND_KIN[predicate_info(by_var[x].pred).lemma]
+    if not merged:
+        return reading
+
+    def swap(a: Atom) -> Formula:
+        if a in drop:
+            return TRUE
+        if a.args and a.args[0] in merged and by_var.get(a.args[0]) is a:
+            return Atom(f"_{merged[a.args[0]]}/nn_u_unknown", (a.args[0],))
+        return a
+
+    return _ReadingView(reading, map_atoms(reading.formula, swap), set())
+
+
 _BY = re.compile(r"_by_p(?:_.*)?")
 
 
@@ -1725,7 +1800,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         spent.append(r.work)
         return r
 
-    reading = _distinguish_repeated(_passive_agents(_known_verbs(_correct_parser_defects(reading, question), pack)))
+    reading = _distinguish_repeated(_passive_agents(_known_verbs(_grand_kin(_correct_parser_defects(reading, question)), pack)))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
@@ -1884,6 +1959,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         elif ignored:
             verdict = "weaker"
             reason = "the query ignores what the question names: " + "; ".join(ignored)
+        elif (times := _ignored_times(question, query, grounding, grounder)):
+            verdict = "weaker"
+            reason = "the query ignores the time the question states: " + "; ".join(f"'{t}'" for t in times)
         elif unnamed:
             verdict = "weaker"
             reason = "the query uses no item for what the question names: " + ", ".join(unnamed)

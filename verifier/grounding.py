@@ -1895,7 +1895,7 @@ class Grounder:
 
 def _without_superseded(links: list[Link]) -> list[Link]:
     """The links without those that an exclusive lexicon entry's link of the same word
-    supersedes: its axioms name other properties of their own ("When did the Orioles win the
+    supersedes: its axioms name properties of their own ("When did the Orioles win the
     World Series?": the season template says that the Orioles are the *winner* of a season, so
     the word's other link to *winner*, which would make them the winner of the World Series
     itself, is not a second reading of the word)."""
@@ -1903,7 +1903,12 @@ def _without_superseded(links: list[Link]) -> list[Link]:
     for l in links:
         if l.entry is not None and l.entry.exclusive:
             props = {wikidata_id(a.pred) for ax in l.axioms for a in atoms(ax.formula)}
-            named.setdefault(id(l.unit), set()).update(p for p in props if p and p != l.symbol.id)
+            # ... and, when its axioms take the entry's own property as a chain (twice), the
+            # same word's links to that property ("grand-children" is child twice, not the
+            # label *child* once)
+            chain = any(sum(1 for a in atoms(ax.formula) if wikidata_id(a.pred) == l.symbol.id) > 1
+                        for ax in l.axioms)
+            named.setdefault(id(l.unit), set()).update(p for p in props if p and (chain or p != l.symbol.id))
     if not named:
         return links
     return [l for l in links if not (l.symbol.id in named.get(id(l.unit), ()) and not (
