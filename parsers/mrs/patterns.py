@@ -2472,17 +2472,25 @@ def _on_main_event(reading: str, eps: str, hcons: str) -> str:
     return f"{head} {eps.replace('LBL: hMAIN ', f'LBL: {m.group(1)} ')}{sep}{tail[:-3]} {hcons} > ]"
 
 
+def _modifier_on_main_event(reading: str, pred: str, span: tuple[int, int],
+                            arg: tuple[str, tuple[int, int], str], quant: str, n: int) -> str:
+    """``reading`` with the modifier ``pred(e, e2, x)`` on its main event, ``x`` the argument
+    ``arg`` (predicate, span, quoted CARG) under ``quant``; the new variables and handles are
+    numbered from ``n`` (apart from the reading's own)."""
+    (a, z), (arg_pred, (c, d), carg) = span, arg
+    return _on_main_event(reading, f"[ {pred}<{a}:{z}> LBL: hMAIN ARG0: e{n} ARG1: e2 ARG2: x{n + 1} ] "
+                                   f"[ {arg_pred}<{c}:{d}> LBL: h{n + 2} ARG0: x{n + 1} CARG: {carg} ] "
+                                   f"[ {quant}<{c}:{d}> LBL: h{n + 3} ARG0: x{n + 1} RSTR: h{n + 4} BODY: h{n + 5} ]",
+                          f"h{n + 4} qeq h{n + 2}")
+
+
 def _with_time(reading: str, prep: str, span: tuple[int, int], year: str) -> str:
     """``reading`` with "PREP YEAR" modifying its main event ``e2``."""
     # "until 1975", "since 1928": a bound of the event's time, as the ERG writes it (the
     # deductive check reads it as a comparison that a time qualifier's year expresses)
     pred = {"during": "_during_p", "since": "_since_p", "until": "_until_p", "till": "_until_p"}.get(
         prep, f"_{prep}_p_temp")
-    a, z = span
-    return _on_main_event(reading, f"[ {pred}<{a}:{z}> LBL: hMAIN ARG0: e900 ARG1: e2 ARG2: x901 ] "
-                                   f"[ yofc<{a}:{z}> LBL: h902 ARG0: x901 CARG: \"{year}\" ] "
-                                   f"[ def_implicit_q<{a}:{z}> LBL: h903 ARG0: x901 RSTR: h904 BODY: h905 ]",
-                          "h904 qeq h902")
+    return _modifier_on_main_event(reading, pred, span, ("yofc", span, _carg(year)), "def_implicit_q", 900)
 
 
 def _time_readings(q: str, shapes) -> list[str]:
@@ -2513,12 +2521,7 @@ _TOGETHER_PAIR = re.compile(
 
 def _with_companion(reading: str, prep: tuple[int, int], name: tuple[int, int], carg: str) -> str:
     """``reading`` with "together with NAME" modifying its main event ``e2``."""
-    a, z = prep
-    c, d = name
-    return _on_main_event(reading, f"[ _together+with_p<{a}:{z}> LBL: hMAIN ARG0: e910 ARG1: e2 ARG2: x911 ] "
-                                   f"[ named<{c}:{d}> LBL: h912 ARG0: x911 CARG: {carg} ] "
-                                   f"[ proper_q<{c}:{d}> LBL: h913 ARG0: x911 RSTR: h914 BODY: h915 ]",
-                          "h914 qeq h912")
+    return _modifier_on_main_event(reading, "_together+with_p", prep, ("named", name, carg), "proper_q", 910)
 
 
 def _together_readings(q: str, shapes) -> list[str]:
