@@ -627,6 +627,9 @@ CASES = [
     ("What award was Arthur M. Schlesinger nominated for in 1961?",
      "SELECT ?obj WHERE { wd:Q435195 p:P1411 ?s . ?s ps:P1411 ?obj . }", "weaker"),
     ("who won the fa cup in 2008?", "SELECT DISTINCT ?x WHERE { wd:Q925056 wdt:P1346 ?x . }", "weaker"),
+    # ... but a year that describes an item the query names itself is no constraint it drops
+    ("What are the main subjects of the scientific paper titled \"Neue Cyclocephalen (Col. Dyn.)\" published in 1923?",
+     "SELECT ?s WHERE { wd:Q116738730 wdt:P921 ?s . }", "faithful"),
     ("What position did Ferdinand Marcos hold when he was replaced by Corazon Aquino?",
      "SELECT ?obj WHERE { wd:Q1463 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P1366 wd:Q1480 }", "faithful"),
     ("What position did Ferdinand Marcos hold when he was replaced by Corazon Aquino?",

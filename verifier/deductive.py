@@ -972,16 +972,26 @@ _STATED_YEAR = re.compile(
     r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(1\d{3}|20\d{2})(?:-\d{1,2}-\d{1,2})?(?!\s*[A-Z\d])", re.I)
 
 
+#: A participle right after a quoted title in a wh-question, which the time after it describes
+#: ('What are the main subjects of the paper titled "Neue Cyclocephalen" published in 1923?'):
+#: the query names that item itself.
+_DESCRIBES_NAME = re.compile(r"^\W*(?:what|which|who|whom|where|when|how|name|list|give|tell|show)\b.*"
+                             r"[\"”’')]\s+(?-i:[a-z]+(?:ed|en|wn|lt|de))\s*$", re.I)
+
+
 def _ignored_times(question: str, query: Query, grounding: Grounding, grounder: Grounder) -> list[str]:
     """Times the question states (:data:`_STATED_YEAR`) that the query does not use: no value
     or filter of the query writes the year (or the next one, which bounds "in 1945" as
     ``< 1946-01-01``), and no item the query names has it in its label ("the FA Cup in 2008":
-    *2008 FA Cup Final*).  The query then drops a constraint ("What award did X receive in
-    1916?" answered with all of X's awards)."""
+    *2008 FA Cup Final*), nor a time that describes a named item (:data:`_DESCRIBES_NAME`).  The
+    query then drops a constraint ("What award did X receive in 1916?" answered with all of X's
+    awards)."""
     text = getattr(query, "text", "") or ""
     labels = [grounder.label(l.symbol.id) for l in grounding.links if l.symbol.kind in ("item", "class")]
     out = []
     for m in _STATED_YEAR.finditer(question):
+        if _DESCRIBES_NAME.search(question[:m.start()]):
+            continue  # 'the paper titled "X" published in 1923': the year describes the named item
         year = int(m.group(1))
         if any(re.search(rf"(?<![\dQP]){y}(?!\d)", text) for y in (year, year + 1)):
             continue
