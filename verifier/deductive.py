@@ -965,11 +965,12 @@ def _covered_mentions(grounder: Grounder, grounding: Grounding) -> list[str]:
 
 
 #: A year the question states as the time of what it asks about: after a temporal preposition,
-#: alone or in a date ("in 1916", "at 1916-1-1", "until 1975", "on December 12, 1991"), not
-#: the start of a name ("in 2004 Summer Olympics").
+#: alone or in a date ("in 1916", "at 1916-1-1", "until 1975", "on December 12, 1991"), and
+#: not followed by a word, which may make it part of a name ("in 2004 Summer Olympics", "in the
+#: 2014 and 2006 Winter Olympics").
 _STATED_YEAR = re.compile(
     r"\b(?:in|on|at|during|since|until|till|before|after)\s+(?:the\s+year\s+(?:of\s+)?)?(?:[a-z]+\.?\s+)?"
-    r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(1\d{3}|20\d{2})(?:-\d{1,2}-\d{1,2})?(?!\s*[A-Z\d])", re.I)
+    r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(1\d{3}|20\d{2})(?:-\d{1,2}-\d{1,2})?(?!\s*[A-Za-z\d])", re.I)
 
 
 #: A participle right after a quoted title in a wh-question, which the time after it describes
@@ -986,12 +987,14 @@ def _ignored_times(question: str, query: Query, grounding: Grounding, grounder: 
     *2008 FA Cup Final*), nor a time that describes a named item (:data:`_DESCRIBES_NAME`).  The
     query then drops a constraint ("What award did X receive in 1916?" answered with all of X's
     awards)."""
+    stated = [m for m in _STATED_YEAR.finditer(question)
+              if not _DESCRIBES_NAME.search(question[:m.start()])]  # 'the paper titled "X" published in 1923'
+    if not stated:  # most questions: nothing to look up
+        return []
     text = getattr(query, "text", "") or ""
     labels = [grounder.label(l.symbol.id) for l in grounding.links if l.symbol.kind in ("item", "class")]
     out = []
-    for m in _STATED_YEAR.finditer(question):
-        if _DESCRIBES_NAME.search(question[:m.start()]):
-            continue  # 'the paper titled "X" published in 1923': the year describes the named item
+    for m in stated:
         year = int(m.group(1))
         if any(re.search(rf"(?<![\dQP]){y}(?!\d)", text) for y in (year, year + 1)):
             continue

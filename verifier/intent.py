@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Sequence
 
 from verifier.grounding import _CLASS_PROPS, Grounder, Grounding, _number_value, number_in_text
-from verifier.logic import Atom, Compare, Eq, Formula, Literal, Term, Var, atoms, subformulas
+from verifier.logic import Atom, Compare, Eq, Formula, Func, Literal, Term, Var, atoms, subformulas
 from parsers.mrs import predicate_info
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise
@@ -170,8 +170,6 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
     number with the operator and value the question states ("more than two" -> ``> 2``, or
     ``>= 3``): ``True``; ``False`` when it compares a count otherwise; ``None`` when it
     compares no count with a number."""
-    from verifier.logic import Func
-
     stated: list[tuple[str, Literal]] = list(surface_comparisons(question))
     it = reading.intent
     if it.op is not None and isinstance(it.value, Literal):
@@ -218,8 +216,6 @@ def _time_bound_as_year(question: str, query: Query) -> bool:
     the query writes, as LC-QuAD 2.0 does, as the year of a statement's time qualifier
     (``?s pq:P582 ?x FILTER(CONTAINS(YEAR(?x), '1975'))``).  Which qualifier the bound names
     (an end time for "until", a start time for "since") is the qualifier check's business."""
-    from verifier.logic import Func
-
     years = {m.group(1) for m in _TIME_BOUND.finditer(question)}
     if not years:
         return False

@@ -214,6 +214,14 @@ def _plain_name_ok(name: str) -> bool:
             and not _PHRASE_NOT_NAME.search(name))
 
 
+def _blanked(text: str, *spans: tuple[int, int]) -> str:
+    """``text`` with the characters of ``spans`` replaced by spaces, so that the spans of the
+    rest keep their offsets."""
+    for a, z in spans:
+        text = text[:a] + " " * (z - a) + text[z:]
+    return text
+
+
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Shrink ``[start, end)`` past surrounding spaces and quotes."""
     while start < end and text[start] in " \t\"'“”‘’":
@@ -2504,7 +2512,7 @@ def _time_readings(q: str, shapes) -> list[str]:
     else:
         return []
     year = re.search(_YEAR, m.group("date")).group(0)
-    blanked = q[:a] + " " * (m.end() - a) + q[m.end():]
+    blanked = _blanked(q, (a, m.end()))
     return [_with_time(r, prep, (start, m.end("date")), year) for f in shapes for r in f(blanked)]
 
 
@@ -2537,9 +2545,7 @@ def _together_readings(q: str, shapes) -> list[str]:
     name = _clean_span(q, *m.span("name"))
     if not _name_ok(q[name[0]:name[1]]):
         return []
-    blanked = q
-    for a, z in blanks:
-        blanked = blanked[:a] + " " * (z - a) + blanked[z:]
+    blanked = _blanked(q, *blanks)
     prep = _clean_span(q, *m.span("prep"))
     return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
@@ -2606,8 +2612,7 @@ def _when_readings(q: str, shapes) -> list[str]:
     clause = _when_clause_eps(q, m)
     if clause is None:
         return []
-    blanked = q[:m.start()] + " " * (m.end() - m.start()) + q[m.end():]
-    return [_with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(blanked)]
+    return [_with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(_blanked(q, m.span()))]
 
 
 def _without_name_test(q: str, shapes) -> list[str]:
@@ -2619,13 +2624,12 @@ def _without_name_test(q: str, shapes) -> list[str]:
     if m:
         rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
         if _NAME_TEST_REST.match(rest) or _WORD_IN_NAME.match(rest):
-            blanked = q[:m.start()] + " " * (len(q) - m.start())
-            return [r for f in shapes for r in f(blanked)]
+            return [r for f in shapes for r in f(_blanked(q, (m.start(), len(q))))]
     m = _NAME_TEST_MIDDLE.search(q)
     if not m:
         return []
     a, b = m.span("test")
-    return [r for f in shapes for r in f(q[:a] + " " * (b - a) + q[b:])]
+    return [r for f in shapes for r in f(_blanked(q, (a, b)))]
 
 
 _SHAPES = (_possessive_readings, _copula_readings, _have_readings, _name_test_readings,
@@ -2691,18 +2695,15 @@ def pattern_readings(question: str) -> list[str]:
     out: list[str] = []
     m = NAME_OF_DESCRIPTION.match(question)
     if m:
-        a, b = m.span("name")
-        out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
+        out = _shape_readings(_blanked(question, m.span("name")))
     m = ON_A_MAP.search(question)
     if m:  # "where is burundi located on a map?": where it is
-        a, b = m.span()
-        out = _shape_readings(question[:a] + " " * (b - a) + question[b:])
+        out = _shape_readings(_blanked(question, m.span()))
     m = WHERE_IS_PLACE.match(question)
     if m:
         a, b = m.span("where")
         q2 = question[:a] + "What " + question[b:]
         if m.group("located"):
-            c, d = m.span("located")
-            q2 = q2[:c] + " " * (d - c) + q2[d:]
+            q2 = _blanked(q2, m.span("located"))
         out = _shape_readings(q2)
     return (out + _shape_readings(question))[:MAX_SPLITS]
