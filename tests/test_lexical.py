@@ -115,6 +115,29 @@ def test_base_forms_of_past_verbs():
     assert base_forms("invent") == [] and base_forms("red") == [] and irregular_base("invent") is None
 
 
+def test_a_class_label_that_is_a_disjunction_is_named_by_each_alternative():
+    """*version, edition, or translation* is named by "translation" (a translation is an
+    instance of it), *province or territory of Canada* by "province of Canada"; a label whose
+    alternatives share a modifier or a tail that is no name stays whole, as do properties and
+    titles."""
+    from verifier.lexical import LabelIndex
+
+    li = LabelIndex()
+    li.add("Q3331189", ["version, edition, or translation", "version, edition or translation"])
+    li.add("Q2879", ["province or territory of Canada"], kind="class")
+    li.add("Q911916", ["intensive or extensive property"])
+    li.add("Q17335294", ["flag or coat of arms"])
+    li.add("Q80061", ["Nobel Prize in Physiology or Medicine"])
+    li.add("P118", ["league or competition"], kind="property")
+    names = [n.name for n in li.names["Q3331189"]]
+    assert names[0] == "version, edition, or translation" and li.names["Q3331189"][0].is_label
+    assert {"version", "edition", "translation"} <= set(names)
+    assert not any(n.is_label for n in li.names["Q3331189"][1:])
+    assert [n.name for n in li.names["Q2879"]][1:] == ["province of Canada", "territory of Canada"]
+    for sym in ("Q911916", "Q17335294", "Q80061", "P118"):
+        assert len(li.names[sym]) == 1, sym
+
+
 def test_a_name_closing_with_its_abbreviation_is_also_indexed_without_it():
     """"median lethal concentration (LC50)" is also the alias "median lethal concentration",
     so a question writing those words names it in full; the label stays the label, and a

@@ -269,6 +269,29 @@ def _with_unabbreviated(names: Iterable[str]) -> list[str]:
     return names + [e for e in extra if e and e not in names]
 
 
+#: A class label that is a disjunction of one-word nouns, with a tail that names a place
+#: ("province or territory of Canada", "version, edition, or translation", "city or town").
+_DISJUNCTIVE_CLASS = re.compile(
+    r"(?P<head>[a-z][a-z-]*(?:, [a-z][a-z-]*)*,? or [a-z][a-z-]*)"
+    r"(?P<tail> (?:of|in) (?:the )?[A-Z][^,]*)?")
+
+
+def _with_alternatives(names: list[str]) -> list[str]:
+    """``names`` and, after them, each alternative of a class label that is a disjunction of
+    one-word nouns (:data:`_DISJUNCTIVE_CLASS`), with the label's place tail: "province of
+    Canada" and "territory of Canada" for *province or territory of Canada*, "translation" for
+    *version, edition, or translation*.  Whatever is one of the alternatives is an instance of
+    the class, so a question that says one of them names it.  Labels whose alternatives share
+    a modifier or a tail that is not a name ("intensive or extensive property", "flag or coat
+    of arms") are left whole: where the disjunction ends is not written."""
+    if not names or not (m := _DISJUNCTIVE_CLASS.fullmatch(names[0])):
+        return names
+    tail = m.group("tail") or ""
+    words = re.split(r",? or |, ", m.group("head"))
+    extra = [w + tail for w in words]
+    return names + [e for e in extra if e not in names]
+
+
 def _negated(name: str) -> bool:
     """Whether a name says "not" ("not the same as", "isn't", "non-fiction")."""
     words = re.findall(r"[^\W_]+(?:'t)?", name.casefold())
@@ -310,6 +333,8 @@ class LabelIndex:
         closes with its abbreviation ("median lethal concentration (LC50)") is also indexed
         without it, as an alias, so that a question writing the words names it in full."""
         names = _with_unabbreviated(names)
+        if kind != "property":
+            names = _with_alternatives(names)
         first = True
         label_negated = verb_label = False
         label_words: list[str] = []
