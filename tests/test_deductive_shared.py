@@ -605,6 +605,21 @@ CASES = [
     # to it ("style of art": the *art* entry is for what someone does, the label *genre* still
     # answers "what style of art is X?")
     ("what style of art is salvador dali?", "SELECT DISTINCT ?x WHERE { wd:Q5577 wdt:P136 ?x . }", "faithful"),
+    # a role noun written before a name as its title says in which role the name is related
+    # to the noun it is of or for ("the translation for illustrator Beatrix Potter")
+    ("Which is the film of the composer Pete Townshend?",
+     "select distinct ?sbj where { ?sbj wdt:P86 wd:Q26933 . ?sbj wdt:P31 wd:Q11424 }", "faithful"),
+    ("Which is the film of the composer Pete Townshend?",
+     "select distinct ?obj where { wd:Q26933 wdt:P86 ?obj . ?obj wdt:P31 wd:Q11424 }", "unsupported"),
+    ("Which is the translation for illustrator Beatrix Potter?",
+     "select distinct ?sbj where { ?sbj wdt:P110 wd:Q214565 . ?sbj wdt:P31 wd:Q3331189 }", "faithful"),
+    ("Which is the translation for illustrator Beatrix Potter?",
+     "select distinct ?sbj where { wd:Q214565 wdt:P110 ?sbj . ?sbj wdt:P31 wd:Q3331189 }", "unsupported"),
+    # ... not the words before a noun that a name follows, nor a noun after the name
+    ("What is the Paris Faculty of Science ID for Professor Henri Poincare?",
+     "select distinct ?answer where { ?answer wdt:P5541 wd:Q81082 }", "unsupported"),
+    ("What is in the category of Wembley Stadium?",
+     "select distinct ?answer where { ?answer wdt:P115 wd:Q128468 }", "unsupported"),
     # "Define the NP of NAME" asks what "What is the NP of NAME?" asks
     ("Define twinning of staurolite.", "select distinct ?answer where { wd:Q413380 wdt:P537 ?answer }", "faithful"),
     ("Define twinning of staurolite.", "select distinct ?answer where { ?answer wdt:P537 wd:Q413380 }", "unsupported"),

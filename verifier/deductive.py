@@ -1773,6 +1773,58 @@ def _passive_agents(reading):
     return _ReadingView(reading, formula, set())
 
 
+#: Prepositions through which a titled name ("illustrator Beatrix Potter") is related to the
+#: noun it is of, for, by or from: :func:`_role_titles`.
+_TITLE_PREPOSITIONS = frozenset({"of", "for", "by", "from"})
+
+
+def _role_titles(reading):
+    """A name with a noun before it as its title ("the translation for *illustrator Beatrix
+    Potter*": ``compound(c, n, r) & _illustrator_n_of(r) & named(n, ...)``) that an "of",
+    "for", "by" or "from" relates to a noun (``_for_p(m, w, n)``, ``w`` the translation) gets
+    ``title_of(m, w, n)`` next to the preposition: template ``noun_title_of`` reads the title
+    as the role in which the name is related to ``w`` (illustrator(w, n)).  Only a noun's
+    variable is ``w``: a preposition attached to an event or to another preposition relates
+    no noun.  Returns the reading or a view of it."""
+    m = getattr(reading, "mrs", None)
+    if m is None:
+        return reading
+    starts: dict[str, int] = {}  # where the noun or name of each instance variable begins
+    for ep in m.eps:
+        arg0 = dict(ep.args).get("ARG0")
+        if arg0 and arg0.startswith("x") and (ep.pred == "named" or predicate_info(ep.pred).pos == "n"):
+            starts.setdefault(arg0, ep.cfrom)
+    named: set[Var] = set()
+    titled: set[Var] = set()
+    facts = list(atoms(reading.formula))
+    for a in facts:
+        if a.pred == "named" and a.args and isinstance(a.args[0], Var):
+            named.add(a.args[0])
+    if not named:
+        return reading
+    for a in facts:
+        # the title is written before the name: "Wembley Stadium" is a name, not a title
+        if (a.pred == "compound" and len(a.args) == 3 and a.args[1] in named
+                and isinstance(a.args[2], Var) and a.args[2].name.startswith("x")
+                and a.args[2] not in named
+                and starts.get(a.args[2].name, -1) >= 0
+                and starts[a.args[2].name] < starts.get(a.args[1].name, -1)):
+            titled.add(a.args[1])
+    if not titled:
+        return reading
+    added: dict[Atom, Atom] = {}
+    for a in facts:
+        if (len(a.args) == 3 and a.args[2] in titled and isinstance(a.args[1], Var)
+                and a.args[1].name.startswith("x") and a.args[1] != a.args[2]):
+            info = predicate_info(a.pred)
+            if info.pos == "p" and info.lemma in _TITLE_PREPOSITIONS:
+                added[a] = Atom("title_of", a.args)
+    if not added:
+        return reading
+    formula = map_atoms(reading.formula, lambda a: And((a, added[a])) if a in added else a)
+    return _ReadingView(reading, formula, set())
+
+
 def _distinguish_repeated(reading):
     """A noun predicate that holds of two different instances ("In which *year* ... the
     Grammy Award for Album of the *Year*") gets a numbered copy for every instance but the
@@ -1813,7 +1865,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         spent.append(r.work)
         return r
 
-    reading = _distinguish_repeated(_passive_agents(_known_verbs(_grand_kin(_correct_parser_defects(reading, question)), pack)))
+    reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(_grand_kin(_correct_parser_defects(reading, question)), pack))))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
