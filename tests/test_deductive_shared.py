@@ -620,6 +620,15 @@ CASES = [
      "select distinct ?answer where { ?answer wdt:P5541 wd:Q81082 }", "unsupported"),
     ("What is in the category of Wembley Stadium?",
      "select distinct ?answer where { ?answer wdt:P115 wd:Q128468 }", "unsupported"),
+    # a name split in two whose part the parse puts in apposition to the noun asked for says
+    # nothing of that noun ("the blood group ..., Clinton")
+    ("What is the blood group of the person married to Hillary Clinton?",
+     "SELECT ?answer WHERE { wd:Q6294 wdt:P26 ?X . ?X wdt:P1853 ?answer }", "faithful"),
+    ("What is the blood group of the person married to Hillary Clinton?",
+     "SELECT ?answer WHERE { wd:Q6294 wdt:P1853 ?answer }", "unsupported"),
+    # ... while an apposition the question writes stays ("the dictator, Fidel Castro,")
+    ("Was the dictator, Fidel Castro, the Prime Minister of Italy?",
+     "ASK WHERE { wd:Q11256 wdt:P39 wd:Q796897 }", "faithful"),
     # "Define the NP of NAME" asks what "What is the NP of NAME?" asks
     ("Define twinning of staurolite.", "select distinct ?answer where { wd:Q413380 wdt:P537 ?answer }", "faithful"),
     ("Define twinning of staurolite.", "select distinct ?answer where { ?answer wdt:P537 wd:Q413380 }", "unsupported"),

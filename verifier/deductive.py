@@ -1773,6 +1773,64 @@ def _passive_agents(reading):
     return _ReadingView(reading, formula, set())
 
 
+def _identified_with_a_name(reading, dropped: Collection[Atom] = ()) -> bool:
+    """Whether the reading's identities (copula, "become", apposition, equality), without the
+    atoms ``dropped``, make an answer variable a variable that a ``named`` predication
+    describes (what :func:`_degenerate` refuses once the names are linked)."""
+    parent: dict[Var, Var] = {}
+
+    def find(v: Var) -> Var:
+        while parent.get(v, v) != v:
+            v = parent[v]
+        return v
+
+    named: set[Var] = set()
+    for f in _facts(reading.formula):
+        if f in dropped:
+            continue
+        if isinstance(f, Atom) and f.pred in ("_be_v_id", "_become_v_id", "appos") and len(f.args) == 3:
+            if isinstance(f.args[1], Var) and isinstance(f.args[2], Var):
+                parent[find(f.args[1])] = find(f.args[2])
+        elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
+            parent[find(f.left)] = find(f.right)
+        elif isinstance(f, Atom) and f.pred == "named" and f.args and isinstance(f.args[0], Var):
+            named.add(f.args[0])
+    roots = {find(v) for v in named}
+    return any(find(v) in roots for v in reading.answer_vars)
+
+
+def _split_name_appositions(reading, question: str):
+    """A name the parse splits into two names written next to each other ("Hillary Clinton"
+    as ``named(x, "Hillary")`` and ``named(y, "Clinton")``), one of which it puts in
+    apposition to a noun ("the blood group of the person married to Hillary, Clinton":
+    ``appos(e, group, y)``), says nothing of that noun when the apposition is what makes the
+    answer the named item (a reading :func:`_degenerate` refuses): the apposition is dropped.
+    Readings whose answer stays apart from the names keep their appositions ("Was the
+    dictator, Fidel Castro, ...?").  Returns the reading or a view of it."""
+    m = getattr(reading, "mrs", None)
+    if m is None or not question or not reading.answer_vars:
+        return reading
+    spans = sorted((ep.cfrom, ep.cto, dict(ep.args).get("ARG0")) for ep in m.eps
+                   if ep.pred == "named" and 0 <= ep.cfrom < ep.cto <= len(question))
+    parts: set[str] = set()
+    for (f1, t1, v1), (f2, t2, v2) in zip(spans, spans[1:]):
+        if v1 and v2 and v1 != v2 and f2 > t1 and not question[t1:f2].strip() \
+                and question[f1:t1][:1].isupper() and question[f2:t2][:1].isupper():
+            parts |= {v1, v2}
+    if not parts or not _identified_with_a_name(reading):
+        return reading
+    named = {a.args[0] for a in atoms(reading.formula)
+             if a.pred == "named" and a.args and isinstance(a.args[0], Var)}
+    dropped = {a for a in atoms(reading.formula)
+               if a.pred == "appos" and len(a.args) == 3
+               and any(isinstance(t, Var) and t.name in parts for t in a.args[1:])
+               and not all(t in named for t in a.args[1:])}
+    if not dropped or _identified_with_a_name(reading, dropped):
+        return reading
+    formula = map_atoms(reading.formula, lambda a: TRUE if a in dropped else a)
+    return _ReadingView(reading, formula, set())
+
+
 #: Prepositions through which a titled name ("illustrator Beatrix Potter") is related to the
 #: noun it is of, for, by or from: :func:`_role_titles`.
 _TITLE_PREPOSITIONS = frozenset({"of", "for", "by", "from"})
@@ -1865,7 +1923,9 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         spent.append(r.work)
         return r
 
-    reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(_grand_kin(_correct_parser_defects(reading, question)), pack))))
+    reading = _correct_parser_defects(reading, question)
+    reading = _split_name_appositions(_grand_kin(reading), question)
+    reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack))))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
