@@ -1860,11 +1860,19 @@ def _role_titles(reading):
             named.add(a.args[0])
     if not named:
         return reading
+    uses: dict[Var, int] = {}  # how many predications each variable takes part in
     for a in facts:
-        # the title is written before the name: "Wembley Stadium" is a name, not a title
+        for t in set(a.args):
+            if isinstance(t, Var):
+                uses[t] = uses.get(t, 0) + 1
+    for a in facts:
+        # the title is written before the name ("Wembley Stadium" is a name, not a title) and
+        # is a bare noun: its own predication and the compound, no modifier of its own
+        # ("what type of political system does russia have?" parsed with the noun "doe",
+        # modified by "political system", in a compound with Russia)
         if (a.pred == "compound" and len(a.args) == 3 and a.args[1] in named
                 and isinstance(a.args[2], Var) and a.args[2].name.startswith("x")
-                and a.args[2] not in named
+                and a.args[2] not in named and uses.get(a.args[2]) == 2
                 and starts.get(a.args[2].name, -1) >= 0
                 and starts[a.args[2].name] < starts.get(a.args[1].name, -1)):
             titled.add(a.args[1])
