@@ -620,6 +620,15 @@ CASES = [
      "select distinct ?answer where { ?answer wdt:P5541 wd:Q81082 }", "unsupported"),
     ("What is in the category of Wembley Stadium?",
      "select distinct ?answer where { ?answer wdt:P115 wd:Q128468 }", "unsupported"),
+    # ... nor a noun with modifiers of its own ("political system does" before "russia")
+    ("what type of political system does russia have?",
+     "SELECT DISTINCT ?x WHERE { ?x wdt:P122 wd:Q159 . }", "unsupported"),
+    # a demonym writes its country's name inside a name of several words ("the Brazilian
+    # national soccer team" is *Brazil national football team*), not the country alone
+    ("Until what year was Zico a member of the Brazilian national soccer team?",
+     "SELECT ?value WHERE { wd:Q47526 p:P54 ?s . ?s ps:P54 wd:Q83459 . ?s pq:P582 ?value }", "faithful"),
+    ("Until what year was Zico a member of the Brazilian national soccer team?",
+     "SELECT ?value WHERE { wd:Q47526 p:P54 ?s . ?s ps:P54 wd:Q155 . ?s pq:P582 ?value }", "unsupported"),
     # a name split in two whose part the parse puts in apposition to the noun asked for says
     # nothing of that noun ("the blood group ..., Clinton")
     ("What is the blood group of the person married to Hillary Clinton?",

@@ -914,6 +914,7 @@ class Grounder:
         self._alt_cache: dict = {}
         self._fixes: dict[str, set[str]] = {}  # misspelt key -> name keys (per grounding)
         self._lexicon_keys: frozenset[str] | None = None  # keys of every lexicon word
+        self._demonyms: dict[str, frozenset[str]] | None = None  # see _demonym_keys
         #: lexicon names per (symbol id, symbol, part of speech): scanning every lexicon entry
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
@@ -1537,6 +1538,27 @@ class Grounder:
         label = self.labels.label(n.symbol)
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
+    def _demonym_keys(self) -> dict[str, frozenset[str]]:
+        """Matching key of each word that a lexicon entry reads as "of COUNTRY" (template
+        ``adjective_item_of``: "the French president" is the president of France) -> the keys
+        of the country's label: "the Australian Senate" writes the name *Senate of Australia*,
+        "the Brazilian national soccer team" *Brazil national football team*."""
+        if self._demonyms is None:
+            out: dict[str, set[str]] = {}
+            for lex in self.pack.lexicons:
+                for e in lex.entries:
+                    if e.template != "adjective_item_of":
+                        continue
+                    for sym in e.symbols:
+                        label = self.labels.label(wikidata_id(sym) or sym)
+                        if not label:
+                            continue
+                        for w in e.words:
+                            for k in content_keys(w):
+                                out.setdefault(k, set()).update(content_keys(label))
+            self._demonyms = {k: frozenset(v) for k, v in out.items()}
+        return self._demonyms
+
     def _symbol_links(self, sym: SymbolUse, units: list[Unit], ukeys: dict, question_keys: set[str],
                       g: Grounding, question: str = "", near: dict[int, set[str]] | None = None,
                       acronyms: dict[int, str] | None = None) -> list[Link]:
@@ -1576,6 +1598,16 @@ class Grounder:
                 # a class may be named by a synonym ("Roman god" for *Roman deity*); an item
                 # by its own name only
                 score, cov, n = self._score(names, direct, wn if kind == "class" else set(), set(), 1.0)
+                if (n is None or cov < 0.99) and u.np_keys:
+                    # a demonym in the noun phrase writes its country's name inside a name of
+                    # several words ("the Brazilian national soccer team": *Brazil national
+                    # football team*); never the country alone ("russian people" is no Russia)
+                    demonyms = self._demonym_keys()
+                    dem = {k for d in u.np_keys for k in demonyms.get(d, ())} - direct
+                    several = [m for m in names if set(m.keys) & dem and set(m.keys) - dem]
+                    if several:
+                        score, cov, n = self._score(several, direct | dem,
+                                                    wn if kind == "class" else set(), set(), 1.0)
                 if n is None or cov < 0.99 or (kind == "class" and _split_name(u, n.name)):
                     continue
                 if u.kind == "named":  # the whole name must be in the noun phrase and vice versa
