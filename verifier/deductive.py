@@ -1836,22 +1836,26 @@ def _split_name_appositions(reading, question: str):
 _TITLE_PREPOSITIONS = frozenset({"of", "for", "by", "from"})
 
 
-def _role_titles(reading):
+def _role_titles(reading, question: str):
     """A name with a noun before it as its title ("the translation for *illustrator Beatrix
     Potter*": ``compound(c, n, r) & _illustrator_n_of(r) & named(n, ...)``) that an "of",
     "for", "by" or "from" relates to a noun (``_for_p(m, w, n)``, ``w`` the translation) gets
     ``title_of(m, w, n)`` next to the preposition: template ``noun_title_of`` reads the title
     as the role in which the name is related to ``w`` (illustrator(w, n)).  Only a noun's
     variable is ``w``: a preposition attached to an event or to another preposition relates
-    no noun.  Returns the reading or a view of it."""
+    no noun; and the title is a bare noun written in lower case before the name ("Park" in
+    "Park Geun-hye" is part of the name).  Returns the reading or a view of it."""
     m = getattr(reading, "mrs", None)
-    if m is None:
+    if m is None or not question:
         return reading
     starts: dict[str, int] = {}  # where the noun or name of each instance variable begins
+    lower: set[str] = set()  # nouns written in lower case ("illustrator", not "Park" Geun-hye)
     for ep in m.eps:
         arg0 = dict(ep.args).get("ARG0")
         if arg0 and arg0.startswith("x") and (ep.pred == "named" or predicate_info(ep.pred).pos == "n"):
             starts.setdefault(arg0, ep.cfrom)
+            if ep.pred != "named" and 0 <= ep.cfrom < len(question) and question[ep.cfrom].islower():
+                lower.add(arg0)
     named: set[Var] = set()
     titled: set[Var] = set()
     facts = list(atoms(reading.formula))
@@ -1872,7 +1876,7 @@ def _role_titles(reading):
         # modified by "political system", in a compound with Russia)
         if (a.pred == "compound" and len(a.args) == 3 and a.args[1] in named
                 and isinstance(a.args[2], Var) and a.args[2].name.startswith("x")
-                and a.args[2] not in named and uses.get(a.args[2]) == 2
+                and a.args[2] not in named and uses.get(a.args[2]) == 2 and a.args[2].name in lower
                 and starts.get(a.args[2].name, -1) >= 0
                 and starts[a.args[2].name] < starts.get(a.args[1].name, -1)):
             titled.add(a.args[1])
@@ -1933,7 +1937,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
     reading = _correct_parser_defects(reading, question)
     reading = _split_name_appositions(_grand_kin(reading), question)
-    reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack))))
+    reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))
