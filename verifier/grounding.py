@@ -915,6 +915,7 @@ class Grounder:
         self._fixes: dict[str, set[str]] = {}  # misspelt key -> name keys (per grounding)
         self._lexicon_keys: frozenset[str] | None = None  # keys of every lexicon word
         self._demonyms: dict[str, frozenset[str]] | None = None  # see _demonym_keys
+        self._valued: dict[str, frozenset[str]] | None = None  # see _valued_items
         #: lexicon names per (symbol id, symbol, part of speech): scanning every lexicon entry
         #: for each symbol of each reading was a tenth of the verification time
         self._lex_names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
@@ -1331,6 +1332,16 @@ class Grounder:
                     in_names |= {id(l.unit) for l in links if l.names_item}
                 if not links:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near, acronyms)
+                elif sym.kind == "item" and self._valued_items().get(sym.id):
+                    # the question names the item and a word elsewhere gives something it as a
+                    # value through the chemistry pack's entries ("the NFPA Health for DDT ...
+                    # as NFPA 704: ...": the rating belongs to DDT's NFPA 704 classification)
+                    named = {id(l.unit) for l in links}
+                    rest = [u for u in units if id(u) not in named and u.kind in ("noun", "relational_noun")
+                            and set(u.keys) & self._valued_items()[sym.id]]
+                    links += [l for l in self._symbol_links(sym, rest, ukeys, question_keys, g, question,
+                                                            near, acronyms)
+                              if l.entry is not None and l.entry.via and not l.entry.exclusive]
             else:
                 free = [u for u in units if id(u) not in in_names]
                 links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near, acronyms)
@@ -1537,6 +1548,22 @@ class Grounder:
     def _name_rank(self, n: NameEntry) -> tuple[int, int]:
         label = self.labels.label(n.symbol)
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
+
+    def _valued_items(self) -> dict[str, frozenset[str]]:
+        """Item id -> keys of the nouns that lexicon entries with ``via`` and not exclusive
+        link to it (a part of a classification: "health" -> NFPA 704 via safety
+        classification and labelling)."""
+        if self._valued is None:
+            out: dict[str, set[str]] = {}
+            for lex in self.pack.lexicons:
+                for e in lex.entries:
+                    if e.via and not e.exclusive:
+                        for sym in e.symbols:
+                            wid = wikidata_id(sym)
+                            if wid:
+                                out.setdefault(wid, set()).update(k for w in e.words for k in content_keys(w))
+            self._valued = {k: frozenset(v) for k, v in out.items()}
+        return self._valued
 
     def _demonym_keys(self) -> dict[str, frozenset[str]]:
         """Matching key of each word that a lexicon entry reads as "of COUNTRY" (template
