@@ -1517,6 +1517,34 @@ def _relevant_background(f: Formula, preds: set[str]) -> bool:
 
 
 #: Why a reading whose answer is a named item decides nothing (:func:`_degenerate`).
+class _Identities:
+    """Which variables the identities among ``facts`` (copula, "become", apposition,
+    equality; those in ``dropped`` left out) make one thing: a union-find.  ``related`` holds
+    the variables a copula or an apposition relates (either side may be a coordination)."""
+
+    def __init__(self, facts: Sequence[Formula], dropped: Collection[Formula] = ()) -> None:
+        self.parent: dict[Var, Var] = {}
+        self.related: set[Var] = set()
+        for f in facts:
+            if f in dropped:
+                continue
+            if isinstance(f, Atom) and f.pred in ("_be_v_id", "_become_v_id", "appos") and len(f.args) == 3:
+                a, b = f.args[1], f.args[2]
+                if isinstance(a, Var) and isinstance(b, Var):
+                    self.union(a, b)
+                    self.related |= {a, b}
+            elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
+                self.union(f.left, f.right)
+
+    def find(self, v: Var) -> Var:
+        while self.parent.get(v, v) != v:
+            v = self.parent[v]
+        return v
+
+    def union(self, a: Var, b: Var) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
 _DEGENERATE_ANSWER = "one of the items the question names"
 
 
@@ -1524,28 +1552,14 @@ def _degenerate(reading, grounding: Grounding) -> str | None:
     """A reading whose identities (copula, "become", apposition) make an answer variable one of the
     items the question names ("the Goratings ID ... Seigen" read as an apposition) proves
     too much: every direction follows.  Returns why, or None."""
-    parent: dict[Var, Var] = {}
-
-    def find(v: Var) -> Var:
-        while parent.get(v, v) != v:
-            v = parent[v]
-        return v
-
-    copula_objects: set[Var] = set()
     facts = list(_facts(reading.formula))
-    for f in facts:
-        if isinstance(f, Atom) and f.pred in ("_be_v_id", "_become_v_id", "appos") and len(f.args) == 3:
-            a, b = f.args[1], f.args[2]
-            if isinstance(a, Var) and isinstance(b, Var):
-                parent[find(a)] = find(b)
-                copula_objects |= {a, b}  # identity is symmetric: either side may be the coordination
-        elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
-            parent[find(f.left)] = find(f.right)
+    ids = _Identities(facts)
+    find = ids.find
     for f in facts:  # "X is a Y and a Z": X is each conjunct (background axiom)
-        if isinstance(f, Atom) and f.pred == "_and_c" and len(f.args) == 3 and f.args[0] in copula_objects:
+        if isinstance(f, Atom) and f.pred == "_and_c" and len(f.args) == 3 and f.args[0] in ids.related:
             for c in f.args[1:]:
                 if isinstance(c, Var):
-                    parent[find(c)] = find(f.args[0])
+                    ids.union(c, f.args[0])
     item_vars = {find(l.unit.var) for l in grounding.links if l.names_item and isinstance(l.unit.var, Var)}
     for v in reading.answer_vars:
         if find(v) in item_vars:
@@ -1777,26 +1791,11 @@ def _identified_with_a_name(reading, dropped: Collection[Atom] = ()) -> bool:
     """Whether the reading's identities (copula, "become", apposition, equality), without the
     atoms ``dropped``, make an answer variable a variable that a ``named`` predication
     describes (what :func:`_degenerate` refuses once the names are linked)."""
-    parent: dict[Var, Var] = {}
-
-    def find(v: Var) -> Var:
-        while parent.get(v, v) != v:
-            v = parent[v]
-        return v
-
-    named: set[Var] = set()
-    for f in _facts(reading.formula):
-        if f in dropped:
-            continue
-        if isinstance(f, Atom) and f.pred in ("_be_v_id", "_become_v_id", "appos") and len(f.args) == 3:
-            if isinstance(f.args[1], Var) and isinstance(f.args[2], Var):
-                parent[find(f.args[1])] = find(f.args[2])
-        elif isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, Var):
-            parent[find(f.left)] = find(f.right)
-        elif isinstance(f, Atom) and f.pred == "named" and f.args and isinstance(f.args[0], Var):
-            named.add(f.args[0])
-    roots = {find(v) for v in named}
-    return any(find(v) in roots for v in reading.answer_vars)
+    facts = list(_facts(reading.formula))
+    ids = _Identities(facts, dropped)
+    roots = {ids.find(f.args[0]) for f in facts
+             if isinstance(f, Atom) and f.pred == "named" and f.args and isinstance(f.args[0], Var)}
+    return any(ids.find(v) in roots for v in reading.answer_vars)
 
 
 def _split_name_appositions(reading, question: str):
@@ -1826,6 +1825,15 @@ def _split_name_appositions(reading, question: str):
                and any(isinstance(t, Var) and t.name in parts for t in a.args[1:])
                and not all(t in named for t in a.args[1:])}
     if not dropped or _identified_with_a_name(reading, dropped):
+        return reading
+    # ... and only when no other apposition makes the answer another noun as well ("Which is
+    # the ESPN.com NFL player ID for Kurt Warner?" read as "the player, ID for Kurt, Warner":
+    # the ID would lose the words that say whose ID it is)
+    ids = _Identities([f for f in _facts(reading.formula) if f not in dropped])
+    answers = {ids.find(v) for v in reading.answer_vars}
+    if any(a.pred == "appos" and a not in dropped and len(a.args) == 3
+           and isinstance(a.args[1], Var) and ids.find(a.args[1]) in answers
+           for a in atoms(reading.formula)):
         return reading
     formula = map_atoms(reading.formula, lambda a: TRUE if a in dropped else a)
     return _ReadingView(reading, formula, set())
