@@ -1334,14 +1334,15 @@ class Grounder:
                     links = self._symbol_links(sym, units, ukeys, question_keys, g, question, near, acronyms)
                 elif sym.kind == "item" and self._valued_items().get(sym.id):
                     # the question names the item and a word elsewhere gives something it as a
-                    # value through the chemistry pack's entries ("the NFPA Health for DDT ...
-                    # as NFPA 704: ...": the rating belongs to DDT's NFPA 704 classification)
+                    # value through an entry of template noun_of_item_value ("the NFPA Health
+                    # for DDT ... as NFPA 704: ...": the rating belongs to DDT's NFPA 704
+                    # classification)
                     named = {id(l.unit) for l in links}
                     rest = [u for u in units if id(u) not in named and u.kind in ("noun", "relational_noun")
                             and set(u.keys) & self._valued_items()[sym.id]]
                     links += [l for l in self._symbol_links(sym, rest, ukeys, question_keys, g, question,
                                                             near, acronyms)
-                              if l.entry is not None and l.entry.via and not l.entry.exclusive]
+                              if l.entry is not None and l.entry.template == "noun_of_item_value"]
             else:
                 free = [u for u in units if id(u) not in in_names]
                 links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near, acronyms)
@@ -1550,14 +1551,14 @@ class Grounder:
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 
     def _valued_items(self) -> dict[str, frozenset[str]]:
-        """Item id -> keys of the nouns that lexicon entries with ``via`` and not exclusive
-        link to it (a part of a classification: "health" -> NFPA 704 via safety
-        classification and labelling)."""
+        """Item id -> keys of the nouns that lexicon entries of template
+        ``noun_of_item_value`` link to it (a part of a classification: "health" -> NFPA 704
+        via safety classification and labelling)."""
         if self._valued is None:
             out: dict[str, set[str]] = {}
             for lex in self.pack.lexicons:
                 for e in lex.entries:
-                    if e.via and not e.exclusive:
+                    if e.template == "noun_of_item_value" and e.via:
                         for sym in e.symbols:
                             wid = wikidata_id(sym)
                             if wid:
