@@ -1516,7 +1516,6 @@ def _relevant_background(f: Formula, preds: set[str]) -> bool:
     return _antecedent_preds(f) <= preds
 
 
-#: Why a reading whose answer is a named item decides nothing (:func:`_degenerate`).
 class _Identities:
     """Which variables the identities among ``facts`` (copula, "become", apposition,
     equality; those in ``dropped`` left out) make one thing: a union-find.  ``related`` holds
@@ -1545,6 +1544,7 @@ class _Identities:
         self.parent[self.find(a)] = self.find(b)
 
 
+#: Why a reading whose answer is a named item decides nothing (:func:`_degenerate`).
 _DEGENERATE_ANSWER = "one of the items the question names"
 
 

@@ -331,7 +331,10 @@ class LabelIndex:
         negation, which matching ignores like any stop word, it would name the opposite.  A
         closing "(deprecated)" / "(obsolete)" note is dropped from every name; a name that
         closes with its abbreviation ("median lethal concentration (LC50)") is also indexed
-        without it, as an alias, so that a question writing the words names it in full."""
+        without it, as an alias, so that a question writing the words names it in full; and
+        an item or class whose label is a disjunction of one-word nouns is also named by each
+        alternative (:func:`_with_alternatives`: "translation" for *version, edition, or
+        translation*)."""
         names = _with_unabbreviated(names)
         if kind != "property":
             names = _with_alternatives(names)
