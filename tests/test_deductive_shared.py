@@ -620,6 +620,9 @@ CASES = [
      "select distinct ?answer where { ?answer wdt:P5541 wd:Q81082 }", "unsupported"),
     ("What is in the category of Wembley Stadium?",
      "select distinct ?answer where { ?answer wdt:P115 wd:Q128468 }", "unsupported"),
+    # ... nor a class before a name ("the movie Toy Story")
+    ("What is the PORT film ID for the movie Toy Story?",
+     "SELECT DISTINCT ?answer WHERE { ?answer wdt:P905 wd:Q171048 . }", "unsupported"),
     # ... nor a noun with modifiers of its own ("political system does" before "russia")
     ("what type of political system does russia have?",
      "SELECT DISTINCT ?x WHERE { ?x wdt:P122 wd:Q159 . }", "unsupported"),
