@@ -1807,7 +1807,8 @@ def _split_name_appositions(reading, question: str):
     Readings whose answer stays apart from the names keep their appositions ("Was the
     dictator, Fidel Castro, ...?").  Returns the reading or a view of it."""
     m = getattr(reading, "mrs", None)
-    if m is None or not question or not reading.answer_vars:
+    if m is None or not question or not reading.answer_vars \
+            or not any(a.pred == "appos" for a in atoms(reading.formula)):
         return reading
     spans = sorted((ep.cfrom, ep.cto, dict(ep.args).get("ARG0")) for ep in m.eps
                    if ep.pred == "named" and 0 <= ep.cfrom < ep.cto <= len(question))
@@ -1856,6 +1857,10 @@ def _role_titles(reading, question: str):
     m = getattr(reading, "mrs", None)
     if m is None or not question:
         return reading
+    facts = list(atoms(reading.formula))
+    named = {a.args[0] for a in facts if a.pred == "named" and a.args and isinstance(a.args[0], Var)}
+    if not any(a.pred == "compound" and len(a.args) == 3 and a.args[1] in named for a in facts):
+        return reading  # most readings: no name in a compound, nothing to read as a title
     starts: dict[str, int] = {}  # where the noun or name of each instance variable begins
     lower: set[str] = set()  # nouns written in lower case ("illustrator", not "Park" Geun-hye)
     for ep in m.eps:
@@ -1864,14 +1869,7 @@ def _role_titles(reading, question: str):
             starts.setdefault(arg0, ep.cfrom)
             if ep.pred != "named" and 0 <= ep.cfrom < len(question) and question[ep.cfrom].islower():
                 lower.add(arg0)
-    named: set[Var] = set()
     titled: set[Var] = set()
-    facts = list(atoms(reading.formula))
-    for a in facts:
-        if a.pred == "named" and a.args and isinstance(a.args[0], Var):
-            named.add(a.args[0])
-    if not named:
-        return reading
     uses: dict[Var, int] = {}  # how many predications each variable takes part in
     for a in facts:
         for t in set(a.args):
