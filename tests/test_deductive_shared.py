@@ -1640,6 +1640,15 @@ CASES = [
     ("Give me the grandchildren of Bruce Lee.",
      "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?c . ?c wdt:P40 ?u . }", "faithful"),
     ("Give me the grandchildren of Bruce Lee.", "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?u . }", "unsupported"),
+    # a compound modifier the parse hangs on an adjective's event ("a feminine grammatical
+    # gender") modifies the adjective's noun; a value noun before a property noun that
+    # something has is the property's value
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . ?answer wdt:P5109 wd:Q1775415 }", "faithful"),
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . wd:Q1775415 wdt:P5109 ?answer }", "unsupported"),
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . ?answer wdt:P5109 wd:Q499327 }", "unsupported"),
 ]
 
 

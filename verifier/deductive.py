@@ -1741,6 +1741,33 @@ def _grand_kin(reading):
     return _ReadingView(reading, map_atoms(reading.formula, swap), set())
 
 
+def _adjective_compounds(reading):
+    """A compound modifier written before an adjective and its noun ("a *feminine*
+    grammatical gender", "the *child* astronomical body", "fossil taxon") that the parse
+    attaches to the adjective's event (``compound(e, e2, y) & _grammatical_a_1(e2, x)``, as
+    the shared corpus's parses give "N ADJ N") modifies the adjective's noun:
+    ``compound(e, x, y)``, as the ERG gives it for "N N".  Returns the reading or a view of
+    it."""
+    nouns: dict[Var, Term] = {}  # an adjective's event -> the noun it modifies
+    for a in atoms(reading.formula):
+        if (len(a.args) >= 2 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
+                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
+                and predicate_info(a.pred).pos == "a"):
+            nouns.setdefault(a.args[0], a.args[1])
+    if not nouns:
+        return reading
+
+    def fix(a: Atom) -> Formula:
+        if a.pred == "compound" and len(a.args) == 3 and a.args[1] in nouns:
+            return Atom("compound", (a.args[0], nouns[a.args[1]], a.args[2]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if formula == reading.formula:
+        return reading
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
 _BY = re.compile(r"_by_p(?:_.*)?")
 
 
@@ -1942,7 +1969,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         return r
 
     reading = _correct_parser_defects(reading, question)
-    reading = _split_name_appositions(_grand_kin(reading), question)
+    reading = _split_name_appositions(_grand_kin(_adjective_compounds(reading)), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
