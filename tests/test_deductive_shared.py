@@ -1649,6 +1649,21 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . wd:Q1775415 wdt:P5109 ?answer }", "unsupported"),
     ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
      "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . ?answer wdt:P5109 wd:Q499327 }", "unsupported"),
+    # a relative clause the parse leaves without a head is also read as about the noun right
+    # before its pronoun ("the team that ..."), and "played for" parsed as "play" with a
+    # predicated "for" phrase is "play" modified by it
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { wd:Q21063582 wdt:P54 ?X . ?X wdt:P118 ?answer }", "faithful"),
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { ?X wdt:P54 wd:Q21063582 . ?X wdt:P118 ?answer }", "unsupported"),
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { wd:Q21063582 wdt:P54 ?X . ?X wdt:P17 ?answer }", "unsupported"),
+    ("Who is the domestic partner of the painters that made Portrait after a Costume Ball (Portrait of "
+     "Madame Dietz-Monnin)?", "SELECT ?answer WHERE { wd:Q20268393 wdt:P170 ?X . ?X wdt:P451 ?answer }",
+     "faithful"),
+    ("Who is the domestic partner of the painters that made Portrait after a Costume Ball (Portrait of "
+     "Madame Dietz-Monnin)?", "SELECT ?answer WHERE { ?X wdt:P170 wd:Q20268393 . ?X wdt:P451 ?answer }",
+     "unsupported"),
 ]
 
 

@@ -1768,6 +1768,39 @@ def _adjective_compounds(reading):
     return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
+def _predicative_prepositions(reading):
+    """A verb whose complement the corpus parses as a prepositional phrase predicated of the
+    verb's subject ("the team that Willie Williams played *for*": ``_play_v_1(e, w, e2) &
+    _for_p(e2, w, team)``, as "play" with a scopal complement) is a verb modified by that
+    phrase, as the ERG gives "played for the team": ``_play_v_1(e, w, i) & _for_p(e2, e,
+    team)``.  Returns the reading or a view of it."""
+    preps: dict[Var, Atom] = {}
+    for a in atoms(reading.formula):
+        if (len(a.args) == 3 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
+                and predicate_info(a.pred).pos == "p"):
+            preps.setdefault(a.args[0], a)
+    if not preps:
+        return reading
+    verbs: dict[Atom, Atom] = {}  # verb -> its predicated preposition
+    for a in atoms(reading.formula):
+        if (len(a.args) == 3 and a.args[2] in preps and predicate_info(a.pred).pos == "v"
+                and preps[a.args[2]].args[1] == a.args[1]):
+            verbs[a] = preps[a.args[2]]
+    if not verbs:
+        return reading
+    moved = {p: v.args[0] for v, p in verbs.items()}
+
+    def fix(a: Atom) -> Formula:
+        if a in verbs:
+            i = Var(f"i_{a.args[0].name}_pp")
+            return exists([i], Atom(a.pred, (a.args[0], a.args[1], i)))
+        if a in moved:
+            return Atom(a.pred, (a.args[0], moved[a], a.args[2]))
+        return a
+
+    return _ReadingView(reading, map_atoms(reading.formula, fix), getattr(reading, "not_alignable", set()))
+
+
 _BY = re.compile(r"_by_p(?:_.*)?")
 
 
@@ -1969,7 +2002,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         return r
 
     reading = _correct_parser_defects(reading, question)
-    reading = _split_name_appositions(_grand_kin(_adjective_compounds(reading)), question)
+    reading = _split_name_appositions(_grand_kin(_predicative_prepositions(_adjective_compounds(reading))), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
