@@ -1664,6 +1664,14 @@ CASES = [
     ("Who is the domestic partner of the painters that made Portrait after a Costume Ball (Portrait of "
      "Madame Dietz-Monnin)?", "SELECT ?answer WHERE { ?X wdt:P170 wd:Q20268393 . ?X wdt:P451 ?answer }",
      "unsupported"),
+    # the head word of a value's name that is a name of the property relating it names the
+    # property too ("a King James version": has edition or translation, alias "version")
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P747 wd:Q623398 . ?sbj wdt:P31 wd:Q47461344 }", "faithful"),
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { wd:Q623398 wdt:P747 ?sbj . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P655 wd:Q623398 . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
 ]
 
 
