@@ -1672,6 +1672,14 @@ CASES = [
      "SELECT ?sbj WHERE { wd:Q623398 wdt:P747 ?sbj . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
     ("What written work has a King James version?",
      "SELECT ?sbj WHERE { ?sbj wdt:P655 wd:Q623398 . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
+    # the possessive "'s" parsed as an unknown verb without its possessed noun: the noun
+    # written after it
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P37 wd:Q9288 . ?sbj wdt:P31 wd:Q17505024 }", "faithful"),
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { wd:Q9288 wdt:P37 ?sbj . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P103 wd:Q9288 . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
 ]
 
 

@@ -1665,6 +1665,7 @@ def _correct_parser_defects(reading, question: str):
     possessive = any(_UNKNOWN_POSSESSIVE.fullmatch(ep.pred) for ep in m.eps)
     if not nouns and not possessive:
         return reading
+    after = _possessed_after(m) if possessive else {}
     # "What is X's Z?": the copula's non-verbal complement is that possessive's event; what is
     # asked for is the possessed Z (an identity copula with it)
     possessed: dict[str, Term] = {}
@@ -1684,13 +1685,46 @@ def _correct_parser_defects(reading, question: str):
         if (possessive and len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
                 and all(isinstance(t, Var) and t.name.startswith("x") for t in a.args[1:])):
             return Atom("poss", (a.args[0], a.args[2], a.args[1]))  # possessed, possessor
+        if (after and len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
+                and isinstance(a.args[0], Var) and a.args[0].name in after
+                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
+                and isinstance(a.args[2], Var) and a.args[2].name.startswith("i")):
+            return Atom("poss", (a.args[0], Var(after[a.args[0].name]), a.args[1]))
         if (possessed and a.pred == "_be_v_nv" and len(a.args) == 3
                 and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
                 and isinstance(a.args[2], Var) and a.args[2].name in possessed):
             return Atom("_be_v_id", (a.args[0], a.args[1], possessed[a.args[2].name]))
         return a
 
-    return _ReadingView(reading, map_atoms(reading.formula, swap), set())
+    formula = map_atoms(reading.formula, swap)
+    if after and free_vars(formula) - free_vars(reading.formula):
+        after = {}  # the possessed noun is out of the possessive's scope: left as it is
+        formula = map_atoms(reading.formula, swap)
+    return _ReadingView(reading, formula, set())
+
+
+def _possessed_after(m) -> dict[str, str]:
+    """The possessive "'s" parsed as an unknown verb without its possessed noun
+    (``_'s/vbz_u_unknown(e, X, i)``: "What space agency's official language is Hebrew?"), by
+    its event: the noun written after it, the head of its compound ("language"; in "X's film
+    director", "director")."""
+    nouns = sorted((ep for ep in m.eps if not ep.is_quantifier and ep.iv and ep.iv.startswith("x")
+                    and ep.cfrom >= 0 and (info := predicate_info(ep.pred)).pos == "n"
+                    and not info.is_abstract), key=lambda ep: ep.cfrom)
+    heads = {ep.arg("ARG2"): ep.arg("ARG1") for ep in m.eps if ep.pred == "compound"}
+    out: dict[str, str] = {}
+    for ep in m.eps:
+        if not (_UNKNOWN_POSSESSIVE.fullmatch(ep.pred) and (ep.arg("ARG2") or "").startswith("i")):
+            continue
+        first = next((n for n in nouns if n.cfrom >= ep.cto), None)
+        if first is None or ep.iv is None:
+            continue
+        head, seen = first.iv, set()
+        while head in heads and head not in seen:
+            seen.add(head)
+            head = heads[head]
+        out[ep.iv] = head
+    return out
 
 
 #: Kin nouns that "grand" in front of them makes one word ("grand-children": grandchildren).
