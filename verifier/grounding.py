@@ -1362,7 +1362,9 @@ class Grounder:
         "King James Version" is a *version*, "weak interaction" an *interaction*).  Such a
         noun names the property as well as the item ("What written work has a King James
         version?": has edition or translation(x, King James Version)), although a word written
-        as part of an item's name names no property otherwise."""
+        as part of an item's name names no property otherwise.  Only when no other word names
+        the item (the property would relate it to itself: "a mythological Greek character"
+        read with "Greek" as the item too)."""
         pid = wikidata_id(sym.symbol)
         if pid is None:
             return set()
@@ -1371,10 +1373,16 @@ class Grounder:
         if not values:
             return set()
         prop_heads = {n.keys[-1] for n in self.labels.names.get(pid, ()) if n.keys}
+        naming: dict[str, set[int]] = {}  # item -> the units that name it
+        for l in links:
+            if l.names_item:
+                naming.setdefault(l.symbol.symbol, set()).add(id(l.unit))
         out: set[int] = set()
         for l in links:
             if not (l.names_item and l.symbol.symbol in values and l.unit.kind in ("noun", "relational_noun")):
                 continue
+            if len(naming[l.symbol.symbol]) > 1:
+                continue  # another word names the item too ("Greek" of "a mythological Greek character")
             keys = content_keys(l.name)
             if keys and keys[-1] in l.unit.keys and keys[-1] in prop_heads:
                 out.add(id(l.unit))
