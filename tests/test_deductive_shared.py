@@ -1680,6 +1680,26 @@ CASES = [
      "SELECT ?sbj WHERE { wd:Q9288 wdt:P37 ?sbj . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
     ("What space agency's official language is Hebrew?",
      "SELECT ?sbj WHERE { ?sbj wdt:P103 wd:Q9288 . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
+    # a value's head word names its property only when no other word names the item: the
+    # item's own name word would relate it to itself
+    ("Tell me the name of a mythological Greek character that starts with the letter t.",
+     "SELECT ?sbj WHERE { ?sbj wdt:P674 wd:Q22988604 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER (STRSTARTS(LCASE(?sbj_label), \"t\")) FILTER (LANG(?sbj_label) = \"en\") } LIMIT 25", "unsupported"),
+    # "X with N": N names a property of X, as "X has N" does
+    ("Name an isotope of neutronium with weak interaction that contains the word \"neutron\" in its name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q12525553 . ?sbj wdt:P517 wd:Q11418 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'neutron' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ("Name an isotope of neutronium with weak interaction that contains the word \"neutron\" in its name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q12525553 . wd:Q11418 wdt:P517 ?sbj . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'neutron' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    ("What is the elected office with the longest term length?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q17279032 . ?ent wdt:P2097 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "faithful"),
+    ("What is the elected office with the longest term length?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q17279032 . ?ent wdt:P2098 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "unsupported"),
 ]
 
 
