@@ -1700,6 +1700,16 @@ CASES = [
     ("What is the elected office with the longest term length?",
      "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q17279032 . ?ent wdt:P2098 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
      "unsupported"),
+    # "with" parsed as the subordinator of an absolute clause is the preposition on the noun
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P4184 ?obj . ?ent wdt:P131 wd:Q2620713 } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "faithful"),
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P4184 ?obj . wd:Q2620713 wdt:P131 ?ent } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "unsupported"),
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P2044 ?obj . ?ent wdt:P131 wd:Q2620713 } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "unsupported"),
 ]
 
 
