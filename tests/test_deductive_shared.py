@@ -1710,6 +1710,11 @@ CASES = [
     ("What is the river with the lowest slope that is located in Malyn Raion?",
      "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P2044 ?obj . ?ent wdt:P131 wd:Q2620713 } "
      "ORDER BY ASC ( ?obj ) LIMIT 5", "unsupported"),
+    # "the same as": said to be the same as, from the "as" phrase's subject to its object
+    ("What is the forename of John Ames Mitchell that is said to be the same as Jógvan?",
+     "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P460 wd:Q1715025 }", "faithful"),
+    ("What is the forename of John Ames Mitchell that is said to be the same as Jógvan?",
+     "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P1889 wd:Q1715025 }", "unsupported"),
 ]
 
 
