@@ -1715,6 +1715,14 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P460 wd:Q1715025 }", "faithful"),
     ("What is the forename of John Ames Mitchell that is said to be the same as Jógvan?",
      "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P1889 wd:Q1715025 }", "unsupported"),
+    # "that is VERBed by X" given as an elided copula with a subordinated participle: the
+    # relative's head is the participle's object
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { wd:Q239657 wdt:P937 ?answer . ?answer wdt:P47 wd:Q107126 }", "faithful"),
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { wd:Q239657 wdt:P937 ?answer . ?answer wdt:P131 wd:Q107126 }", "unsupported"),
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { ?answer wdt:P937 wd:Q239657 . ?answer wdt:P47 wd:Q107126 }", "unsupported"),
 ]
 
 

@@ -1880,6 +1880,38 @@ def _absolute_with(reading):
     return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
+def _relative_participles(reading):
+    """A relative clause "that is VERBed ..." that the parse gives as a relative whose copula
+    is elided and a participle subordinated to it ("Where does Shirley Chisholm work *that is
+    bordered by Arlington County*?": ``relative_mod(i, x, e) & subord(e2, i, e3) &
+    _border_v_1(e3, i2, i3) & _by_p_means(e4, e3, a)``) says the participle of the relative's
+    head: the head is the participle's unexpressed object (``_border_v_1(e3, i2, x)``, whose
+    "by" phrase :func:`_passive_agents` then reads as its doer).  Returns the reading or a
+    view of it."""
+    heads: dict[Term, Term] = {}  # the relative's event -> its head
+    for a in atoms(reading.formula):
+        if a.pred == "relative_mod" and len(a.args) == 3 and isinstance(a.args[1], Var) \
+                and a.args[1].name.startswith("x"):
+            heads[a.args[0]] = a.args[1]
+    if not heads:
+        return reading
+    clauses = {a.args[2]: heads[a.args[1]] for a in atoms(reading.formula)
+               if a.pred == "subord" and len(a.args) == 3 and a.args[1] in heads}
+    if not clauses:
+        return reading
+
+    def fix(a: Atom) -> Formula:
+        if (a.args and a.args[0] in clauses and len(a.args) == 3 and predicate_info(a.pred).pos == "v"
+                and isinstance(a.args[2], Var) and a.args[2].name.startswith("i")):
+            return Atom(a.pred, (a.args[0], a.args[1], clauses[a.args[0]]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
 _BY = re.compile(r"_by_p(?:_.*)?")
 
 
@@ -2081,7 +2113,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         return r
 
     reading = _correct_parser_defects(reading, question)
-    reading = _split_name_appositions(_grand_kin(_absolute_with(_predicative_prepositions(_adjective_compounds(reading)))), question)
+    reading = _split_name_appositions(_grand_kin(_relative_participles(_absolute_with(
+        _predicative_prepositions(_adjective_compounds(reading))))), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
