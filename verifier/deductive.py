@@ -1797,8 +1797,8 @@ def _adjective_compounds(reading):
         return a
 
     formula = map_atoms(reading.formula, fix)
-    if formula == reading.formula:
-        return reading
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading  # nothing to mend, or the noun is out of the compound's scope
     return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
@@ -1832,7 +1832,10 @@ def _predicative_prepositions(reading):
             return Atom(a.pred, (a.args[0], moved[a], a.args[2]))
         return a
 
-    return _ReadingView(reading, map_atoms(reading.formula, fix), getattr(reading, "not_alignable", set()))
+    formula = map_atoms(reading.formula, fix)
+    if free_vars(formula) - free_vars(reading.formula):
+        return reading  # the verb's event is out of the phrase's scope
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
 def _absolute_with(reading):
