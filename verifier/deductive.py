@@ -1803,25 +1803,27 @@ def _adjective_compounds(reading):
 
 
 def _predicative_prepositions(reading):
-    """A verb whose complement the corpus parses as a prepositional phrase predicated of the
-    verb's subject ("the team that Willie Williams played *for*": ``_play_v_1(e, w, e2) &
-    _for_p(e2, w, team)``, as "play" with a scopal complement) is a verb modified by that
-    phrase, as the ERG gives "played for the team": ``_play_v_1(e, w, i) & _for_p(e2, e,
-    team)``.  Returns the reading or a view of it."""
+    """A view of a reading in which a verb whose complement the corpus parses as a
+    prepositional phrase predicated of the verb's subject ("the team that Willie Williams
+    played *for*": ``_play_v_1(e, w, e2) & _for_p(e2, w, team)``, as "play" with a scopal
+    complement) is a verb modified by that phrase, as the ERG gives "played for the team":
+    ``_play_v_1(e, w, i) & _for_p(e2, e, team)``; ``None`` when there is no such verb.  A view,
+    since the predicated phrase says something too ("what division did the baltimore colts
+    play in?": the Colts are in the division)."""
     preps: dict[Var, Atom] = {}
     for a in atoms(reading.formula):
         if (len(a.args) == 3 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
                 and predicate_info(a.pred).pos == "p"):
             preps.setdefault(a.args[0], a)
     if not preps:
-        return reading
+        return None
     verbs: dict[Atom, Atom] = {}  # verb -> its predicated preposition
     for a in atoms(reading.formula):
         if (len(a.args) == 3 and a.args[2] in preps and predicate_info(a.pred).pos == "v"
                 and preps[a.args[2]].args[1] == a.args[1]):
             verbs[a] = preps[a.args[2]]
     if not verbs:
-        return reading
+        return None
     moved = {p: v.args[0] for v, p in verbs.items()}
 
     def fix(a: Atom) -> Formula:
@@ -1834,8 +1836,10 @@ def _predicative_prepositions(reading):
 
     formula = map_atoms(reading.formula, fix)
     if free_vars(formula) - free_vars(reading.formula):
-        return reading  # the verb's event is out of the phrase's scope
-    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+        return None  # the verb's event is out of the phrase's scope
+    view = _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    view.note = "a prepositional phrase predicated of a verb's subject read as the verb's modifier"
+    return view
 
 
 def _absolute_with(reading):
@@ -2117,7 +2121,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
 
     reading = _correct_parser_defects(reading, question)
     reading = _split_name_appositions(_grand_kin(_relative_participles(_absolute_with(
-        _predicative_prepositions(_adjective_compounds(reading))))), question)
+        _adjective_compounds(reading)))), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
@@ -2376,9 +2380,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         # views of this reading, not counted, while it proves nothing: "the name of NP" read as
         # the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
         # NAME does, "what kind of money" as "what money", a phrase on a request verb or a name
-        # as the noun phrase's
+        # as the noun phrase's, a phrase predicated of a verb's subject as the verb's modifier
         for wanted, make in ((name_of_description, _name_of_answer), (who_is, _who_is_view),
-                             (kind_of, _kind_of_view), (True, _attachment_view)):
+                             (kind_of, _kind_of_view), (True, _attachment_view),
+                             (True, _predicative_prepositions)):
             last = results[-1][0]
             if not wanted or last.verdict == "faithful" or (
                     make is _who_is_view and _DEGENERATE_ANSWER not in last.reason):
