@@ -1640,6 +1640,89 @@ CASES = [
     ("Give me the grandchildren of Bruce Lee.",
      "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?c . ?c wdt:P40 ?u . }", "faithful"),
     ("Give me the grandchildren of Bruce Lee.", "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?u . }", "unsupported"),
+    # a compound modifier the parse hangs on an adjective's event ("a feminine grammatical
+    # gender") modifies the adjective's noun; a value noun before a property noun that
+    # something has is the property's value
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . ?answer wdt:P5109 wd:Q1775415 }", "faithful"),
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . wd:Q1775415 wdt:P5109 ?answer }", "unsupported"),
+    ("What is the language used by Esther Bubley that has a feminine grammatical gender?",
+     "SELECT ?answer WHERE { wd:Q3058959 wdt:P1412 ?answer . ?answer wdt:P5109 wd:Q499327 }", "unsupported"),
+    # a relative clause the parse leaves without a head is also read as about the noun right
+    # before its pronoun ("the team that ..."), and "played for" parsed as "play" with a
+    # predicated "for" phrase is "play" modified by it
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { wd:Q21063582 wdt:P54 ?X . ?X wdt:P118 ?answer }", "faithful"),
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { ?X wdt:P54 wd:Q21063582 . ?X wdt:P118 ?answer }", "unsupported"),
+    ("What is the sports league of the team that Willie Williams played for?",
+     "SELECT ?answer WHERE { wd:Q21063582 wdt:P54 ?X . ?X wdt:P17 ?answer }", "unsupported"),
+    ("Who is the domestic partner of the painters that made Portrait after a Costume Ball (Portrait of "
+     "Madame Dietz-Monnin)?", "SELECT ?answer WHERE { wd:Q20268393 wdt:P170 ?X . ?X wdt:P451 ?answer }",
+     "faithful"),
+    ("Who is the domestic partner of the painters that made Portrait after a Costume Ball (Portrait of "
+     "Madame Dietz-Monnin)?", "SELECT ?answer WHERE { ?X wdt:P170 wd:Q20268393 . ?X wdt:P451 ?answer }",
+     "unsupported"),
+    # the head word of a value's name that is a name of the property relating it names the
+    # property too ("a King James version": has edition or translation, alias "version")
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P747 wd:Q623398 . ?sbj wdt:P31 wd:Q47461344 }", "faithful"),
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { wd:Q623398 wdt:P747 ?sbj . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
+    ("What written work has a King James version?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P655 wd:Q623398 . ?sbj wdt:P31 wd:Q47461344 }", "unsupported"),
+    # the possessive "'s" parsed as an unknown verb without its possessed noun: the noun
+    # written after it
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P37 wd:Q9288 . ?sbj wdt:P31 wd:Q17505024 }", "faithful"),
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { wd:Q9288 wdt:P37 ?sbj . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
+    ("What space agency's official language is Hebrew?",
+     "SELECT ?sbj WHERE { ?sbj wdt:P103 wd:Q9288 . ?sbj wdt:P31 wd:Q17505024 }", "unsupported"),
+    # a value's head word names its property only when no other word names the item: the
+    # item's own name word would relate it to itself
+    ("Tell me the name of a mythological Greek character that starts with the letter t.",
+     "SELECT ?sbj WHERE { ?sbj wdt:P674 wd:Q22988604 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER (STRSTARTS(LCASE(?sbj_label), \"t\")) FILTER (LANG(?sbj_label) = \"en\") } LIMIT 25", "unsupported"),
+    # "X with N": N names a property of X, as "X has N" does
+    ("Name an isotope of neutronium with weak interaction that contains the word \"neutron\" in its name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q12525553 . ?sbj wdt:P517 wd:Q11418 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'neutron' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ("Name an isotope of neutronium with weak interaction that contains the word \"neutron\" in its name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q12525553 . wd:Q11418 wdt:P517 ?sbj . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'neutron' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    ("What is the elected office with the longest term length?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q17279032 . ?ent wdt:P2097 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "faithful"),
+    ("What is the elected office with the longest term length?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q17279032 . ?ent wdt:P2098 ?obj } ORDER BY DESC ( ?obj ) LIMIT 5",
+     "unsupported"),
+    # "with" parsed as the subordinator of an absolute clause is the preposition on the noun
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P4184 ?obj . ?ent wdt:P131 wd:Q2620713 } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "faithful"),
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P4184 ?obj . wd:Q2620713 wdt:P131 ?ent } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "unsupported"),
+    ("What is the river with the lowest slope that is located in Malyn Raion?",
+     "SELECT ?ent WHERE { ?ent wdt:P31 wd:Q4022 . ?ent wdt:P2044 ?obj . ?ent wdt:P131 wd:Q2620713 } "
+     "ORDER BY ASC ( ?obj ) LIMIT 5", "unsupported"),
+    # "the same as": said to be the same as, from the "as" phrase's subject to its object
+    ("What is the forename of John Ames Mitchell that is said to be the same as Jógvan?",
+     "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P460 wd:Q1715025 }", "faithful"),
+    ("What is the forename of John Ames Mitchell that is said to be the same as Jógvan?",
+     "SELECT ?answer WHERE { wd:Q6218902 wdt:P735 ?answer . ?answer wdt:P1889 wd:Q1715025 }", "unsupported"),
+    # "that is VERBed by X" given as an elided copula with a subordinated participle: the
+    # relative's head is the participle's object
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { wd:Q239657 wdt:P937 ?answer . ?answer wdt:P47 wd:Q107126 }", "faithful"),
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { wd:Q239657 wdt:P937 ?answer . ?answer wdt:P131 wd:Q107126 }", "unsupported"),
+    ("Where does Shirley Chisholm work that is bordered by Arlington County?",
+     "SELECT ?answer WHERE { ?answer wdt:P937 wd:Q239657 . ?answer wdt:P47 wd:Q107126 }", "unsupported"),
 ]
 
 

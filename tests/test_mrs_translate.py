@@ -257,3 +257,30 @@ def test_detached_relative_clause_kept_when_the_answer_is_not_unique() -> None:
     found = {a.pred: a.args for a in atoms(t.formula)}
     assert "generic_entity" in found and found["_as_p"][1] == Var("x9")
     assert not any("relative clause" in w for w in t.warnings)
+
+
+def test_detached_relative_clause_on_the_noun_before_its_pronoun() -> None:
+    # "What is the name of the team which is the same as Jane?": the clause's pronoun follows
+    # "team", so the extra reading makes the team the same as Jane
+    from parsers.mrs import read_simplemrs
+    from parsers.mrs.translate import relatives_on_nouns
+
+    q = "What is the name of the team which is the same as Jane?"
+    text = (DETACHED.replace("<36:40>", "<55:59>").replace("<33:35>", "<52:54>")
+            .replace("<24:32>", "<43:51>").replace("<5:40>", "<5:59>")
+            .replace("[ _name_n_of<12:16> LBL: h21 ARG0: x15 ARG1: i31 ] ",
+                     "[ _name_n_of<12:16> LBL: h21 ARG0: x15 ARG1: x50 ] "
+                     "[ _the_q<20:23> LBL: h51 ARG0: x50 RSTR: h52 BODY: h53 ] "
+                     "[ _team_n_of<24:28> LBL: h54 ARG0: x50 ARG1: i55 ] ")
+            .replace("h19 qeq h21", "h19 qeq h21 h52 qeq h54"))
+    m = read_simplemrs(text)
+    got = relatives_on_nouns(m, q)
+    assert got is not None
+    [t] = translate_mrs(got)
+    found = {a.pred: a.args for a in atoms(t.formula)}
+    assert "generic_entity" not in found and found["_as_p"][1] == Var("x50")
+    # a name before the pronoun ("... of Jim, which ...", "of Jim which"): no extra reading
+    named = text.replace("[ _team_n_of<24:28> LBL: h54 ARG0: x50 ARG1: i55 ] ",
+                         '[ named<24:28> LBL: h54 ARG0: x50 CARG: "Team" ] ')
+    assert relatives_on_nouns(read_simplemrs(named), q) is None
+    assert relatives_on_nouns(read_simplemrs(text), q.replace("team which", "team, which")) is None

@@ -181,16 +181,20 @@ class Verifier:
     def _chunked(self, question: str, query, readings: Sequence) -> list:
         """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
         query's items that the question writes word for word read as one name, and those with
-        the lower-case words read as names read as nouns (:mod:`parsers.mrs.chunk`); only the
-        readings that change."""
+        the lower-case words read as names read as nouns (:mod:`parsers.mrs.chunk`), and those
+        with a relative clause the parse left without a head attached to the noun written
+        right before it (:func:`parsers.mrs.translate.relatives_on_nouns`); only the readings
+        that change."""
         from parsers.mrs.chunk import chunk_names, common_words, name_spans
         from parsers.mrs.structure import Mrs
+        from parsers.mrs.translate import relatives_on_nouns
 
         names = [n.name for s in query_symbols(query) if s.kind == "item"
                  for n in self.labels.names.get(s.id, ())]
         spans = name_spans(question, names)
         steps = [lambda m: chunk_names(m, spans, question)] if spans else []
         steps.append(lambda m: common_words(m, question))
+        steps.append(lambda m: relatives_on_nouns(m, question))
         out = []
         for m in readings:
             if not isinstance(m, Mrs):

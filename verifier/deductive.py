@@ -1665,6 +1665,7 @@ def _correct_parser_defects(reading, question: str):
     possessive = any(_UNKNOWN_POSSESSIVE.fullmatch(ep.pred) for ep in m.eps)
     if not nouns and not possessive:
         return reading
+    after = _possessed_after(m) if possessive else {}
     # "What is X's Z?": the copula's non-verbal complement is that possessive's event; what is
     # asked for is the possessed Z (an identity copula with it)
     possessed: dict[str, Term] = {}
@@ -1684,13 +1685,46 @@ def _correct_parser_defects(reading, question: str):
         if (possessive and len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
                 and all(isinstance(t, Var) and t.name.startswith("x") for t in a.args[1:])):
             return Atom("poss", (a.args[0], a.args[2], a.args[1]))  # possessed, possessor
+        if (after and len(a.args) == 3 and _UNKNOWN_POSSESSIVE.fullmatch(a.pred)
+                and isinstance(a.args[0], Var) and a.args[0].name in after
+                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
+                and isinstance(a.args[2], Var) and a.args[2].name.startswith("i")):
+            return Atom("poss", (a.args[0], Var(after[a.args[0].name]), a.args[1]))
         if (possessed and a.pred == "_be_v_nv" and len(a.args) == 3
                 and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
                 and isinstance(a.args[2], Var) and a.args[2].name in possessed):
             return Atom("_be_v_id", (a.args[0], a.args[1], possessed[a.args[2].name]))
         return a
 
-    return _ReadingView(reading, map_atoms(reading.formula, swap), set())
+    formula = map_atoms(reading.formula, swap)
+    if after and free_vars(formula) - free_vars(reading.formula):
+        after = {}  # the possessed noun is out of the possessive's scope: left as it is
+        formula = map_atoms(reading.formula, swap)
+    return _ReadingView(reading, formula, set())
+
+
+def _possessed_after(m) -> dict[str, str]:
+    """The possessive "'s" parsed as an unknown verb without its possessed noun
+    (``_'s/vbz_u_unknown(e, X, i)``: "What space agency's official language is Hebrew?"), by
+    its event: the noun written after it, the head of its compound ("language"; in "X's film
+    director", "director")."""
+    nouns = sorted((ep for ep in m.eps if not ep.is_quantifier and ep.iv and ep.iv.startswith("x")
+                    and ep.cfrom >= 0 and (info := predicate_info(ep.pred)).pos == "n"
+                    and not info.is_abstract), key=lambda ep: ep.cfrom)
+    heads = {ep.arg("ARG2"): ep.arg("ARG1") for ep in m.eps if ep.pred == "compound"}
+    out: dict[str, str] = {}
+    for ep in m.eps:
+        if not (_UNKNOWN_POSSESSIVE.fullmatch(ep.pred) and (ep.arg("ARG2") or "").startswith("i")):
+            continue
+        first = next((n for n in nouns if n.cfrom >= ep.cto), None)
+        if first is None or ep.iv is None:
+            continue
+        head, seen = first.iv, set()
+        while head in heads and head not in seen:
+            seen.add(head)
+            head = heads[head]
+        out[ep.iv] = head
+    return out
 
 
 #: Kin nouns that "grand" in front of them makes one word ("grand-children": grandchildren).
@@ -1739,6 +1773,150 @@ def _grand_kin(reading):
         return a
 
     return _ReadingView(reading, map_atoms(reading.formula, swap), set())
+
+
+def _adjective_compounds(reading):
+    """A compound modifier written before an adjective and its noun ("a *feminine*
+    grammatical gender", "the *child* astronomical body", "fossil taxon") that the parse
+    attaches to the adjective's event (``compound(e, e2, y) & _grammatical_a_1(e2, x)``, as
+    the shared corpus's parses give "N ADJ N") modifies the adjective's noun:
+    ``compound(e, x, y)``, as the ERG gives it for "N N".  Returns the reading or a view of
+    it."""
+    nouns: dict[Var, Term] = {}  # an adjective's event -> the noun it modifies
+    for a in atoms(reading.formula):
+        if (len(a.args) >= 2 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
+                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")
+                and predicate_info(a.pred).pos == "a"):
+            nouns.setdefault(a.args[0], a.args[1])
+    if not nouns:
+        return reading
+
+    def fix(a: Atom) -> Formula:
+        if a.pred == "compound" and len(a.args) == 3 and a.args[1] in nouns:
+            return Atom("compound", (a.args[0], nouns[a.args[1]], a.args[2]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading  # nothing to mend, or the noun is out of the compound's scope
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
+def _predicative_prepositions(reading):
+    """A view of a reading in which a verb whose complement the corpus parses as a
+    prepositional phrase predicated of the verb's subject ("the team that Willie Williams
+    played *for*": ``_play_v_1(e, w, e2) & _for_p(e2, w, team)``, as "play" with a scopal
+    complement) is a verb modified by that phrase, as the ERG gives "played for the team":
+    ``_play_v_1(e, w, i) & _for_p(e2, e, team)``; ``None`` when there is no such verb.  A view,
+    since the predicated phrase says something too ("what division did the baltimore colts
+    play in?": the Colts are in the division)."""
+    preps: dict[Var, Atom] = {}
+    for a in atoms(reading.formula):
+        if (len(a.args) == 3 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
+                and predicate_info(a.pred).pos == "p"):
+            preps.setdefault(a.args[0], a)
+    if not preps:
+        return None
+    verbs: dict[Atom, Atom] = {}  # verb -> its predicated preposition
+    for a in atoms(reading.formula):
+        if (len(a.args) == 3 and a.args[2] in preps and predicate_info(a.pred).pos == "v"
+                and preps[a.args[2]].args[1] == a.args[1]):
+            verbs[a] = preps[a.args[2]]
+    if not verbs:
+        return None
+    moved = {p: v.args[0] for v, p in verbs.items()}
+
+    def fix(a: Atom) -> Formula:
+        if a in verbs:
+            i = Var(f"i_{a.args[0].name}_pp")
+            return exists([i], Atom(a.pred, (a.args[0], a.args[1], i)))
+        if a in moved:
+            return Atom(a.pred, (a.args[0], moved[a], a.args[2]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if free_vars(formula) - free_vars(reading.formula):
+        return None  # the verb's event is out of the phrase's scope
+    view = _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    view.note = "a prepositional phrase predicated of a verb's subject read as the verb's modifier"
+    return view
+
+
+def _absolute_with(reading):
+    """"with" parsed as the subordinator of an absolute clause whose predicate takes the
+    phrase's noun ("the SoC *with minimum clock speed manufactured by Qualcomm*":
+    ``_with_x_subord(e, e1, e2) & _manufacture_v_1(e2, q, speed)``; "the lake with the
+    smallest surface area *in* X": ``_in_p_loc(e2, area, x)``) is the preposition on the main
+    clause's noun (its object, else its subject): ``_with_p(e, soc, speed)``; a participle
+    there modifies that noun too (``_manufacture_v_1(e2, q, soc)``), a preposition stays on
+    the phrase's noun.  Returns the reading or a view of it."""
+    by_event: dict[Var, Atom] = {}
+    for a in atoms(reading.formula):
+        if a.args and isinstance(a.args[0], Var) and a.args[0].name.startswith("e"):
+            by_event.setdefault(a.args[0], a)
+    withs: dict[Atom, tuple[Term, Term]] = {}  # the subordinator -> (noun, the phrase's noun)
+    participles: dict[Atom, Term] = {}  # a participle -> the noun it modifies
+    for a in atoms(reading.formula):
+        if a.pred != "_with_x_subord" or len(a.args) != 3:
+            continue
+        main, sub = by_event.get(a.args[1]), by_event.get(a.args[2])
+        if main is None or sub is None or len(main.args) < 2:
+            continue
+        nouns = [t for t in main.args[2:3] + main.args[1:2] if isinstance(t, Var) and t.name.startswith("x")]
+        if not nouns:
+            continue
+        pos = predicate_info(sub.pred).pos
+        if pos == "p" and len(sub.args) == 3 and isinstance(sub.args[1], Var) and sub.args[1].name.startswith("x"):
+            withs[a] = (nouns[0], sub.args[1])
+        elif pos == "v" and len(sub.args) == 3 and isinstance(sub.args[2], Var) and sub.args[2].name.startswith("x"):
+            withs[a] = (nouns[0], sub.args[2])
+            participles[sub] = nouns[0]
+    if not withs:
+        return reading
+
+    def fix(a: Atom) -> Formula:
+        if a in withs:
+            return Atom("_with_p", (a.args[0], *withs[a]))
+        if a in participles:
+            return Atom(a.pred, (a.args[0], a.args[1], participles[a]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if free_vars(formula) - free_vars(reading.formula):
+        return reading
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
+def _relative_participles(reading):
+    """A relative clause "that is VERBed ..." that the parse gives as a relative whose copula
+    is elided and a participle subordinated to it ("Where does Shirley Chisholm work *that is
+    bordered by Arlington County*?": ``relative_mod(i, x, e) & subord(e2, i, e3) &
+    _border_v_1(e3, i2, i3) & _by_p_means(e4, e3, a)``) says the participle of the relative's
+    head: the head is the participle's unexpressed object (``_border_v_1(e3, i2, x)``, whose
+    "by" phrase :func:`_passive_agents` then reads as its doer).  Returns the reading or a
+    view of it."""
+    heads: dict[Term, Term] = {}  # the relative's event -> its head
+    for a in atoms(reading.formula):
+        if a.pred == "relative_mod" and len(a.args) == 3 and isinstance(a.args[1], Var) \
+                and a.args[1].name.startswith("x"):
+            heads[a.args[0]] = a.args[1]
+    if not heads:
+        return reading
+    clauses = {a.args[2]: heads[a.args[1]] for a in atoms(reading.formula)
+               if a.pred == "subord" and len(a.args) == 3 and a.args[1] in heads}
+    if not clauses:
+        return reading
+
+    def fix(a: Atom) -> Formula:
+        if (a.args and a.args[0] in clauses and len(a.args) == 3 and predicate_info(a.pred).pos == "v"
+                and isinstance(a.args[2], Var) and a.args[2].name.startswith("i")):
+            return Atom(a.pred, (a.args[0], a.args[1], clauses[a.args[0]]))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
 _BY = re.compile(r"_by_p(?:_.*)?")
@@ -1942,7 +2120,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
         return r
 
     reading = _correct_parser_defects(reading, question)
-    reading = _split_name_appositions(_grand_kin(reading), question)
+    reading = _split_name_appositions(_grand_kin(_relative_participles(_absolute_with(
+        _adjective_compounds(reading)))), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
@@ -2201,9 +2380,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         # views of this reading, not counted, while it proves nothing: "the name of NP" read as
         # the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
         # NAME does, "what kind of money" as "what money", a phrase on a request verb or a name
-        # as the noun phrase's
+        # as the noun phrase's, a phrase predicated of a verb's subject as the verb's modifier
         for wanted, make in ((name_of_description, _name_of_answer), (who_is, _who_is_view),
-                             (kind_of, _kind_of_view), (True, _attachment_view)):
+                             (kind_of, _kind_of_view), (True, _attachment_view),
+                             (True, _predicative_prepositions)):
             last = results[-1][0]
             if not wanted or last.verdict == "faithful" or (
                     make is _who_is_view and _DEGENERATE_ANSWER not in last.reason):

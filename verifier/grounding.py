@@ -1344,7 +1344,8 @@ class Grounder:
                                                             near, acronyms)
                               if l.entry is not None and l.entry.template == "noun_of_item_value"]
             else:
-                free = [u for u in units if id(u) not in in_names]
+                heads = self._value_heads(sym, g.links, query)
+                free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(sym, free, ukeys, question_keys, g, question, near, acronyms)
                 links += self._preposition_links(sym, free)
             if not links:
@@ -1353,6 +1354,39 @@ class Grounder:
         self._pronoun_links(units, g)
         g.links = _without_superseded(self._without_class_word_aliases(g.links))
         return g
+
+    def _value_heads(self, sym: SymbolUse, links: Sequence[Link], query: Query) -> set[int]:
+        """The noun units that head a name of an item the query gives as a value of the
+        property ``sym``, whose word is the last word of that name (and of the property's
+        label or of one of its aliases: Wikidata names such values after the property,
+        "King James Version" is a *version*, "weak interaction" an *interaction*).  Such a
+        noun names the property as well as the item ("What written work has a King James
+        version?": has edition or translation(x, King James Version)), although a word written
+        as part of an item's name names no property otherwise.  Only when no other word names
+        the item (the property would relate it to itself: "a mythological Greek character"
+        read with "Greek" as the item too)."""
+        pid = wikidata_id(sym.symbol)
+        if pid is None:
+            return set()
+        values = {a.args[1].value for a in atoms(query.pattern)
+                  if wikidata_id(a.pred) == pid and len(a.args) == 2 and isinstance(a.args[1], IRI)}
+        if not values:
+            return set()
+        prop_heads = {n.keys[-1] for n in self.labels.names.get(pid, ()) if n.keys}
+        naming: dict[str, set[int]] = {}  # item -> the units that name it
+        for l in links:
+            if l.names_item:
+                naming.setdefault(l.symbol.symbol, set()).add(id(l.unit))
+        out: set[int] = set()
+        for l in links:
+            if not (l.names_item and l.symbol.symbol in values and l.unit.kind in ("noun", "relational_noun")):
+                continue
+            if len(naming[l.symbol.symbol]) > 1:
+                continue  # another word names the item too ("Greek" of "a mythological Greek character")
+            keys = content_keys(l.name)
+            if keys and keys[-1] in l.unit.keys and keys[-1] in prop_heads:
+                out.add(id(l.unit))
+        return out
 
     def _without_class_word_aliases(self, links: list[Link]) -> list[Link]:
         """The links without those to a property of containment (:data:`_CONTAINERS`) made

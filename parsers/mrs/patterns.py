@@ -2233,6 +2233,9 @@ def _when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+#: a possessive inside a noun phrase ("space agency's official language")
+_POSSESSIVE_IN = re.compile(r"\w['’]s?(?:\s|$)")
+
 # "What gender is michel gauthier?", "What genre is srđan branković classified as", "what
 # country is kristen kish from", "what team is ronaldinho on?": the NP of the name, read as
 # "What is the NP of NAME?"
@@ -2246,7 +2249,10 @@ def _what_np_is_name_readings(q: str) -> list[str]:
     if not m:
         return []
     spans = _checked_np_name(q, m.span("np"), m.span("name"))
-    if spans is None or not _plain_np(q[spans[0][0]:spans[0][1]]):
+    if spans is None or not _plain_np(q[spans[0][0]:spans[0][1]]) \
+            or _POSSESSIVE_IN.search(q[spans[0][0]:spans[0][1]]):
+        # "What space agency's official language is Hebrew?": a possessor and its noun, of
+        # which the name is the value, not the NP of the name
         return []
     np, name = spans
     text = q[name[0]:name[1]]

@@ -44,7 +44,7 @@ from parsers.mrs.structure import EP, Mrs, MrsError, coerce_mrs, var_type
 
 __all__ = [
     "QuestionLogic", "TranslationFailure", "Translation", "translate_mrs", "translate_readings",
-    "rank_translations", "best_translation", "attach_detached_relatives", "DEFAULT_MAX_SCOPES",
+    "rank_translations", "best_translation", "attach_detached_relatives", "relatives_on_nouns", "DEFAULT_MAX_SCOPES",
 ]
 
 log = logging.getLogger(__name__)
@@ -462,6 +462,35 @@ def _scope_reason(msg: str) -> str:
     return msg.split(" (")[0]
 
 
+def _generic_heads(m: Mrs) -> dict[str, int]:
+    """How many ``generic_entity`` predications each variable has."""
+    generic: dict[str, int] = {}
+    for ep in m.eps:
+        if ep.pred == "generic_entity" and ep.iv is not None:
+            generic[ep.iv] = generic.get(ep.iv, 0) + 1
+    return generic
+
+
+def _attach_relatives(m: Mrs, heads: dict[str, str]) -> Mrs:
+    """``m`` with each detached relative clause's ``generic_entity`` variable (a key of
+    ``heads``) renamed to its head (the value), and that variable's quantifier and
+    ``generic_entity`` predication dropped."""
+    drop_labels: set[str] = set()
+    eps: list[EP] = []
+    for ep in m.eps:
+        if ep.iv in heads and (ep.is_quantifier or ep.pred == "generic_entity"):
+            if ep.is_quantifier:
+                rstr = ep.arg("RSTR")
+                if rstr is not None:
+                    drop_labels.add(rstr)
+            continue
+        if any(val in heads for _, val in ep.args):
+            ep = ep._replace(args=tuple((r, heads.get(v, v)) for r, v in ep.args))
+        eps.append(ep)
+    hcons = tuple(h for h in m.hcons if h.hi not in drop_labels)
+    return Mrs(m.top, m.index, tuple(eps), hcons, m.variables, m.icons)
+
+
 def attach_detached_relatives(m: Mrs, answer_vars: Sequence[str]) -> tuple[Mrs, bool]:
     """Attach a relative clause that the parse left without a head to the answer.
 
@@ -471,33 +500,60 @@ def attach_detached_relatives(m: Mrs, answer_vars: Sequence[str]) -> tuple[Mrs, 
     gender, but the parse says only that *something* has it).  In a question with one answer
     variable ``a`` the clause is read as being about the answer: ``x`` is renamed ``a`` and
     its quantifier and ``generic_entity`` predication are dropped.  Returns the MRS and
-    whether anything changed (the MRS itself when nothing did).
+    whether anything changed (the MRS itself when nothing did).  (:func:`relatives_on_nouns`
+    gives the reading in which such a clause is about the noun written right before it.)
     """
     if len(answer_vars) != 1:
         return m, False
     a = answer_vars[0]
-    generic: dict[str, int] = {}
-    for ep in m.eps:
-        if ep.pred == "generic_entity" and ep.iv is not None:
-            generic[ep.iv] = generic.get(ep.iv, 0) + 1
+    generic = _generic_heads(m)
     detached = {ep.arg("ARG1") for ep in m.eps if ep.pred == "relative_mod"}
     targets = {x for x in detached if x in generic and x != a and generic[x] == 1}
     if not targets:
         return m, False
-    drop_labels: set[str] = set()
-    eps: list[EP] = []
-    for ep in m.eps:
-        if ep.iv in targets and (ep.is_quantifier or ep.pred == "generic_entity"):
-            if ep.is_quantifier:
-                rstr = ep.arg("RSTR")
-                if rstr is not None:
-                    drop_labels.add(rstr)
+    return _attach_relatives(m, {x: a for x in targets}), True
+
+
+#: The words that open a relative clause.
+_RELATIVIZER = re.compile(r"\b(?:that|which|who|whom|whose)\b", re.IGNORECASE)
+
+
+def relatives_on_nouns(m: Mrs, question: str) -> Mrs | None:
+    """``m`` with each relative clause that the parse left without a head (see
+    :func:`attach_detached_relatives`) attached to the common noun written right before its
+    relative pronoun ("What is the sports league of the team *that Willie Williams played
+    for*?": the team he played for, not the league), as a restrictive relative clause is;
+    ``None`` when there is no such clause, or no common noun right before its pronoun (a
+    name, a comma or another word there: the clause stays the answer's).  The clause is the
+    relative's scopal argument; its pronoun, the last one the question writes before the
+    clause's first word."""
+    generic = _generic_heads(m)
+    lo_of = {h.hi: h.lo for h in m.hcons}
+    heads: dict[str, str] = {}
+    for rel in m.eps:
+        x = rel.arg("ARG1")
+        if rel.pred != "relative_mod" or x is None or generic.get(x) != 1:
             continue
-        if any(val in targets for _, val in ep.args):
-            ep = ep._replace(args=tuple((r, a if v in targets else v) for r, v in ep.args))
-        eps.append(ep)
-    hcons = tuple(h for h in m.hcons if h.hi not in drop_labels)
-    return Mrs(m.top, m.index, tuple(eps), hcons, m.variables, m.icons), True
+        label = lo_of.get(rel.arg("ARG2") or "", rel.arg("ARG2"))
+        starts = [ep.cfrom for ep in m.eps if ep.label == label and ep.cfrom >= 0 and not ep.is_quantifier]
+        if not starts:
+            continue
+        pronouns = list(_RELATIVIZER.finditer(question[:min(starts)]))
+        if not pronouns:
+            continue
+        at = pronouns[-1].start()
+        nouns = [ep for ep in m.eps
+                 if not ep.is_quantifier and ep.iv and var_type(ep.iv) == "x" and ep.iv != x
+                 and 0 <= ep.cfrom < ep.cto <= at and question[ep.cto - 1].isalnum()
+                 and not question[ep.cto:at].strip()]
+        for ep in nouns:
+            info = predicate_info(ep.pred)
+            if info.pos == "n" and not info.is_abstract:
+                heads[x] = ep.iv
+                break
+    if not heads:
+        return None
+    return _attach_relatives(m, heads)
 
 
 def _translate(m: Mrs, max_scopes: int, reading_index: int,
