@@ -1640,6 +1640,33 @@ CASES = [
     ("Give me the grandchildren of Bruce Lee.",
      "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?c . ?c wdt:P40 ?u . }", "faithful"),
     ("Give me the grandchildren of Bruce Lee.", "SELECT ?u WHERE { wd:Q16397 wdt:P40 ?u . }", "unsupported"),
+    # "when" answered by a qualifier of the statement the verb names (*elected in*): the time
+    # is the statement's, not a value of *position held*
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q193630 p:P39 ?s . ?s ps:P39 wd:Q41582621 . ?s pq:P2715 ?value1 . "
+     "?s pq:P1534 ?value2 }", "faithful"),
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q41582621 p:P39 ?s . ?s ps:P39 wd:Q193630 . ?s pq:P2715 ?value1 . "
+     "?s pq:P1534 ?value2 }", "unsupported"),
+    ("Winston Churchill was elected to what position and when?",
+     "SELECT ?value1 ?obj WHERE { wd:Q8016 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P2715 ?value1 . }", "faithful"),
+    # an item "in" a series is part of it; "What precedes and follows X" names *follows* by
+    # "precede" and *followed by* by "follow" (the wh-phrase is the subject of both verbs)
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q131590 p:P179 ?s . ?s ps:P179 wd:Q216383 . ?s pq:P155 ?value1 . "
+     "?s pq:P156 ?value2 }", "faithful"),
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q216383 p:P179 ?s . ?s ps:P179 wd:Q131590 . ?s pq:P155 ?value1 . "
+     "?s pq:P156 ?value2 }", "unsupported"),
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q131590 p:P179 ?s . ?s ps:P179 wd:Q216383 . ?s pq:P155 ?value1 . "
+     "?s pq:P1545 ?value2 }", "unsupported"),
+    ("Who preceded and who succeeded Clovis I as king of Franks?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q82339 p:P97 ?s . ?s ps:P97 wd:Q22923081 . ?s pq:P156 ?value1 . "
+     "?s pq:P155 ?value2 }", "faithful"),
+    # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
+    ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
+     "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),
 ]
 
 

@@ -673,12 +673,21 @@ def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
 _TIME_NOUNS = frozenset({"time_n", "_time_n_of", "_time_n_1", "_year_n_1", "_date_n_1"})
 
 
+def _timed_statements(qualifiers: Sequence[Qualifier], query: Query) -> frozenset[str]:
+    """Properties whose statements give the time a question asks for: those the query
+    qualifies with a time, and those whose qualifier's value the query answers with ("When
+    was John Hume elected as Member of the 49th Parliament ...?" answered by the statement's
+    *elected in*, the election: the qualifier check says whether it names the time)."""
+    answers = set(query.answer_vars)
+    return frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS or q.value in answers)
+
+
 def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset()) -> Formula | None:
     """KG facts the question states about anchored terms: its answer variables and the
     variables that name linked items (facts about other, intermediate variables come from
     over-general templates as often as from the question, and are left to soundness).
 
-    ``event_times``: properties whose statements the query qualifies with a time.  "When was
+    ``event_times``: properties whose statements give the time (:func:`_timed_statements`).  "When was
     X nominated for Y?" makes the verb's templates read the time as a value too (``P(X,
     when)``); for such a property the time is the statement's qualifier, so that fact is not
     asked of the query."""
@@ -2048,8 +2057,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(stated, kg_axioms(),
-                     frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS))
+        t_kg = _t_kg(stated, kg_axioms(), _timed_statements(qualifiers, query))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:
             t_kg = conj(t_kg or TRUE, *stated_negations)

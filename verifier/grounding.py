@@ -979,10 +979,16 @@ class Grounder:
     def lexical_support(self, sym: SymbolUse, units: list[Unit]) -> tuple[float, str, str] | None:
         """How well the question's words name a property, whatever their syntax (used for
         statement qualifiers): (coverage, matched name, the question words)."""
+        supports = self.lexical_supports(sym, units)
+        return supports[0] if supports else None
+
+    def lexical_supports(self, sym: SymbolUse, units: list[Unit]) -> list[tuple[float, str, str]]:
+        """Every name of a property that the question's words say (:meth:`lexical_support`),
+        best covered first (the first found among equals)."""
         keys: set[str] = set()
         for u in units:
             keys |= set(u.keys) | set(u.np_keys)
-        best = None
+        found: list[tuple[float, str, str]] = []
         for n in self.names_of(sym):
             # a name word matches the question's word, or its verb when it names the doer
             # ("winner" for "won"); not a stem that only looks like a doer ("electoral" ->
@@ -991,11 +997,11 @@ class Grounder:
             matched = {k: {k} | ({_agent_base(k)} if k in agents else set()) for k in n.keys}
             hit = sum(1 for k in n.keys if matched[k] & keys)
             cov = hit / len(n.keys) if n.keys else 0.0
-            if cov >= _MIN_COVERAGE and (best is None or cov > best[0]):
+            if cov >= _MIN_COVERAGE:
                 said = set().union(*matched.values())
                 words = [u.text or u.lemma for u in units if said & (set(u.keys) | set(u.np_keys))]
-                best = (cov, n.name, ", ".join(dict.fromkeys(words)))
-        return best
+                found.append((cov, n.name, ", ".join(dict.fromkeys(words))))
+        return sorted(found, key=lambda f: -f[0])
 
     # ---- items by their names in the question text
     def _best_known_first_word(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],

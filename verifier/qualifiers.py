@@ -188,10 +188,18 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
-    voice = _voice_clash(qsym, sup[2], question, grounder,
-                         answer_value=isinstance(q.value, Var) and q.value in answers)
+    answer_value = isinstance(q.value, Var) and q.value in answers
+    voice = _voice_clash(qsym, sup[2], question, grounder, answer_value=answer_value)
     if voice:
-        return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
+        # another of its names that the question says may read in the question's direction:
+        # "Who preceded and who succeeded Clovis I ...?" names *followed by* by "succeeded"
+        # (its alias "succeeded by"), not by "preceded" (its alias "precedes")
+        other = next((alt for alt in grounder.lexical_supports(qsym, units)
+                      if alt[2] != sup[2] and not _voice_clash(qsym, alt[2], question, grounder,
+                                                                answer_value=answer_value)), None)
+        if other is None:
+            return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
+        sup = other
     v = q.value
     if isinstance(v, IRI):
         if v.value not in linked_items:
@@ -294,11 +302,18 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
 
 def _wh_subject_of(verb: str) -> re.Pattern:
     """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
-    -s) and its object follows ("Who replaced Viktor Orbán ...", "Which king succeeded X";
-    not "Who did X replace?", nor a noun such as "What degree did ...")."""
-    if not re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+    -s, or a lemma, written in either form) and its object follows ("Who replaced Viktor
+    Orbán ...", "Which king succeeded X", "What precedes and follows Jeremiah ..."; not "Who
+    did X replace?", nor a noun such as "What degree did ...")."""
+    if re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+        finite = re.escape(verb)
+    elif re.fullmatch(r"[a-z]+", verb, re.I):
+        # a lemma ("follow" for "What precedes and follows Jeremiah ..."): its finite forms
+        finite = re.escape(verb.rstrip("e")) + r"(?:es|s|ed|d)" if verb.endswith("e") else \
+            re.escape(verb) + r"(?:s|es|ed)"
+    else:
         return re.compile(r"(?!)")
-    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{re.escape(verb)}"
+    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{finite}"
                       rf"\s+(?!{AUX}|by\b|with\b)\w", re.I)
 
 
