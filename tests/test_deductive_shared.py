@@ -1664,6 +1664,16 @@ CASES = [
     ("Who preceded and who succeeded Clovis I as king of Franks?",
      "SELECT ?value1 ?value2 WHERE { wd:Q82339 p:P97 ?s . ?s ps:P97 wd:Q22923081 . ?s pq:P156 ?value1 . "
      "?s pq:P155 ?value2 }", "faithful"),
+    # moving from a place ends a residence there, moving to one starts it
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P551 ?s . ?s ps:P551 ?obj . ?s pq:P582 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "faithful"),
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P551 ?s . ?s ps:P551 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "unsupported"),
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P19 ?s . ?s ps:P19 ?obj . ?s pq:P582 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "unsupported"),
     # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
     ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
      "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),

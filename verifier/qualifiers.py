@@ -337,7 +337,7 @@ _PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
 # speaks of a beginning ("when" itself names both).
 _STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
                      r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
-                     r"since|from)\b", re.I)
+                     r"since|from|(?:move|moves|moved|relocate|relocates|relocated)\s+to)\b", re.I)
 
 
 #: Verbs of ending, for an end time and for the end cause.
@@ -345,7 +345,8 @@ _END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resign
 
 
 _ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
-                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation)\b", re.I)
+                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation|"
+                   r"(?:move|moves|moved|relocate|relocates|relocated)\s+(?:away\s+)?from)\b", re.I)
 
 
 #: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
