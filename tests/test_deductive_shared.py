@@ -1648,6 +1648,10 @@ CASES = [
     ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
      "SELECT ?value1 ?value2 WHERE { wd:Q41582621 p:P39 ?s . ?s ps:P39 wd:Q193630 . ?s pq:P2715 ?value1 . "
      "?s pq:P1534 ?value2 }", "unsupported"),
+    # ... but not with one qualifier for both answers (they would be the same)
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q193630 p:P39 ?s . ?s ps:P39 wd:Q41582621 . ?s pq:P2715 ?value1 . "
+     "?s pq:P2715 ?value2 }", "unsupported"),
     ("Winston Churchill was elected to what position and when?",
      "SELECT ?value1 ?obj WHERE { wd:Q8016 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P2715 ?value1 . }", "faithful"),
     # an item "in" a series is part of it; "What precedes and follows X" names *follows* by
@@ -1674,6 +1678,20 @@ CASES = [
     ("Where did Hugo Pratt move from on August 20, 1995?",
      "SELECT ?obj WHERE { wd:Q12113 p:P19 ?s . ?s ps:P19 ?obj . ?s pq:P582 ?x "
      "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "unsupported"),
+    # "monetary award" / "monetary prize" name prize money; the amount "received by X" is the
+    # qualifier of X's *award received* statement, not an award itself
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P2121 ?value1 . }", "faithful"),
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P1706 ?value1 . }", "unsupported"),
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P2121 ?value1 . }", "unsupported"),
+    ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
+     "?s pq:P2121 ?value2 }", "faithful"),
+    ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
+     "?s pq:P1706 ?value2 }", "unsupported"),
     # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
     ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
      "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),

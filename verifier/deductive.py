@@ -682,23 +682,43 @@ def _timed_statements(qualifiers: Sequence[Qualifier], query: Query) -> frozense
     return frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS or q.value in answers)
 
 
-def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset()) -> Formula | None:
+def _prop_id(pred: str) -> str:
+    """The property id of a KG predicate (``wdt:P39`` -> ``P39``)."""
+    return wikidata_id(pred) or pred.rpartition(":")[2]
+
+
+def _answered_statements(qualifiers: Sequence[Qualifier], query: Query, column: int) -> frozenset[str]:
+    """Properties whose statement's qualifier gives the query's answer in ``column`` (the one
+    the question's answer is aligned with): "Which monetary prize amount was received by
+    Theodor Mommsen?" answered by the *prize money* of his *award received* statements."""
+    if column >= len(query.answer_vars):
+        return frozenset()
+    return frozenset(q.statement for q in qualifiers if q.value == query.answer_vars[column])
+
+
+def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset(),
+          answered: frozenset[str] = frozenset()) -> Formula | None:
     """KG facts the question states about anchored terms: its answer variables and the
     variables that name linked items (facts about other, intermediate variables come from
     over-general templates as often as from the question, and are left to soundness).
 
-    ``event_times``: properties whose statements give the time (:func:`_timed_statements`).  "When was
-    X nominated for Y?" makes the verb's templates read the time as a value too (``P(X,
-    when)``); for such a property the time is the statement's qualifier, so that fact is not
-    asked of the query."""
+    ``event_times``: properties whose statements give the time (:func:`_timed_statements`).
+    "When was X nominated for Y?" makes the verb's templates read the time as a value too
+    (``P(X, when)``); for such a property the time is the statement's qualifier, so that fact
+    is not asked of the query.  ``answered``: properties whose statement's qualifier is the
+    answer (:func:`_answered_statements`); the verb of the statement relates the answer to its
+    subject as the property's value ("the amount received by X": *award received*(X,
+    amount)), which is the qualifier's value, so that fact is not asked of the query either."""
     answers = set(reading.answer_vars)
     derived = kg_consequences(reading.formula, axioms)
-    if event_times:
-        # "when", and "what time" / "what year" / "what date" (the noun as the time asked)
-        times = {a.args[0] for a in atoms(reading.formula) if a.pred in _TIME_NOUNS and a.args}
+    # "when", and "what time" / "what year" / "what date" (the noun as the time asked)
+    times = {a.args[0] for a in atoms(reading.formula) if a.pred in _TIME_NOUNS and a.args} if event_times else set()
+    asked = set(reading.answer_vars) if answered and len(reading.answer_vars) == 1 else set()
+    if times or asked:
         derived = [f for f in derived if not (
-            isinstance(f, Atom) and len(f.args) == 2 and f.args[1] in times
-            and (wikidata_id(f.pred) or f.pred.rpartition(":")[2]) in event_times)]
+            isinstance(f, Atom) and len(f.args) == 2
+            and ((f.args[1] in times and _prop_id(f.pred) in event_times)
+                 or (f.args[1] in asked and _prop_id(f.pred) in answered)))]
     anchored = set(answers)
     for f in derived:
         if isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, (IRI, Literal)):
@@ -2057,7 +2077,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(stated, kg_axioms(), _timed_statements(qualifiers, query))
+        t_kg = _t_kg(stated, kg_axioms(), _timed_statements(qualifiers, query),
+                     _answered_statements(qualifiers, query, answer_col))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:
             t_kg = conj(t_kg or TRUE, *stated_negations)

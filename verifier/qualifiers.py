@@ -122,6 +122,8 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
+    if _answered_twice(q, siblings, answers):
+        return False, f"qualifier {q.prop} ({label}) gives two of the query's answers, which would be the same"
     if (year := _year_within(q, siblings, question, answers)) is not None:
         # "who was the leader of the soviet union in 1945?", "who is the governor of oregon
         # 2012?": the statement's start is at or before that year and its end at or after it
@@ -213,6 +215,17 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _answered_twice(q: Qualifier, siblings: Sequence[Qualifier], answers: set[Var]) -> bool:
+    """Whether the query answers two of its columns with the same qualifier of the same
+    statement (``?s pq:P2715 ?a . ?s pq:P2715 ?b``): the two columns would hold the same
+    values, where a question with two answers asks for two things ("When was X elected ...
+    and what ceased the position?")."""
+    if not (isinstance(q.value, Var) and q.value in answers and isinstance(q.atom, Atom)):
+        return False
+    return any(s.prop == q.prop and s.value != q.value and isinstance(s.value, Var) and s.value in answers
+               and isinstance(s.atom, Atom) and s.atom.args[0] == q.atom.args[0] for s in siblings)
 
 
 def _bound_year(q: Qualifier, lower: bool) -> int | None:
