@@ -1692,6 +1692,20 @@ CASES = [
     ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
      "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
      "?s pq:P1706 ?value2 }", "unsupported"),
+    # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q191203", "P39", "P1365", "Q192925"), "unsupported"),
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q192925", "P39", "P1366", "Q191203"), "unsupported"),
+    ("Michael Poniatowski replaced Jacques Chirac in what position?",
+     _QUALIFIED.format("Q2105", "P39", "P1366", "Q3310623"), "faithful"),
+    ("Michael Poniatowski replaced Jacques Chirac in what position?",
+     _QUALIFIED.format("Q2105", "P39", "P1365", "Q3310623"), "unsupported"),
+    # "was replaced by Y", with the verb given as its lemma, is *replaced by*, not *replaces*
+    ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
+     _QUALIFIED.format("Q2512", "P39", "P1365", "Q67597"), "unsupported"),
     # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
     ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
      "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),

@@ -39,6 +39,8 @@ class Qualifier:
     filters: tuple[Formula, ...]
     #: the property of the statement it qualifies
     statement: str = ""
+    #: the subject of the statement it qualifies
+    subject: Term | None = None
 
 
 def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
@@ -94,7 +96,7 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
                     if i not in taken and free_vars(a) and free_vars(a) <= {v}:
                         filters.append(a)
                         taken.add(i)
-        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), subj[q.args[0]][0]))
+        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), *subj[q.args[0]]))
     rest = [a for i, a in enumerate(out) if i not in taken]
     new_body = conj(rest)
     keep = [v for v in bound if v not in stmts]
@@ -191,14 +193,16 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
     answer_value = isinstance(q.value, Var) and q.value in answers
-    voice = _voice_clash(qsym, sup[2], question, grounder, answer_value=answer_value)
+    objects = _objects_statement(q, units, grounding)
+    voice = _voice_clash(qsym, sup[2], question, grounder, answer_value=answer_value, objects=objects)
     if voice:
         # another of its names that the question says may read in the question's direction:
         # "Who preceded and who succeeded Clovis I ...?" names *followed by* by "succeeded"
         # (its alias "succeeded by"), not by "preceded" (its alias "precedes")
         other = next((alt for alt in grounder.lexical_supports(qsym, units)
                       if alt[2] != sup[2] and not _voice_clash(qsym, alt[2], question, grounder,
-                                                                answer_value=answer_value)), None)
+                                                                answer_value=answer_value, objects=objects)),
+                     None)
         if other is None:
             return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
         sup = other
@@ -283,15 +287,16 @@ def _year_within(q: Qualifier, siblings: Sequence[Qualifier], question: str, ans
     return None
 
 
-def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
-                 ) -> str | None:
+def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False,
+                 objects: frozenset[str] = frozenset()) -> str | None:
     """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
     names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
     "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
     that contain the question's word must say "by" (or "with": *replaced with*) exactly when
-    the question does; except when the qualifier's value is the answer and the wh-phrase is
-    the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the statement is
-    the replaced one's, so its qualifier is *replaced by*."""
+    the question does; except when the statement is the verb's object's (its lemma in
+    ``objects``, :func:`_objects_statement`), or the qualifier's value is the answer and the
+    wh-phrase is the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the
+    statement is the replaced one's, so its qualifier is *replaced by*."""
     for w in (x.strip() for x in words.split(",")):
         if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
             continue  # "together *with* whom": the preposition is no verb
@@ -300,8 +305,9 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
         if not with_word:
             continue
         by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
-        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
-        if answer_value and not passive and _wh_subject_of(w).match(question):
+        passive = re.search(rf"\b{_written_forms(w)}\s+(?:by|with)\b", question, re.I) is not None
+        if (w.casefold() in objects and not passive) or (
+                answer_value and not passive and _wh_subject_of(w).match(question)):
             if not by_names:
                 return (f"the question says who {w} the statement's subject, "
                         f"the other direction of '{with_word[0].name}'")
@@ -313,6 +319,22 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
     return None
 
 
+def _objects_statement(q: Qualifier, units: Sequence[Unit], grounding: Grounding) -> frozenset[str]:
+    """The verbs (their lemmas and words) whose object the question names by the statement's
+    subject and whose subject by the qualifier's value, both items: "What position did Edgar
+    of England succeed Eadwig in?" answered by Eadwig's statement *replaced by* Edgar."""
+    if not (isinstance(q.subject, IRI) and isinstance(q.value, IRI)):
+        return frozenset()
+    linked: dict[str, set[Term]] = {}
+    for link in grounding.links:
+        if link.unit.var is not None:
+            linked.setdefault(link.symbol.symbol, set()).add(link.unit.var)
+    subj, value = linked.get(q.subject.value, set()), linked.get(q.value.value, set())
+    return frozenset(w.casefold() for u in units if u.kind == "verb" and len(u.atom.args) >= 3
+                     and u.atom.args[1] in value and u.atom.args[2] in subj
+                     for w in (u.lemma, u.text) if w)
+
+
 def _wh_subject_of(verb: str) -> re.Pattern:
     """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
     -s, or a lemma, written in either form) and its object follows ("Who replaced Viktor
@@ -322,12 +344,25 @@ def _wh_subject_of(verb: str) -> re.Pattern:
         finite = re.escape(verb)
     elif re.fullmatch(r"[a-z]+", verb, re.I):
         # a lemma ("follow" for "What precedes and follows Jeremiah ..."): its finite forms
-        finite = re.escape(verb.rstrip("e")) + r"(?:es|s|ed|d)" if verb.endswith("e") else \
-            re.escape(verb) + r"(?:s|es|ed)"
+        finite = _inflected(verb)
     else:
         return re.compile(r"(?!)")
     return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{finite}"
                       rf"\s+(?!{AUX}|by\b|with\b)\w", re.I)
+
+
+def _inflected(lemma: str) -> str:
+    """A pattern of the forms in -s and -ed of a verb's lemma ("replace": "replaces",
+    "replaced")."""
+    if lemma.endswith("e"):
+        return re.escape(lemma[:-1]) + r"(?:es|ed)"
+    return re.escape(lemma) + r"(?:s|es|ed)"
+
+
+def _written_forms(word: str) -> str:
+    """A pattern of a question word as written: itself, and for a lemma given by the grammar
+    ("replace" for "was replaced by") its forms in -s and -ed too."""
+    return rf"(?:{re.escape(word)}|{_inflected(word)})" if word.isalpha() else re.escape(word)
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
