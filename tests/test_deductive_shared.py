@@ -1686,6 +1686,9 @@ CASES = [
      "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P1706 ?value1 . }", "unsupported"),
     ("Which monetary prize amount was received by Theodor Mommsen?",
      "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P2121 ?value1 . }", "unsupported"),
+    # ... a qualifier that no noun of the answer names ("where" as the object of "study")
+    ("Where did Joseph Goebbels study?",
+     "SELECT ?value1 ?obj WHERE { wd:Q41749 p:P69 ?s . ?s ps:P69 ?obj . ?s pq:P276 ?value1 . }", "weaker"),
     ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
      "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
      "?s pq:P2121 ?value2 }", "faithful"),
