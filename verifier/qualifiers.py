@@ -305,7 +305,7 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
         if not with_word:
             continue
         by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
-        passive = re.search(rf"\b{_written_forms(w)}\s+(?:by|with)\b", question, re.I) is not None
+        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
         if (w.casefold() in objects and not passive) or (
                 answer_value and not passive and _wh_subject_of(w).match(question)):
             if not by_names:
@@ -320,18 +320,21 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
 
 
 def _objects_statement(q: Qualifier, units: Sequence[Unit], grounding: Grounding) -> frozenset[str]:
-    """The verbs (their lemmas and words) whose object the question names by the statement's
-    subject and whose subject by the qualifier's value, both items: "What position did Edgar
-    of England succeed Eadwig in?" answered by Eadwig's statement *replaced by* Edgar."""
-    if not (isinstance(q.subject, IRI) and isinstance(q.value, IRI)):
+    """The verbs (their lemmas and words) whose subject (the doer, also of a passive) the
+    question names by the qualifier's value, an item, and not by the statement's subject:
+    the statement is another's, on which the value acted.  "What position did Edgar of
+    England succeed Eadwig in?" is answered by Eadwig's statement *replaced by* Edgar, "What
+    position that Kurt Georg Kiesinger held was replaced by Hans Ehard?" by Kiesinger's."""
+    if not isinstance(q.value, IRI):
         return frozenset()
     linked: dict[str, set[Term]] = {}
     for link in grounding.links:
         if link.unit.var is not None:
             linked.setdefault(link.symbol.symbol, set()).add(link.unit.var)
-    subj, value = linked.get(q.subject.value, set()), linked.get(q.value.value, set())
+    value = linked.get(q.value.value, set())
+    subj = linked.get(q.subject.value, set()) if isinstance(q.subject, IRI) else set()
     return frozenset(w.casefold() for u in units if u.kind == "verb" and len(u.atom.args) >= 3
-                     and u.atom.args[1] in value and u.atom.args[2] in subj
+                     and u.atom.args[1] in value and u.atom.args[1] not in subj
                      for w in (u.lemma, u.text) if w)
 
 
@@ -358,11 +361,6 @@ def _inflected(lemma: str) -> str:
         return re.escape(lemma[:-1]) + r"(?:es|ed)"
     return re.escape(lemma) + r"(?:s|es|ed)"
 
-
-def _written_forms(word: str) -> str:
-    """A pattern of a question word as written: itself, and for a lemma given by the grammar
-    ("replace" for "was replaced by") its forms in -s and -ed too."""
-    return rf"(?:{re.escape(word)}|{_inflected(word)})" if word.isalpha() else re.escape(word)
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
