@@ -688,7 +688,7 @@ def _prop_id(pred: str) -> str:
 
 
 def _verb_objects(f: Formula) -> set[Term]:
-    """The objects (second arguments) of the verbs of a formula."""
+    """The objects (ARG2) of the verbs of a formula."""
     return {a.args[2] for a in atoms(f) if "_v_" in a.pred and len(a.args) >= 3}
 
 

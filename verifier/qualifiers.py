@@ -293,10 +293,11 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
     names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
     "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
     that contain the question's word must say "by" (or "with": *replaced with*) exactly when
-    the question does; except when the statement is the verb's object's (its lemma in
-    ``objects``, :func:`_objects_statement`), or the qualifier's value is the answer and the
-    wh-phrase is the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the
-    statement is the replaced one's, so its qualifier is *replaced by*."""
+    the question does; except when the qualifier's value is the item that the verb's subject
+    names and the statement is another's (the verb in ``objects``, :func:`_objects_statement`),
+    or the qualifier's value is the answer and the wh-phrase is the verb's subject ("*Who*
+    replaced Viktor Orbán as Prime Minister?"): the statement is the replaced one's, so its
+    qualifier is *replaced by*."""
     for w in (x.strip() for x in words.split(",")):
         if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
             continue  # "together *with* whom": the preposition is no verb
@@ -360,7 +361,6 @@ def _inflected(lemma: str) -> str:
     if lemma.endswith("e"):
         return re.escape(lemma[:-1]) + r"(?:es|ed)"
     return re.escape(lemma) + r"(?:s|es|ed)"
-
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
