@@ -1665,6 +1665,12 @@ CASES = [
     ("What precedes and follows Jeremiah in the Nevi'im?",
      "SELECT ?value1 ?value2 WHERE { wd:Q131590 p:P179 ?s . ?s ps:P179 wd:Q216383 . ?s pq:P155 ?value1 . "
      "?s pq:P1545 ?value2 }", "unsupported"),
+    # ... only with a verb of order, and naming no qualifier (WikiWebQuestions perturbations)
+    ("what division did the baltimore colts play in?", "SELECT DISTINCT ?x WHERE { wd:Q193753 wdt:P179 ?x . }",
+     "unsupported"),
+    ("who plays young john winchester in supernatural?",
+     'PREFIX wd: <http://www.wikidata.org/entity/> PREFIX p: <http://www.wikidata.org/prop/> PREFIX ps: <http://www.wikidata.org/prop/statement/> PREFIX pq: <http://www.wikidata.org/prop/qualifier/> SELECT DISTINCT ?x WHERE { wd:Q130585 p:P161 ?p . ?p ps:P161 ?x . ?p pq:P179 wd:Q1088616 . }',
+     "unsupported"),
     ("Who preceded and who succeeded Clovis I as king of Franks?",
      "SELECT ?value1 ?value2 WHERE { wd:Q82339 p:P97 ?s . ?s ps:P97 wd:Q22923081 . ?s pq:P156 ?value1 . "
      "?s pq:P155 ?value2 }", "faithful"),

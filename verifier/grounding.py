@@ -1433,21 +1433,31 @@ class Grounder:
                     out.setdefault(id(u), set()).update(misspelt[k])
         return out
 
-    def listed_prepositions(self, sym: SymbolUse,
-                            units: Iterable[Unit]) -> list[tuple[LexiconEntry, Unit, str]]:
+    def listed_prepositions(self, sym: SymbolUse, units: Iterable[Unit], *,
+                            qualifier: bool = False) -> list[tuple[LexiconEntry, Unit, str]]:
         """(entry, unit, word) for each preposition among ``units`` whose word a lexicon entry
         for prepositions (``pos: p``) lets stand for ``sym`` ("in" -> country | continent |
-        located in ...; "after" -> replaces)."""
+        located in ...; "after" -> replaces); for a statement's ``qualifier``, which qualifies
+        what a verb says, not the entries for a preposition on a thing only."""
         out = []
         for lex in self.pack.lexicons:
             for e in lex.entries:
                 if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
                     continue
+                if qualifier and self._relates_things_only(e):
+                    continue  # "Jeremiah in the Nevi'im" (part of the series) qualifies no statement
                 for u in units:
                     word = (u.lemma.split() or [""])[0]
                     if u.kind == "preposition" and word in e.words:
                         out.append((e, u, word))
         return out
+
+    def _relates_things_only(self, e: LexiconEntry) -> bool:
+        """Whether a preposition entry's template applies only to a preposition on a thing
+        (its first argument an instance, ``match.expressed: [1]``), never on a verb's event
+        (``preposition_relation_sequence``)."""
+        template = self.pack.templates.get(e.template)
+        return template is not None and 1 in template.match.expressed
 
     def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
         """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym``: one link per

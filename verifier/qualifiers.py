@@ -141,7 +141,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # 1967", "from 1990"; not "graduate from Howard University")
         sup = None
     if sup is None and isinstance(q.value, IRI) and (
-            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units)]):
+            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units, qualifier=True)]):
         # unless a lexicon entry lets it stand for the property and the value is an item
         # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
         sup = (1.0, label, listed[0])
