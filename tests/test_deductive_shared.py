@@ -1723,6 +1723,84 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q239657 wdt:P937 ?answer . ?answer wdt:P131 wd:Q107126 }", "unsupported"),
     ("Where does Shirley Chisholm work that is bordered by Arlington County?",
      "SELECT ?answer WHERE { ?answer wdt:P937 wd:Q239657 . ?answer wdt:P47 wd:Q107126 }", "unsupported"),
+    # "when" answered by a qualifier of the statement the verb names (*elected in*): the time
+    # is the statement's, not a value of *position held*
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q193630 p:P39 ?s . ?s ps:P39 wd:Q41582621 . ?s pq:P2715 ?value1 . "
+     "?s pq:P1534 ?value2 }", "faithful"),
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q41582621 p:P39 ?s . ?s ps:P39 wd:Q193630 . ?s pq:P2715 ?value1 . "
+     "?s pq:P1534 ?value2 }", "unsupported"),
+    # ... but not with one qualifier for both answers (they would be the same)
+    ("When was John Hume elected as Member of the 49th Parliament of the United Kingdom and what ceased the position?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q193630 p:P39 ?s . ?s ps:P39 wd:Q41582621 . ?s pq:P2715 ?value1 . "
+     "?s pq:P2715 ?value2 }", "unsupported"),
+    ("Winston Churchill was elected to what position and when?",
+     "SELECT ?value1 ?obj WHERE { wd:Q8016 p:P39 ?s . ?s ps:P39 ?obj . ?s pq:P2715 ?value1 . }", "faithful"),
+    # an item "in" a series is part of it; "What precedes and follows X" names *follows* by
+    # "precede" and *followed by* by "follow" (the wh-phrase is the subject of both verbs)
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q131590 p:P179 ?s . ?s ps:P179 wd:Q216383 . ?s pq:P155 ?value1 . "
+     "?s pq:P156 ?value2 }", "faithful"),
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q216383 p:P179 ?s . ?s ps:P179 wd:Q131590 . ?s pq:P155 ?value1 . "
+     "?s pq:P156 ?value2 }", "unsupported"),
+    ("What precedes and follows Jeremiah in the Nevi'im?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q131590 p:P179 ?s . ?s ps:P179 wd:Q216383 . ?s pq:P155 ?value1 . "
+     "?s pq:P1545 ?value2 }", "unsupported"),
+    # ... only with a verb of order, and naming no qualifier (WikiWebQuestions perturbations)
+    ("what division did the baltimore colts play in?", "SELECT DISTINCT ?x WHERE { wd:Q193753 wdt:P179 ?x . }",
+     "unsupported"),
+    ("who plays young john winchester in supernatural?",
+     'PREFIX wd: <http://www.wikidata.org/entity/> PREFIX p: <http://www.wikidata.org/prop/> PREFIX ps: <http://www.wikidata.org/prop/statement/> PREFIX pq: <http://www.wikidata.org/prop/qualifier/> SELECT DISTINCT ?x WHERE { wd:Q130585 p:P161 ?p . ?p ps:P161 ?x . ?p pq:P179 wd:Q1088616 . }',
+     "unsupported"),
+    ("Who preceded and who succeeded Clovis I as king of Franks?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q82339 p:P97 ?s . ?s ps:P97 wd:Q22923081 . ?s pq:P156 ?value1 . "
+     "?s pq:P155 ?value2 }", "faithful"),
+    # moving from a place ends a residence there, moving to one starts it
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P551 ?s . ?s ps:P551 ?obj . ?s pq:P582 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "faithful"),
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P551 ?s . ?s ps:P551 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "unsupported"),
+    ("Where did Hugo Pratt move from on August 20, 1995?",
+     "SELECT ?obj WHERE { wd:Q12113 p:P19 ?s . ?s ps:P19 ?obj . ?s pq:P582 ?x "
+     "filter ( contains ( YEAR ( ?x ) , '1995' ) ) }", "unsupported"),
+    # "monetary award" / "monetary prize" name prize money; the amount "received by X" is the
+    # qualifier of X's *award received* statement, not an award itself
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P2121 ?value1 . }", "faithful"),
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P1706 ?value1 . }", "unsupported"),
+    ("Which monetary prize amount was received by Theodor Mommsen?",
+     "SELECT ?value1 ?obj WHERE { wd:Q25351 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P2121 ?value1 . }", "unsupported"),
+    # ... a qualifier that no noun of the answer names ("where" as the object of "study")
+    ("Where did Joseph Goebbels study?",
+     "SELECT ?value1 ?obj WHERE { wd:Q41749 p:P69 ?s . ?s ps:P69 ?obj . ?s pq:P276 ?value1 . }", "weaker"),
+    ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
+     "?s pq:P2121 ?value2 }", "faithful"),
+    ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
+     "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
+     "?s pq:P1706 ?value2 }", "unsupported"),
+    # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q191203", "P39", "P1365", "Q192925"), "unsupported"),
+    ("What position did Edgar of England succeed Eadwig in ?",
+     _QUALIFIED.format("Q192925", "P39", "P1366", "Q191203"), "unsupported"),
+    ("Michael Poniatowski replaced Jacques Chirac in what position?",
+     _QUALIFIED.format("Q2105", "P39", "P1366", "Q3310623"), "faithful"),
+    ("Michael Poniatowski replaced Jacques Chirac in what position?",
+     _QUALIFIED.format("Q2105", "P39", "P1365", "Q3310623"), "unsupported"),
+    # "was replaced by Y", with the verb given as its lemma, is *replaced by*, not *replaces*
+    ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
+     _QUALIFIED.format("Q2512", "P39", "P1365", "Q67597"), "unsupported"),
+    # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
+    ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
+     "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),
 ]
 
 

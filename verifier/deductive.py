@@ -28,7 +28,7 @@ from typing import Collection, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import (
-    Axiom, Grounder, Grounding, Link, Unit, instantiate, number_in_text, query_symbols,
+    Axiom, Grounder, Grounding, Link, SymbolUse, Unit, instantiate, number_in_text, query_symbols,
     question_units, reading_verbs,
 )
 from verifier.logic import (
@@ -673,23 +673,62 @@ def _about_expressed_terms(f: Formula, answers: set[Var]) -> bool:
 _TIME_NOUNS = frozenset({"time_n", "_time_n_of", "_time_n_1", "_year_n_1", "_date_n_1"})
 
 
-def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset()) -> Formula | None:
+def _timed_statements(qualifiers: Sequence[Qualifier], query: Query) -> frozenset[str]:
+    """Properties whose statements give the time a question asks for: those the query
+    qualifies with a time, and those whose qualifier's value the query answers with ("When
+    was John Hume elected as Member of the 49th Parliament ...?" answered by the statement's
+    *elected in*, the election: the qualifier check says whether it names the time)."""
+    answers = set(query.answer_vars)
+    return frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS or q.value in answers)
+
+
+def _prop_id(pred: str) -> str:
+    """The property id of a KG predicate (``wdt:P39`` -> ``P39``)."""
+    return wikidata_id(pred) or pred.rpartition(":")[2]
+
+
+def _verb_objects(f: Formula) -> set[Term]:
+    """The objects (ARG2) of the verbs of a formula."""
+    return {a.args[2] for a in atoms(f) if "_v_" in a.pred and len(a.args) >= 3}
+
+
+def _answered_statements(qualifiers: Sequence[Qualifier], query: Query, column: int, reading,
+                         units: Sequence[Unit], grounder: Grounder) -> frozenset[str]:
+    """Properties whose statement's qualifier gives the query's answer in ``column`` (the one
+    the question's answer is aligned with) and is named by a noun of the question's answer:
+    "Which monetary prize amount was received by Theodor Mommsen?" answered by the *prize
+    money* of his *award received* statements (not "Where did X study?" answered by the
+    *location* of the statements, "where" naming no qualifier as a noun)."""
+    if column >= len(query.answer_vars) or len(reading.answer_vars) != 1:
+        return frozenset()
+    nouns = [u for u in units if u.var in reading.answer_vars and u.kind in ("noun", "relational_noun")]
+    return frozenset(q.statement for q in qualifiers if q.value == query.answer_vars[column] and nouns
+                     and grounder.lexical_support(SymbolUse(f"pq:{q.prop}", q.prop, "property"), nouns))
+
+
+def _t_kg(reading, axioms: Sequence[Formula], event_times: frozenset[str] = frozenset(),
+          answered: frozenset[str] = frozenset()) -> Formula | None:
     """KG facts the question states about anchored terms: its answer variables and the
     variables that name linked items (facts about other, intermediate variables come from
     over-general templates as often as from the question, and are left to soundness).
 
-    ``event_times``: properties whose statements the query qualifies with a time.  "When was
-    X nominated for Y?" makes the verb's templates read the time as a value too (``P(X,
-    when)``); for such a property the time is the statement's qualifier, so that fact is not
-    asked of the query."""
+    ``event_times``: properties whose statements give the time (:func:`_timed_statements`).
+    "When was X nominated for Y?" makes the verb's templates read the time as a value too
+    (``P(X, when)``); for such a property the time is the statement's qualifier, so that fact
+    is not asked of the query.  ``answered``: properties whose statement's qualifier is the
+    answer, named by its noun (:func:`_answered_statements`); when the answer is the object
+    of the statement's verb ("the amount received by X": *award received*(X, amount)), it is
+    the qualifier's value, not the property's, so that fact is not asked of the query either."""
     answers = set(reading.answer_vars)
     derived = kg_consequences(reading.formula, axioms)
-    if event_times:
-        # "when", and "what time" / "what year" / "what date" (the noun as the time asked)
-        times = {a.args[0] for a in atoms(reading.formula) if a.pred in _TIME_NOUNS and a.args}
+    # "when", and "what time" / "what year" / "what date" (the noun as the time asked)
+    times = {a.args[0] for a in atoms(reading.formula) if a.pred in _TIME_NOUNS and a.args} if event_times else set()
+    asked = set(reading.answer_vars) & _verb_objects(reading.formula) if answered else set()
+    if times or asked:
         derived = [f for f in derived if not (
-            isinstance(f, Atom) and len(f.args) == 2 and f.args[1] in times
-            and (wikidata_id(f.pred) or f.pred.rpartition(":")[2]) in event_times)]
+            isinstance(f, Atom) and len(f.args) == 2
+            and ((f.args[1] in times and _prop_id(f.pred) in event_times)
+                 or (f.args[1] in asked and _prop_id(f.pred) in answered)))]
     anchored = set(answers)
     for f in derived:
         if isinstance(f, Eq) and isinstance(f.left, Var) and isinstance(f.right, (IRI, Literal)):
@@ -2227,8 +2266,8 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     if sound.status == "proved":
         # KG knowledge (symmetric properties, value types) is not something the question states:
         # it stays off the question's side ("X and Y divorced" does not state that Y is human)
-        t_kg = _t_kg(stated, kg_axioms(),
-                     frozenset(q.statement for q in qualifiers if q.prop in TIME_QUALIFIERS))
+        t_kg = _t_kg(stated, kg_axioms(), _timed_statements(qualifiers, query),
+                     _answered_statements(qualifiers, query, answer_col, stated, units, grounder))
         stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
         if stated_negations:
             t_kg = conj(t_kg or TRUE, *stated_negations)

@@ -979,10 +979,16 @@ class Grounder:
     def lexical_support(self, sym: SymbolUse, units: list[Unit]) -> tuple[float, str, str] | None:
         """How well the question's words name a property, whatever their syntax (used for
         statement qualifiers): (coverage, matched name, the question words)."""
+        supports = self.lexical_supports(sym, units)
+        return supports[0] if supports else None
+
+    def lexical_supports(self, sym: SymbolUse, units: list[Unit]) -> list[tuple[float, str, str]]:
+        """Every name of a property that the question's words say (:meth:`lexical_support`),
+        best covered first (the first found among equals)."""
         keys: set[str] = set()
         for u in units:
             keys |= set(u.keys) | set(u.np_keys)
-        best = None
+        found: list[tuple[float, str, str]] = []
         for n in self.names_of(sym):
             # a name word matches the question's word, or its verb when it names the doer
             # ("winner" for "won"); not a stem that only looks like a doer ("electoral" ->
@@ -991,11 +997,11 @@ class Grounder:
             matched = {k: {k} | ({_agent_base(k)} if k in agents else set()) for k in n.keys}
             hit = sum(1 for k in n.keys if matched[k] & keys)
             cov = hit / len(n.keys) if n.keys else 0.0
-            if cov >= _MIN_COVERAGE and (best is None or cov > best[0]):
+            if cov >= _MIN_COVERAGE:
                 said = set().union(*matched.values())
                 words = [u.text or u.lemma for u in units if said & (set(u.keys) | set(u.np_keys))]
-                best = (cov, n.name, ", ".join(dict.fromkeys(words)))
-        return best
+                found.append((cov, n.name, ", ".join(dict.fromkeys(words))))
+        return sorted(found, key=lambda f: -f[0])
 
     # ---- items by their names in the question text
     def _best_known_first_word(self, sym: SymbolUse, toks: Sequence[tuple[str, int, int]], words: list[str],
@@ -1461,21 +1467,31 @@ class Grounder:
                     out.setdefault(id(u), set()).update(misspelt[k])
         return out
 
-    def listed_prepositions(self, sym: SymbolUse,
-                            units: Iterable[Unit]) -> list[tuple[LexiconEntry, Unit, str]]:
+    def listed_prepositions(self, sym: SymbolUse, units: Iterable[Unit], *,
+                            qualifier: bool = False) -> list[tuple[LexiconEntry, Unit, str]]:
         """(entry, unit, word) for each preposition among ``units`` whose word a lexicon entry
         for prepositions (``pos: p``) lets stand for ``sym`` ("in" -> country | continent |
-        located in ...; "after" -> replaces)."""
+        located in ...; "after" -> replaces); for a statement's ``qualifier``, which qualifies
+        what a verb says, not the entries for a preposition on a thing only."""
         out = []
         for lex in self.pack.lexicons:
             for e in lex.entries:
                 if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
                     continue
+                if qualifier and self._relates_things_only(e):
+                    continue  # "Jeremiah in the Nevi'im" (part of the series) qualifies no statement
                 for u in units:
                     word = (u.lemma.split() or [""])[0]
                     if u.kind == "preposition" and word in e.words:
                         out.append((e, u, word))
         return out
+
+    def _relates_things_only(self, e: LexiconEntry) -> bool:
+        """Whether a preposition entry's template applies only to a preposition on a thing
+        (its first argument an instance, ``match.expressed: [1]``), never on a verb's event
+        (``preposition_relation_sequence``)."""
+        template = self.pack.templates.get(e.template)
+        return template is not None and 1 in template.match.expressed
 
     def _preposition_links(self, sym: SymbolUse, units: list[Unit]) -> list[Link]:
         """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym``: one link per

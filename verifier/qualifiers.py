@@ -39,6 +39,8 @@ class Qualifier:
     filters: tuple[Formula, ...]
     #: the property of the statement it qualifies
     statement: str = ""
+    #: the subject of the statement it qualifies
+    subject: Term | None = None
 
 
 def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
@@ -94,7 +96,7 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
                     if i not in taken and free_vars(a) and free_vars(a) <= {v}:
                         filters.append(a)
                         taken.add(i)
-        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), subj[q.args[0]][0]))
+        quals.append(Qualifier(q.pred.partition(":")[2], v, q, tuple(filters), *subj[q.args[0]]))
     rest = [a for i, a in enumerate(out) if i not in taken]
     new_body = conj(rest)
     keep = [v for v in bound if v not in stmts]
@@ -122,6 +124,8 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
+    if _answered_twice(q, siblings, answers):
+        return False, f"qualifier {q.prop} ({label}) gives two of the query's answers, which would be the same"
     if (year := _year_within(q, siblings, question, answers)) is not None:
         # "who was the leader of the soviet union in 1945?", "who is the governor of oregon
         # 2012?": the statement's start is at or before that year and its end at or after it
@@ -137,7 +141,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # 1967", "from 1990"; not "graduate from Howard University")
         sup = None
     if sup is None and isinstance(q.value, IRI) and (
-            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units)]):
+            listed := [w for _, _, w in grounder.listed_prepositions(qsym, units, qualifier=True)]):
         # unless a lexicon entry lets it stand for the property and the value is an item
         # ("What position did X hold after Y?": the statement *replaces* Y; not "in 1932")
         sup = (1.0, label, listed[0])
@@ -188,10 +192,20 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     clash = _time_qualifier_clash(q.prop, question)
     if clash:
         return False, f"qualifier {q.prop} ({label}) is not supported: the question asks when something {clash}"
-    voice = _voice_clash(qsym, sup[2], question, grounder,
-                         answer_value=isinstance(q.value, Var) and q.value in answers)
+    answer_value = isinstance(q.value, Var) and q.value in answers
+    objects = _objects_statement(q, units, grounding)
+    voice = _voice_clash(qsym, sup[2], question, grounder, answer_value=answer_value, objects=objects)
     if voice:
-        return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
+        # another of its names that the question says may read in the question's direction:
+        # "Who preceded and who succeeded Clovis I ...?" names *followed by* by "succeeded"
+        # (its alias "succeeded by"), not by "preceded" (its alias "precedes")
+        other = next((alt for alt in grounder.lexical_supports(qsym, units)
+                      if alt[2] != sup[2] and not _voice_clash(qsym, alt[2], question, grounder,
+                                                                answer_value=answer_value, objects=objects)),
+                     None)
+        if other is None:
+            return False, f"qualifier {q.prop} ({label}) is not supported: {voice}"
+        sup = other
     v = q.value
     if isinstance(v, IRI):
         if v.value not in linked_items:
@@ -205,6 +219,17 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
                 if not number_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _answered_twice(q: Qualifier, siblings: Sequence[Qualifier], answers: set[Var]) -> bool:
+    """Whether the query answers two of its columns with the same qualifier of the same
+    statement (``?s pq:P2715 ?a . ?s pq:P2715 ?b``): the two columns would hold the same
+    values, where a question with two answers asks for two things ("When was X elected ...
+    and what ceased the position?")."""
+    if not (isinstance(q.value, Var) and q.value in answers and isinstance(q.atom, Atom)):
+        return False
+    return any(s.prop == q.prop and s.value != q.value and isinstance(s.value, Var) and s.value in answers
+               and isinstance(s.atom, Atom) and s.atom.args[0] == q.atom.args[0] for s in siblings)
 
 
 def _bound_year(q: Qualifier, lower: bool) -> int | None:
@@ -262,15 +287,17 @@ def _year_within(q: Qualifier, siblings: Sequence[Qualifier], question: str, ans
     return None
 
 
-def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False
-                 ) -> str | None:
+def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_value: bool = False,
+                 objects: frozenset[str] = frozenset()) -> str | None:
     """Why a qualifier named by a verb reads the other way: "was *replaced by* Hans Ehard"
     names *replaced by* (P1366), not *replaces* (P1365), although both share the word; and
     "when he *replaced* Y" names *replaces*, not *replaced by*.  The names of the property
     that contain the question's word must say "by" (or "with": *replaced with*) exactly when
-    the question does; except when the qualifier's value is the answer and the wh-phrase is
-    the verb's subject ("*Who* replaced Viktor Orbán as Prime Minister?"): the statement is
-    the replaced one's, so its qualifier is *replaced by*."""
+    the question does; except when the qualifier's value is the item that the verb's subject
+    names and the statement is another's (the verb in ``objects``, :func:`_objects_statement`),
+    or the qualifier's value is the answer and the wh-phrase is the verb's subject ("*Who*
+    replaced Viktor Orbán as Prime Minister?"): the statement is the replaced one's, so its
+    qualifier is *replaced by*."""
     for w in (x.strip() for x in words.split(",")):
         if not w or " " in w or not w.isalpha() or w.casefold() in STOPWORDS or w.casefold() in _PREPOSITIONS:
             continue  # "together *with* whom": the preposition is no verb
@@ -280,7 +307,8 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
             continue
         by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
         passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
-        if answer_value and not passive and _wh_subject_of(w).match(question):
+        if (w.casefold() in objects and not passive) or (
+                answer_value and not passive and _wh_subject_of(w).match(question)):
             if not by_names:
                 return (f"the question says who {w} the statement's subject, "
                         f"the other direction of '{with_word[0].name}'")
@@ -292,14 +320,47 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
     return None
 
 
+def _objects_statement(q: Qualifier, units: Sequence[Unit], grounding: Grounding) -> frozenset[str]:
+    """The verbs (their lemmas and words) whose subject (the doer, also of a passive) the
+    question names by the qualifier's value, an item, and not by the statement's subject:
+    the statement is another's, on which the value acted.  "What position did Edgar of
+    England succeed Eadwig in?" is answered by Eadwig's statement *replaced by* Edgar, "What
+    position that Kurt Georg Kiesinger held was replaced by Hans Ehard?" by Kiesinger's."""
+    if not isinstance(q.value, IRI):
+        return frozenset()
+    linked: dict[str, set[Term]] = {}
+    for link in grounding.links:
+        if link.unit.var is not None:
+            linked.setdefault(link.symbol.symbol, set()).add(link.unit.var)
+    value = linked.get(q.value.value, set())
+    subj = linked.get(q.subject.value, set()) if isinstance(q.subject, IRI) else set()
+    return frozenset(w.casefold() for u in units if u.kind == "verb" and len(u.atom.args) >= 3
+                     and u.atom.args[1] in value and u.atom.args[1] not in subj
+                     for w in (u.lemma, u.text) if w)
+
+
 def _wh_subject_of(verb: str) -> re.Pattern:
     """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
-    -s) and its object follows ("Who replaced Viktor Orbán ...", "Which king succeeded X";
-    not "Who did X replace?", nor a noun such as "What degree did ...")."""
-    if not re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+    -s, or a lemma, written in either form) and its object follows ("Who replaced Viktor
+    Orbán ...", "Which king succeeded X", "What precedes and follows Jeremiah ..."; not "Who
+    did X replace?", nor a noun such as "What degree did ...")."""
+    if re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+        finite = re.escape(verb)
+    elif re.fullmatch(r"[a-z]+", verb, re.I):
+        # a lemma ("follow" for "What precedes and follows Jeremiah ..."): its finite forms
+        finite = _inflected(verb)
+    else:
         return re.compile(r"(?!)")
-    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{re.escape(verb)}"
+    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{finite}"
                       rf"\s+(?!{AUX}|by\b|with\b)\w", re.I)
+
+
+def _inflected(lemma: str) -> str:
+    """A pattern of the forms in -s and -ed of a verb's lemma ("replace": "replaces",
+    "replaced")."""
+    if lemma.endswith("e"):
+        return re.escape(lemma[:-1]) + r"(?:es|ed)"
+    return re.escape(lemma) + r"(?:s|es|ed)"
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
@@ -322,7 +383,7 @@ _PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
 # speaks of a beginning ("when" itself names both).
 _STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
                      r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
-                     r"since|from)\b", re.I)
+                     r"since|from|(?:move|moves|moved|relocate|relocates|relocated)\s+to)\b", re.I)
 
 
 #: Verbs of ending, for an end time and for the end cause.
@@ -330,7 +391,8 @@ _END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resign
 
 
 _ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
-                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation)\b", re.I)
+                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation|"
+                   r"(?:move|moves|moved|relocate|relocates|relocated)\s+(?:away\s+)?from)\b", re.I)
 
 
 #: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
