@@ -11,7 +11,12 @@ With ``--perturbations FILE`` it reads JSONL records with fields ``question``, `
 benchmark builder.  ``--benchmark-test FILE`` takes the benchmark's own ``perturbations.jsonl``
 (``verifier bench build``) and evaluates on its test-split extract: ``--sample`` (1,500)
 test-split gold pairs (sorted ids, ``random.Random(seed).sample``), each with its wrong entity,
-wrong property and non-existent id records; this is the issue's official figure.
+wrong property and non-existent id records; this is the issue's official figure.  With it,
+``--audit`` (default: ``bench/data/lcquad2_gold_audit.jsonl`` and
+``bench/data/pgmr_extract_gold_audit.jsonl``, blind judgements of the gold queries as
+faithful / loose / wrong) adds the AUCs with the gold pairs restricted by judgement and the
+wrong pairs made from them, and the AUC a perfect detector of faithful queries would get over
+all gold pairs.
 
 Reports, per category: the share of pairs the signal flags (an identifier absent from the
 memory or of the wrong kind; must be 100% for ``nonexistent_id``) and the ROC AUC of the
@@ -45,7 +50,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pgmr_common import (LCQUAD_TEST, SHARED, add_memory_args, load_memory, read_jsonl,
+from pgmr_common import (LCQUAD_TEST, REPO, SHARED, add_memory_args, load_memory, read_jsonl,
                          setup_logging)
 
 from verifier.pgmr import (SupportPriors, estimate_priors, grounding_signal, grounding_signals,
@@ -108,7 +113,8 @@ def benchmark_test_sample(path: Path, n: int, seed: int = 0) -> list[Perturbatio
     """The benchmark's test-split extract: ``n`` test-split gold pairs of a benchmark
     ``perturbations.jsonl`` (their ids sorted, ``random.Random(seed).sample``), each with its
     ``wrong_entity``, ``wrong_property`` and ``nonexistent_id`` records (by ``gold_id``),
-    labels flipped to this script's convention (1 = wrong)."""
+    labels flipped to this script's convention (1 = wrong).  ``source`` is the gold pair's id
+    for every record of the pair (the gold record's own id)."""
     import random
 
     by_gold: dict[str, list[dict]] = defaultdict(list)
@@ -125,8 +131,51 @@ def benchmark_test_sample(path: Path, n: int, seed: int = 0) -> list[Perturbatio
     if not ids:
         raise SystemExit(f"{path}: no test-split gold pairs")
     chosen = random.Random(seed).sample(ids, min(n, len(ids)))
-    return [Perturbation(r["question"], r["sparql"], r["category"], 1 - int(r["label"]), str(r["id"]))
+    return [Perturbation(r["question"], r["sparql"], r["category"], 1 - int(r["label"]), g)
             for g in chosen for r in by_gold[g]]
+
+
+AUDITS = [REPO / "bench" / "data" / "lcquad2_gold_audit.jsonl",
+          REPO / "bench" / "data" / "pgmr_extract_gold_audit.jsonl"]
+AUDIT_GROUPS = (("faithful",), ("faithful", "loose"), ("faithful", "loose", "wrong"))
+
+
+def read_audits(paths: list[Path]) -> dict[str, str]:
+    """Gold pair id -> judgement (faithful / loose / wrong) from audit JSONL files (fields
+    ``id``, ``judgement``; later files do not override earlier ones).  Missing files are
+    skipped with a note."""
+    judged: dict[str, str] = {}
+    for path in paths:
+        if not path.is_file():
+            print(f"audit file not found, skipped: {path}")
+            continue
+        for r in read_jsonl(path):
+            if r.get("judgement") not in AUDIT_GROUPS[-1]:
+                raise SystemExit(f"{path}: record {r.get('id')!r} has no valid judgement")
+            judged.setdefault(str(r["id"]), r["judgement"])
+    return judged
+
+
+def fmt_auc(auc: float | None) -> str:
+    """An AUC with four decimals, or nothing when it is undefined."""
+    return "" if auc is None else f"{auc:.4f}"
+
+
+def audited_aucs(pairs: list[Perturbation], reports, judged: dict[str, str]) -> dict:
+    """AUC per category with the gold pairs restricted by audit judgement: for each group of
+    judgements, the correct pairs judged so and the wrong pairs made from them (both sides
+    restricted; ``source`` is the gold pair's id, as ``benchmark_test_sample`` sets it)."""
+    out: dict = {}
+    for group in AUDIT_GROUPS:
+        keep = [(p, r) for p, r in zip(pairs, reports) if judged.get(p.source) in group]
+        correct = [r.score for p, r in keep if p.label == 0]
+        row = {"gold": len(correct)}
+        for cat in ("wrong_entity", "wrong_property"):
+            wrong = [r.score for p, r in keep if p.category == cat and p.label == 1]
+            row[cat] = {"n": len(wrong),
+                        "auc": roc_auc(correct, wrong) if correct and wrong else None}
+        out["+".join(group)] = row
+    return out
 
 
 def model_literal(name: str, model, how: str, n_pairs: int,
@@ -172,6 +221,12 @@ def main(argv=None) -> int:
                     help="benchmark perturbations.jsonl: evaluate on its test-split extract "
                          "(--sample gold pairs with their wrong entity / property and "
                          "non-existent id records)")
+    ap.add_argument("--audit", type=Path, nargs="*", default=AUDITS, metavar="FILE",
+                    help="with --benchmark-test: audit files of the gold pairs (id, judgement); "
+                         "prints the AUCs with the gold pairs restricted to those judged faithful "
+                         "(and loose) and the wrong pairs made from them (default: "
+                         "bench/data/lcquad2_gold_audit.jsonl and pgmr_extract_gold_audit.jsonl; "
+                         "none: --audit with no file)")
     ap.add_argument("--sample", type=int, default=1500,
                     help="gold pairs of the --benchmark-test extract (default 1500)")
     ap.add_argument("--priors", type=Path, default=None, help="load support priors (JSON)")
@@ -257,9 +312,10 @@ def main(argv=None) -> int:
 
     t = time.perf_counter()
     qs = [(p.question, p.sparql) for p in pairs]
-    plain = evaluate(pairs, grounding_signals(qs, mem, wordnet=wordnet))
-    withp = (evaluate(pairs, grounding_signals(qs, mem, priors=priors, wordnet=wordnet))
-             if priors else plain)
+    plain_reports = grounding_signals(qs, mem, wordnet=wordnet)
+    reports = (grounding_signals(qs, mem, priors=priors, wordnet=wordnet)
+               if priors else plain_reports)
+    plain, withp = evaluate(pairs, plain_reports), evaluate(pairs, reports)
     print(f"signals computed in {time.perf_counter() - t:.1f}s")
     if args.latency:
         step = max(1, len(qs) // args.latency)
@@ -277,9 +333,30 @@ def main(argv=None) -> int:
         auc0 = "" if plain[cat]["auc"] is None else f"{plain[cat]['auc']:.4f}"
         print(f"{cat:<22} {row['n']:6d} {row['label']:5d} {row['flagged_pct']:7.2f}% {auc:>7} "
               f"{auc0:>16}")
+    audited = None
+    if args.benchmark_test and args.audit:
+        judged = read_audits(args.audit)
+        golds = {p.source for p in pairs if p.label == 0}
+        counts = {j: sum(judged.get(g) == j for g in golds) for j in AUDIT_GROUPS[-1]}
+        audited = audited_aucs(pairs, reports, judged)
+        print(f"audited gold pairs: {sum(counts.values())} of {len(golds)} "
+              f"({', '.join(f'{j} {n}' for j, n in counts.items())}); AUC with the gold pairs "
+              "restricted by judgement and the wrong pairs made from them:")
+        print(f"{'gold judged':<24} {'gold':>5} {'wrong_entity':>13} {'AUC':>7} "
+              f"{'wrong_property':>15} {'AUC':>7}")
+        for name, row in audited.items():
+            cells = [f"{row[c]['n']:>{w}d} {fmt_auc(row[c]['auc']):>7}"
+                     for c, w in (("wrong_entity", 13), ("wrong_property", 15))]
+            print(f"{name:<24} {row['gold']:5d} {' '.join(cells)}")
+        if all(g in judged for g in golds):
+            bounds = [roc_auc([float(judged[g] in group) for g in golds], [0.0])
+                      for group in AUDIT_GROUPS[:2]]
+            print(f"over all gold pairs, a perfect detector (1 for the gold pairs judged faithful, "
+                  f"0 for the others and every wrong pair) would score AUC {bounds[0]:.4f}; "
+                  f"counting loose as right {bounds[1]:.4f}")
     if args.json:
-        args.json.write_text(json.dumps({"with_priors": withp, "without_priors": plain},
-                                        indent=2), encoding="utf-8")
+        args.json.write_text(json.dumps({"with_priors": withp, "without_priors": plain,
+                                         "audited": audited}, indent=2), encoding="utf-8")
 
     def get(cat, key):
         v = withp.get(cat, {}).get(key)
