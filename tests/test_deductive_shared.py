@@ -1801,6 +1801,16 @@ CASES = [
     # "What followed after X received Y?" asks what came after: *followed by*, not *follows*
     ("What followed after Kristen Steward received the Golden Raspberry Award for Worst Actress?",
      "SELECT ?value WHERE { wd:Q126599 p:P166 ?s . ?s ps:P166 wd:Q602866 . ?s pq:P155 ?value }", "unsupported"),
+    # a relative clause whose auxiliary is left out before a participle and its "by" phrase is
+    # a passive still: the philosophical movement is practised by atheists
+    ("what is philosophical movement that practiced by atheist and which contains the word atheism in their name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q2915955 . ?sbj wdt:P3095 wd:Q13211738 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'atheism' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ("what is philosophical movement that practiced by atheist and which contains the word atheism in their name",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q2915955 . wd:Q13211738 wdt:P3095 ?sbj . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'atheism' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
 ]
 
 
