@@ -1811,6 +1811,11 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q2915955 . wd:Q13211738 wdt:P3095 ?sbj . "
      "?sbj rdfs:label ?sbj_label . FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'atheism' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # a place that celebrates a holiday has it as a public holiday
+    ("What Islamic republic celebrates the holiday Nowruz?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P832 wd:Q483236 . ?sbj wdt:P31 wd:Q672729 }", "faithful"),
+    ("What Islamic republic celebrates the holiday Nowruz?",
+     "SELECT DISTINCT ?sbj WHERE { wd:Q483236 wdt:P832 ?sbj . ?sbj wdt:P31 wd:Q672729 }", "unsupported"),
 ]
 
 
