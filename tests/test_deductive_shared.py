@@ -1816,6 +1816,25 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P832 wd:Q483236 . ?sbj wdt:P31 wd:Q672729 }", "faithful"),
     ("What Islamic republic celebrates the holiday Nowruz?",
      "SELECT DISTINCT ?sbj WHERE { wd:Q483236 wdt:P832 ?sbj . ?sbj wdt:P31 wd:Q672729 }", "unsupported"),
+    # a verb whose object is a coordination holds of each conjunct ...
+    ('Give me a state in Australia that starts with an "S" and that celebrates Christmas and other holidays.',
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q5852411 . ?sbj wdt:P832 wd:Q19809 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 's' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ('Give me a state in Australia that starts with an "S" and that celebrates Christmas and other holidays.',
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q5852411 . ?sbj wdt:P1830 wd:Q19809 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 's' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # ... but an "and" written inside a label coordinates nothing (a garbled reading makes
+    # "journal" a verb whose object is "ID of Astronomy" and "Astrophysics")
+    ("What is ERA Journal ID of Astronomy and Astrophysics ?",
+     "SELECT DISTINCT ?answer WHERE { wd:Q752075 wdt:P1058 ?answer }", "faithful"),
+    ("What is ERA Journal ID of Astronomy and Astrophysics ?",
+     "SELECT DISTINCT ?answer WHERE { ?answer wdt:P1058 wd:Q752075 . }", "unsupported"),
+    # ... nor over coordinated answers, each aligned with a column of its own ("hair color"
+    # names *eye color* too, weakly: distributed, "has" would relate it to Naomi Campbell)
+    ("Naomi Cambell has what eye color and hair color?",
+     "SELECT ?ans_1 ?ans_2 WHERE { wd:Q199369 wdt:P1340 ?ans_1 . wd:Q199369 wdt:P1340 ?ans_2 . }", "unsupported"),
 ]
 
 
