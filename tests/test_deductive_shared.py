@@ -1825,6 +1825,10 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q5852411 . ?sbj wdt:P1830 wd:Q19809 . "
      "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 's' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    ("Is Abu Dhabi a twinned administrative body with Madrid and Brisbane?",
+     "ASK WHERE { wd:Q1519 wdt:P190 wd:Q2807 . wd:Q1519 wdt:P190 wd:Q34932 }", "faithful"),
+    ("Is Abu Dhabi a twinned administrative body with Madrid and Brisbane?",
+     "ASK WHERE { wd:Q1519 wdt:P190 wd:Q2807 . wd:Q1519 wdt:P47 wd:Q34932 }", "unsupported"),
     # ... but an "and" written inside a label coordinates nothing (a garbled reading makes
     # "journal" a verb whose object is "ID of Astronomy" and "Astrophysics")
     ("What is ERA Journal ID of Astronomy and Astrophysics ?",

@@ -1978,12 +1978,18 @@ def _and_inside_label(question: str, span: tuple[int, int] | None, labels) -> bo
     return False
 
 
+#: Prepositions whose object may be a group as a whole ("between A and B").
+_COLLECTIVE = frozenset({"_between_p", "_among_p", "_amongst_p"})
+
+
 def _coordinated_objects(reading, question: str, labels):
-    """A verb whose object is a coordination holds of each conjunct ("a state that celebrates
-    *Christmas and other holidays*", "Did X receive *A and B*?": ``V(e, x, c) & _and_c(c, a,
-    b)`` also says ``V(e, x, a) & V(e, x, b)``), as a modifier of a coordination modifies each
-    conjunct (template ``coordination_distributes``).  Objects only: coordinated subjects may
-    act together ("X and Y met").  Not over coordinated answers, which
+    """A verb or a preposition whose object is a coordination holds of each conjunct ("a state
+    that celebrates *Christmas and other holidays*", "Did X receive *A and B*?", "Is X a
+    twinned administrative body with *A and B*?": ``V(e, x, c) & _and_c(c, a, b)`` also says
+    ``V(e, x, a) & V(e, x, b)``), as a modifier of a coordination modifies each conjunct
+    (template ``coordination_distributes``).  Objects only: coordinated subjects may act
+    together ("X and Y met"), and so may the objects of "between" / "among"
+    (:data:`_COLLECTIVE`).  Not over coordinated answers, which
     :func:`_expand_coordinated_answer` aligns with the query's columns one by one ("Naomi
     Campbell has what eye color and hair color?").  Not over an "and" written inside an item's
     label ("the ERA Journal ID of Astronomy and Astrophysics": one journal, which a garbled
@@ -2008,14 +2014,16 @@ def _coordinated_objects(reading, question: str, labels):
         return [t for part in coordinations[c] for t in [part, *conjuncts(part, depth + 1)]]
 
     def fix(a: Atom) -> Formula:
-        if (len(a.args) == 3 and a.args[2] in coordinations and predicate_info(a.pred).pos == "v"
-                and isinstance(a.args[1], Var) and a.args[1].name.startswith("x")):
+        pos = predicate_info(a.pred).pos
+        if (len(a.args) == 3 and a.args[2] in coordinations and isinstance(a.args[1], Var)
+                and ((pos == "v" and a.args[1].name.startswith("x"))
+                     or (pos == "p" and a.pred not in _COLLECTIVE))):
             return conj(a, *(Atom(a.pred, (a.args[0], a.args[1], c)) for c in conjuncts(a.args[2])))
         return a
 
     formula = map_atoms(reading.formula, fix)
     if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
-        return reading  # no verb takes a coordination, or a conjunct is out of the verb's scope
+        return reading  # nothing takes a coordination, or a conjunct is out of its scope
     return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
