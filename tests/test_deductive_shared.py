@@ -1829,6 +1829,15 @@ CASES = [
      "ASK WHERE { wd:Q1519 wdt:P190 wd:Q2807 . wd:Q1519 wdt:P190 wd:Q34932 }", "faithful"),
     ("Is Abu Dhabi a twinned administrative body with Madrid and Brisbane?",
      "ASK WHERE { wd:Q1519 wdt:P190 wd:Q2807 . wd:Q1519 wdt:P47 wd:Q34932 }", "unsupported"),
+    # a string the query tests is written in the question with or without its accents
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrovo' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'šturova' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
     # ... but an "and" written inside a label coordinates nothing (a garbled reading makes
     # "journal" a verb whose object is "ID of Astronomy" and "Astrophysics")
     ("What is ERA Journal ID of Astronomy and Astrophysics ?",
