@@ -1838,6 +1838,11 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
      "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'šturova' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
      "unsupported"),
+    # ... but a letter is its own: "the letter U" is no 'ü'
+    ("What are the philosophical concept which start with the letter U",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q33104279 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'ü' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
     # ... but an "and" written inside a label coordinates nothing (a garbled reading makes
     # "journal" a verb whose object is "ID of Astronomy" and "Astrophysics")
     ("What is ERA Journal ID of Astronomy and Astrophysics ?",
