@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, NameEntry, base_forms, content_keys, stem, words_beyond, words_of
+from verifier.lexical import STOPWORDS, LabelIndex, NameEntry, base_forms, content_keys, stem, words_beyond, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -1962,7 +1962,7 @@ def _relative_participles(reading):
 _LABEL_WINDOW = 4
 
 
-def _and_inside_label(question: str, span: tuple[int, int] | None, labels) -> bool:
+def _and_inside_label(question: str, span: tuple[int, int] | None, labels: LabelIndex) -> bool:
     """Whether the coordinating word at ``span`` of ``question`` is written inside a label of
     an item or a class ("Astronomy *and* Astrophysics", "Pride *and* Prejudice"): then the
     words around it name one thing, not two."""
@@ -1982,7 +1982,7 @@ def _and_inside_label(question: str, span: tuple[int, int] | None, labels) -> bo
 _COLLECTIVE = frozenset({"_between_p", "_among_p", "_amongst_p"})
 
 
-def _coordinated_objects(reading, question: str, labels):
+def _coordinated_objects(reading, question: str, labels: LabelIndex):
     """A verb or a preposition whose object is a coordination holds of each conjunct ("a state
     that celebrates *Christmas and other holidays*", "Did X receive *A and B*?", "Is X a
     twinned administrative body with *A and B*?": ``V(e, x, c) & _and_c(c, a, b)`` also says
