@@ -38,7 +38,7 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.lexical import STOPWORDS, NameEntry, base_forms, content_keys, stem, words_beyond, words_of
+from verifier.lexical import STOPWORDS, LabelIndex, NameEntry, base_forms, content_keys, stem, words_beyond, words_of
 from verifier.namespaces import wikidata_id
 from verifier.prover import (
     Premise, ProofResult, ProverContext, entails, entails_each, solver_budget,
@@ -1958,6 +1958,75 @@ def _relative_participles(reading):
     return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
 
 
+#: At most this many words on each side of a coordinating "and" are looked up as one label.
+_LABEL_WINDOW = 4
+
+
+def _and_inside_label(question: str, span: tuple[int, int] | None, labels: LabelIndex) -> bool:
+    """Whether the coordinating word at ``span`` of ``question`` is written inside a label of
+    an item or a class ("Astronomy *and* Astrophysics", "Pride *and* Prejudice"): then the
+    words around it name one thing, not two."""
+    if span is None or not 0 <= span[0] < span[1] <= len(question):
+        return False
+    before, after = question[:span[0]].split(), question[span[1]:].split()
+    word = question[span[0]:span[1]]
+    for i in range(1, min(_LABEL_WINDOW, len(before)) + 1):
+        for j in range(1, min(_LABEL_WINDOW, len(after)) + 1):
+            text = " ".join(before[-i:] + [word] + after[:j])
+            if any(labels.kinds.get(e.symbol) in ("item", "class") for e in labels.labels_written_as(text)):
+                return True
+    return False
+
+
+#: Prepositions whose object may be a group as a whole ("between A and B").
+_COLLECTIVE = frozenset({"_between_p", "_among_p", "_amongst_p"})
+
+
+def _coordinated_objects(reading, question: str, labels: LabelIndex):
+    """A verb or a preposition whose object is a coordination holds of each conjunct ("a state
+    that celebrates *Christmas and other holidays*", "Did X receive *A and B*?", "Is X a
+    twinned administrative body with *A and B*?": ``V(e, x, c) & _and_c(c, a, b)`` also says
+    ``V(e, x, a) & V(e, x, b)``), as a modifier of a coordination modifies each conjunct
+    (template ``coordination_distributes``).  Objects only: coordinated subjects may act
+    together ("X and Y met"), and so may the objects of "between" / "among"
+    (:data:`_COLLECTIVE`).  Not over coordinated answers, which
+    :func:`_expand_coordinated_answer` aligns with the query's columns one by one ("Naomi
+    Campbell has what eye color and hair color?").  Not over an "and" written inside an item's
+    label ("the ERA Journal ID of Astronomy and Astrophysics": one journal, which a garbled
+    reading coordinates with "ID").  Returns the reading or a view of it."""
+    m = getattr(reading, "mrs", None)
+    if m is None:
+        return reading
+    spans = {dict(ep.args).get("ARG0"): (ep.cfrom, ep.cto) for ep in m.eps if ep.pred == "_and_c"}
+    answers = free_vars(reading.formula)
+    coordinations: dict[Var, tuple[Term, Term]] = {}
+    for a in atoms(reading.formula):
+        if (a.pred == "_and_c" and len(a.args) == 3
+                and all(isinstance(t, Var) and t.name.startswith("x") and t not in answers for t in a.args)
+                and not _and_inside_label(question, spans.get(a.args[0].name), labels)):
+            coordinations[a.args[0]] = (a.args[1], a.args[2])
+    if not coordinations:
+        return reading
+
+    def conjuncts(c: Term, depth: int = 0) -> list[Term]:  # "A, B and C": nested coordinations
+        if c not in coordinations or depth > 3:
+            return []
+        return [t for part in coordinations[c] for t in [part, *conjuncts(part, depth + 1)]]
+
+    def fix(a: Atom) -> Formula:
+        pos = predicate_info(a.pred).pos
+        if (len(a.args) == 3 and a.args[2] in coordinations and isinstance(a.args[1], Var)
+                and ((pos == "v" and a.args[1].name.startswith("x"))
+                     or (pos == "p" and a.pred not in _COLLECTIVE))):
+            return conj(a, *(Atom(a.pred, (a.args[0], a.args[1], c)) for c in conjuncts(a.args[2])))
+        return a
+
+    formula = map_atoms(reading.formula, fix)
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading  # nothing takes a coordination, or a conjunct is out of its scope
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
 _BY = re.compile(r"_by_p(?:_.*)?")
 
 
@@ -2162,6 +2231,7 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     reading = _split_name_appositions(_grand_kin(_relative_participles(_absolute_with(
         _adjective_compounds(reading)))), question)
     reading = _distinguish_repeated(_role_titles(_passive_agents(_known_verbs(reading, pack)), question))
+    reading = _coordinated_objects(reading, question, grounder.labels)
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
     structural = _structural_axioms(pack, units + _abstract_units(reading))

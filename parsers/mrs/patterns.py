@@ -781,7 +781,10 @@ _PARTICIPLE = r"[a-z]+(?:ed|en|wn|ld|lt|nt|ught|ung)"
 # published by Rolling Stone?": the answer is an NP that does (or undergoes) one verb with a name
 _RELATIVE = re.compile(
     _WH_OR_REQUEST + r"(?P<np>[^?,]+?)\s+"
-    r"(?:(?P<rel>(?:that|which|who)\s+(?P<aux>is|was|are|were)\s+)?(?:(?P<part>" + _PARTICIPLE + r")"
+    # the auxiliary may be left out before a participle and its doer ("what is philosophical
+    # movement that practiced by atheist"): a passive still, as with any "by" phrase
+    r"(?:(?P<rel>(?:that|which|who)\s+(?:(?P<aux>is|was|are|were)\s+|(?=" + _PARTICIPLE + r"\s+by\s)))?"
+    r"(?:(?P<part>" + _PARTICIPLE + r")"
     r"|(?P<ing>(?-i:[a-z]){3,}ing))\s+(?P<pprep>by|in|at|on|from|for|with|into|after|as|to)"
     r"|(?:that|which|who)\s+(?:(?P<verb>[a-z]+s)|(?P<past>(?-i:[a-z]){3,}ed))"
     r"(?:\s+(?P<vprep>to|with|for|from|on|into|at))?)\s+(?P<name>[^?,]+?)" + _END, re.I)
