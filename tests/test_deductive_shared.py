@@ -1784,6 +1784,22 @@ CASES = [
     ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
      "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
      "?s pq:P1706 ?value2 }", "unsupported"),
+    # a date before the year 1000 that the query tests as a string of its year ("-524-0-0")
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '-524-0-0' ) ) }", "faithful"),
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '524-0-0' ) ) }", "unsupported"),
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '-524-0-0' ) ) }", "unsupported"),
+    ("What country did Prague belong to in 895 AD?",
+     "SELECT ?obj WHERE { wd:Q1085 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( ?x , '895-0-0' ) ) }", "faithful"),
+    ("What country did Prague belong to in 895 AD?",
+     "SELECT ?obj WHERE { wd:Q1085 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( ?x , '896-0-0' ) ) }", "unsupported"),
     # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
     ("What position did Edgar of England succeed Eadwig in ?",
      _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),

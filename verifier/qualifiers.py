@@ -21,7 +21,7 @@ from verifier.logic import (
 from verifier.lexical import STOPWORDS, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.query import OrderKey, Query
-from verifier.filters import literals_of
+from verifier.filters import literals_of, value_in_text
 from verifier.intent import AUX
 
 __all__ = ["CONTEXT_QUALIFIERS", "TIME_QUALIFIERS", "Qualifier", "normalize_statements",
@@ -216,7 +216,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     elif isinstance(v, Var) and v not in answers:
         for flt in q.filters:
             for t in literals_of(flt):
-                if not number_in_text(t.lexical, question):
+                if not value_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
 
