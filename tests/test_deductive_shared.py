@@ -1800,6 +1800,15 @@ CASES = [
     ("What country did Prague belong to in 895 AD?",
      "SELECT ?obj WHERE { wd:Q1085 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P580 ?x "
      "filter ( contains ( ?x , '896-0-0' ) ) }", "unsupported"),
+    # a string written without its accents
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrovo' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrová' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
     # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
     ("What position did Edgar of England succeed Eadwig in ?",
      _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),

@@ -13,6 +13,7 @@ import re
 from typing import Iterable, Sequence
 
 from verifier.grounding import number_in_text, with_written_sign
+from verifier.lexical import fold
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, Literal, Var, conj, exists, free_vars, subformulas,
 )
@@ -39,11 +40,14 @@ _BC = re.compile(r"\s*(?:BCE?|B\.\s?C\.(?:\s?E\.)?)(?!\w)", re.I)
 
 def value_in_text(value: str, text: str) -> bool:
     """Whether the question ``text`` writes the value ``value`` of a filter: a number or a
-    string as :func:`number_in_text` finds it, or a date of a year alone (:data:`_YEAR_DATE`)
-    whose year it writes, with "BC" for a year before Christ and without it otherwise ("What
-    award did Milo of Croton receive in 524 BC?" writes ``-524-0-0``, "in the year 907" writes
-    ``907-0-0``)."""
+    string as :func:`number_in_text` finds it, a string also without its accents, as names are
+    matched ("Gesu Cristo" writes "Gesù Cristo"), or a date of a year alone
+    (:data:`_YEAR_DATE`) whose year it writes, with "BC" for a year before Christ and without it
+    otherwise ("What award did Milo of Croton receive in 524 BC?" writes ``-524-0-0``, "in the
+    year 907" writes ``907-0-0``)."""
     if number_in_text(value, text):
+        return True
+    if not value.isascii() and fold(value) in fold(text):
         return True
     m = _YEAR_DATE.fullmatch(value.strip())
     if m is None:
