@@ -1820,6 +1820,13 @@ CASES = [
      _QUALIFIED.format("Q2105", "P39", "P1366", "Q3310623"), "faithful"),
     ("Michael Poniatowski replaced Jacques Chirac in what position?",
      _QUALIFIED.format("Q2105", "P39", "P1365", "Q3310623"), "unsupported"),
+    # ... with the preposition in front ("In what position will X replace Y?")
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q264766", "P39", "P1366", "Q334261"), "faithful"),
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q264766", "P39", "P1365", "Q334261"), "unsupported"),
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q334261", "P39", "P1366", "Q264766"), "unsupported"),
     # "was replaced by Y", with the verb given as its lemma, is *replaced by*, not *replaces*
     ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
      _QUALIFIED.format("Q2512", "P39", "P1365", "Q67597"), "unsupported"),

@@ -503,6 +503,12 @@ def test_wh_object_shape():
     assert succeed.args[1:] == (names_of(t)["Edgar of England"], names_of(t)["Eadwig"])
     assert by["_in_p"].args[1:] == (succeed.args[0], t.answer_vars[0])
     assert not any("_in/vb_u_unknown" in r for r in pattern_readings("What position did Edgar of England succeed Eadwig in ?"))
+    # ... and with the preposition in front of the noun phrase asked for, both names written as names
+    t, by = _only("In what position will Maria Miller replace Theresa May?")
+    replace = by["_replace/vb_u_unknown"]
+    assert replace.args[1:] == (names_of(t)["Maria Miller"], names_of(t)["Theresa May"])
+    assert by["_in_p"].args[1:] == (replace.args[0], t.answer_vars[0])
+    assert not pattern_readings("In what subject did Linda Nochlin major while attending New York University?")
 
 
 def test_when_become_shape():

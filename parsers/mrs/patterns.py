@@ -68,7 +68,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
   comparison is checked against the query's filter, not written in the MRS;
 * ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
-  stranded preposition, the preposition's);
+  stranded preposition, the preposition's); ``What NP did NAME VERB NAME2 PREP?`` and ``PREP
+  what NP did|will NAME VERB NAME2?``: the NP is the preposition's;
 * ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
   NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
   name and the NP of NAME2;
@@ -1401,25 +1402,44 @@ _WH_OBJECT_PREP = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))\s+(?P<obj>(?-i:[A-Z])[^?,]*?)\s+"
     r"(?P<prep>in|on|at|for|with|as|from|to)" + _END, re.I)
+# "In what position will Maria Miller replace Theresa May?": the same with the preposition in
+# front of the noun phrase it takes (pied-piped), as English also writes it
+_PREP_WH_OBJECT = re.compile(
+    r"^\s*(?P<prep>in|on|at|for|with|as|from|to)\s+(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+"
+    r"(?:did|does|do|will|would)\s+(?:the\s+)?(?P<name>(?-i:[A-Z])[^?,]*?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))\s+(?:(?:the|an?)\s+)?(?P<obj>(?-i:[A-Z])[^?,]*?)" + _END, re.I)
 #: Prepositions, which are no verb at the end of :data:`_WH_OBJECT`.
 _PREPOSITION_WORDS = frozenset({"in", "on", "at", "with", "for", "to", "from", "about", "by", "of", "as", "into"})
 
 
 def _wh_object_prep_readings(q: str) -> list[str]:
-    m = _WH_OBJECT_PREP.match(q)
-    if not m or m.group("verb").casefold() in _AUXILIARIES | _PREPOSITION_WORDS | {"be", "get", "do"}:
+    return [r for rx in (_WH_OBJECT_PREP, _PREP_WH_OBJECT) if (m := rx.match(q)) for r in _wh_object_prep_mrs(q, m)]
+
+
+def _wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
+    """The readings of :data:`_WH_OBJECT_PREP` and :data:`_PREP_WH_OBJECT`: the name VERBs the
+    object name, and the noun phrase asked for is the preposition's."""
+    if m.group("verb").casefold() in _AUXILIARIES | _PREPOSITION_WORDS | {"be", "get", "do"}:
         return []
     spans = _checked_np_name(q, m.span("np"), m.span("name"))
     obj = _clean_span(q, *m.span("obj"))
     if spans is None or not _plain_name_ok(q[obj[0]:obj[1]]) or not _plain_name_ok(q[spans[1][0]:spans[1][1]]):
         return []
     np, name = spans
+    if m.re is _PREP_WH_OBJECT and not all(_capitalised(q[a:z]) for a, z in (name, obj)):
+        return []  # no preposition closes the object: both names are written as names
     b = _Builder()
     x_np, _ = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
     x_name = _name(b, q, name)
     x_obj = _name(b, q, obj)
     return [_verb_and_prep(b, b.new("h"), f"_{m.group('verb').casefold()}/vb_u_unknown", m.span("verb"), x_name,
                            x_obj, m.group("prep"), m.span("prep"), x_np)]
+
+
+def _capitalised(name: str) -> bool:
+    """Whether every word of ``name`` but function words is capitalised ("Theresa May", "Duke
+    of York"; not "Linda Nochlin major while")."""
+    return all(w[:1].isupper() or w[:1].isdigit() or w in _FUNCTION for w in name.split())
 
 
 def _wh_object_readings(q: str) -> list[str]:
