@@ -1809,6 +1809,13 @@ CASES = [
      "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
      "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrová' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
      "unsupported"),
+    # a name at the end modifies the main event: the ceremony of a nomination
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P1411", "P805", "Q4548936"), "faithful"),
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P166", "P805", "Q4548936"), "unsupported"),
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P1411", "P805", "Q7640207"), "unsupported"),
     # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
     ("What position did Edgar of England succeed Eadwig in ?",
      _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),

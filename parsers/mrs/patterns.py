@@ -2576,6 +2576,42 @@ def _together_readings(q: str, shapes) -> list[str]:
     return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
+# A name after "in", "at" or "during" at the end of a question ("What is the position of Goh
+# Chok Tong in the 13th Parliament of Singapore?", "What award did Elia Kazan receive at the
+# 27th Academy Awards?") modifies the main event, as a time at the end does: the rest of the
+# question is read by the shapes above, and the name is the preposition's on its main event;
+# which qualifier it names (a ceremony, a parliamentary term) is the deductive check's business.
+_NAME_TAIL = re.compile(r"\s+(?P<prep>in|at|during)\s+(?:the\s+)?(?P<name>(?-i:[A-Z0-9])[^?,]*?)(?=" + _END + ")",
+                        re.I)
+
+
+#: Eras after a year ("524 BC"), which are no names.
+_ERAS = frozenset({"BC", "AD", "BCE", "CE"})
+
+
+def _name_tail_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its final "in|at|during NAME" (blanked, so spans keep their
+    offsets), each with the phrase added to the main event; every word of the name is
+    capitalised, a number or a function word."""
+    m = _NAME_TAIL.search(q)
+    if m is None:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    text = q[name[0]:name[1]]
+    if (q.upper() == q or not _name_ok(text) or not _capitalised(text)
+            or not any(w[:1].isupper() and w[1:].islower() and w not in _ERAS for w in text.split())):
+        return []  # a name has a capitalised word ("524 BC", "656-1-1" are times); capitals say
+        # nothing in a question written in capitals
+    prep = m.group("prep").casefold()
+    blanked = _blanked(q, (m.start(), m.end()))
+    if not any(w[:1].isupper() for w in blanked.split()[1:]):
+        return []  # "Which city has the highest population in Europe?", "the location of the
+        # landing in the Caribbean Sea": with no name before it, the phrase restricts a noun
+    return [_modifier_on_main_event(r, f"_{prep}_p", (m.start("prep"), name[1]), ("named", name, _carg(text)),
+                                    "proper_q", 920)
+            for f in shapes for r in f(blanked)]
+
+
 # A clause that says when the main event held, with a pronoun for its subject ("Where did
 # Sylvia Plath go to school when she was a literature major?", "Who was Herbert von Karajan
 # employed by when he was replaced by Paul van Kempen?", "What position did Arthur Balfour hold
@@ -2708,6 +2744,8 @@ def _shape_readings(q: str) -> list[str]:
         out = _together_readings(q, _SHAPES)
     if not out:
         out = _when_readings(q, _SHAPES)
+    if not out:
+        out = _name_tail_readings(q, _SHAPES)
     return out
 
 
