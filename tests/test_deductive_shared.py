@@ -1816,6 +1816,13 @@ CASES = [
      _QUALIFIED.format("Q41136", "P166", "P805", "Q4548936"), "unsupported"),
     ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
      _QUALIFIED.format("Q41136", "P1411", "P805", "Q7640207"), "unsupported"),
+    # *parliamentary term* places a statement in a term, as a context qualifier
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P39", "P2937", "Q20967954"), "faithful"),
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P39", "P2937", "Q21050525"), "unsupported"),
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P463", "P2937", "Q20967954"), "unsupported"),
     # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
     ("What position did Edgar of England succeed Eadwig in ?",
      _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),

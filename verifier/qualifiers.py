@@ -103,10 +103,11 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
     return exists(keep, new_body), quals
 
 
-#: Qualifiers that only place a statement in a context (an event, a work, a part): "statement
-#: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
-#: question need not name the qualifier when it names its value.
-CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
+#: Qualifiers that only place a statement in a context (an event, a work, a part, a term):
+#: "statement is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642),
+#: "parliamentary term" (P2937).  The question need not name the qualifier when it names its
+#: value ("the position of Goh Chok Tong in the 13th Parliament of Singapore").
+CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642", "P2937"})
 #: The casting statements (*cast member*, *voice actor*) that *character role* qualifies.
 _CAST_PROPERTIES = frozenset({"P161", "P725"})
 
