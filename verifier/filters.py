@@ -47,8 +47,9 @@ def value_in_text(value: str, text: str) -> bool:
     year 907" writes ``907-0-0``)."""
     if number_in_text(value, text):
         return True
-    if not value.isascii() and fold(value) in fold(text):
-        return True
+    if (not value.isascii() and len(value.strip()) > 2
+            and re.search(r"(?<!\w)" + re.escape(fold(value.strip())) + r"(?!\w)", fold(text))):
+        return True  # a word, not a letter: "ü" is another letter than the question's "U"
     m = _YEAR_DATE.fullmatch(value.strip())
     if m is None:
         return False
