@@ -602,6 +602,8 @@ def test_name_at_the_end_modifies_the_main_event():
     t, by = _only("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?")
     assert by["_in_p"].args[1:] == (by["_be_v_id"].args[0], names_of(t)["13th Parliament of Singapore"])
     assert "Goh Chok Tong" in names_of(t)
+    t, by = _only("When did R. T. Rybak stop being the head of government for Minneapolis?")
+    assert by["_for_p"].args[2] == names_of(t)["Minneapolis"]
     for q in ("What award did Milo of Croton receive in 524 BC?", "What is the position of Goh Chok Tong in office?",
               "WHAT IS THE POSITION OF GOH CHOK TONG IN THE 13TH PARLIAMENT OF SINGAPORE?"):
         assert not any('_in_p<' in r for r in pattern_readings(q)), q

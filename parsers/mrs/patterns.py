@@ -2576,12 +2576,13 @@ def _together_readings(q: str, shapes) -> list[str]:
     return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
-# A name after "in", "at" or "during" at the end of a question ("What is the position of Goh
-# Chok Tong in the 13th Parliament of Singapore?", "What award did Elia Kazan receive at the
-# 27th Academy Awards?") modifies the main event, as a time at the end does: the rest of the
+# A name after "in", "at", "during", "for" or "on" at the end of a question ("What is the
+# position of Goh Chok Tong in the 13th Parliament of Singapore?", "What award did Elia Kazan
+# receive at the 27th Academy Awards?", "When did R. T. Rybak stop being the head of government
+# for Minneapolis?") modifies the main event, as a time at the end does: the rest of the
 # question is read by the shapes above, and the name is the preposition's on its main event;
 # which qualifier it names (a ceremony, a parliamentary term) is the deductive check's business.
-_NAME_TAIL = re.compile(r"\s+(?P<prep>in|at|during)\s+(?:the\s+)?(?P<name>(?-i:[A-Z0-9])[^?,]*?)(?=" + _END + ")",
+_NAME_TAIL = re.compile(r"\s+(?P<prep>in|at|during|for|on)\s+(?:the\s+)?(?P<name>(?-i:[A-Z0-9])[^?,]*?)(?=" + _END + ")",
                         re.I)
 
 
@@ -2590,8 +2591,8 @@ _ERAS = frozenset({"BC", "AD", "BCE", "CE"})
 
 
 def _name_tail_readings(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without its final "in|at|during NAME" (blanked, so spans keep their
-    offsets), each with the phrase added to the main event; every word of the name is
+    """Readings of ``q`` without its final "in|at|during|for|on NAME" (blanked, so spans keep
+    their offsets), each with the phrase added to the main event; every word of the name is
     capitalised, a number or a function word."""
     m = _NAME_TAIL.search(q)
     if m is None:
