@@ -103,6 +103,9 @@ as "What is [the] PLACE of NAME?" ("Where" written "What", "located" blanked).
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
 is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on the main event.
+A name after "in", "at", "during", "for" or "on" at the end ("What was Arthur Penn nominated
+for at the 12th Annual Tony Awards?"), when no shape reads the question as written and a name
+comes before it, is set aside the same way and added as that preposition on the main event.
 A name test closing a question that says more ("Name a skyscraper designed by Atkins that
 contains the word "Al" in its name") is set aside the same way and the rest read by the shapes
 above (the deductive check reads the name test from the question's words).
