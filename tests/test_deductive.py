@@ -303,6 +303,20 @@ def test_numbers_are_found_as_numbers(value, text, found):
     assert number_in_text(value, text) is found
 
 
+@pytest.mark.parametrize("value,text,found", [
+    ("-524-0-0", "receive in 524 BC?", True), ("524-0-0", "receive in 524 BC?", False),
+    ("-524-0-0", "receive in 524?", False), ("895-0-0", "belong to in 895 AD?", True),
+    ("487-1-1", "die in 487?", True), ("487-3-1", "die in 487?", False),
+    ("907-0-0", "in the year 1907?", False), ("-100-1-1", "born on -100-1-1?", True),
+    ("Gesù Cristo", "known as Gesu Cristo?", True), ("štúrovo", "the word sturovo", True),
+    ("štúrovo", "the word stirovo", False), ("ü", "with the letter U", False),
+])
+def test_dates_of_a_year_and_unaccented_strings_are_found(value, text, found):
+    from verifier.filters import value_in_text
+
+    assert value_in_text(value, text) is found
+
+
 def test_lexicon_words_keep_their_part_of_speech():
     """A lexicon entry with ``pos: v`` ("record" -> record label) names the property for the
     verb only, not for the noun "record"."""

@@ -1784,6 +1784,45 @@ CASES = [
     ("When did Ernest Rutherford win the Nobel Prize in Chemistry and how much was his monetary award?",
      "SELECT ?value1 ?value2 WHERE { wd:Q9123 p:P166 ?s . ?s ps:P166 wd:Q44585 . ?s pq:P585 ?value1 . "
      "?s pq:P1706 ?value2 }", "unsupported"),
+    # a date before the year 1000 that the query tests as a string of its year ("-524-0-0")
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '-524-0-0' ) ) }", "faithful"),
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P166 ?s . ?s ps:P166 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '524-0-0' ) ) }", "unsupported"),
+    ("What award did Milo of Croton receive in 524 BC?",
+     "SELECT ?obj WHERE { wd:Q338948 p:P1411 ?s . ?s ps:P1411 ?obj . ?s pq:P585 ?x "
+     "filter ( contains ( ?x , '-524-0-0' ) ) }", "unsupported"),
+    ("What country did Prague belong to in 895 AD?",
+     "SELECT ?obj WHERE { wd:Q1085 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( ?x , '895-0-0' ) ) }", "faithful"),
+    ("What country did Prague belong to in 895 AD?",
+     "SELECT ?obj WHERE { wd:Q1085 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P580 ?x "
+     "filter ( contains ( ?x , '896-0-0' ) ) }", "unsupported"),
+    # a string written without its accents
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrovo' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "faithful"),
+    ("Tell me town whose name has the word sturovo in it.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P31 wd:Q3957 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER ( CONTAINS ( lcase ( ?sbj_label ) , 'štúrová' ) ) . FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25",
+     "unsupported"),
+    # a name at the end modifies the main event: the ceremony of a nomination
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P1411", "P805", "Q4548936"), "faithful"),
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P166", "P805", "Q4548936"), "unsupported"),
+    ("What was Arthur Penn nominated for at the 12th Annual Tony Awards?",
+     _QUALIFIED.format("Q41136", "P1411", "P805", "Q7640207"), "unsupported"),
+    # *parliamentary term* places a statement in a term, as a context qualifier
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P39", "P2937", "Q20967954"), "faithful"),
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P39", "P2937", "Q21050525"), "unsupported"),
+    ("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?",
+     _QUALIFIED.format("Q313300", "P463", "P2937", "Q20967954"), "unsupported"),
     # "X succeeded / replaced Y in Z": both held Z; Y's statement is *replaced by* X
     ("What position did Edgar of England succeed Eadwig in ?",
      _QUALIFIED.format("Q191203", "P39", "P1366", "Q192925"), "faithful"),
@@ -1795,6 +1834,13 @@ CASES = [
      _QUALIFIED.format("Q2105", "P39", "P1366", "Q3310623"), "faithful"),
     ("Michael Poniatowski replaced Jacques Chirac in what position?",
      _QUALIFIED.format("Q2105", "P39", "P1365", "Q3310623"), "unsupported"),
+    # ... with the preposition in front ("In what position will X replace Y?")
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q264766", "P39", "P1366", "Q334261"), "faithful"),
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q264766", "P39", "P1365", "Q334261"), "unsupported"),
+    ("In what position will Maria Miller replace Theresa May?",
+     _QUALIFIED.format("Q334261", "P39", "P1366", "Q264766"), "unsupported"),
     # "was replaced by Y", with the verb given as its lemma, is *replaced by*, not *replaces*
     ("What position that Kurt Georg Kiesinger held was replaced by Hans Ehard?",
      _QUALIFIED.format("Q2512", "P39", "P1365", "Q67597"), "unsupported"),

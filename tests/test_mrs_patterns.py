@@ -503,6 +503,12 @@ def test_wh_object_shape():
     assert succeed.args[1:] == (names_of(t)["Edgar of England"], names_of(t)["Eadwig"])
     assert by["_in_p"].args[1:] == (succeed.args[0], t.answer_vars[0])
     assert not any("_in/vb_u_unknown" in r for r in pattern_readings("What position did Edgar of England succeed Eadwig in ?"))
+    # ... and with the preposition in front of the noun phrase asked for, both names written as names
+    t, by = _only("In what position will Maria Miller replace Theresa May?")
+    replace = by["_replace/vb_u_unknown"]
+    assert replace.args[1:] == (names_of(t)["Maria Miller"], names_of(t)["Theresa May"])
+    assert by["_in_p"].args[1:] == (replace.args[0], t.answer_vars[0])
+    assert not pattern_readings("In what subject did Linda Nochlin major while attending New York University?")
 
 
 def test_when_become_shape():
@@ -581,6 +587,26 @@ def test_companion_modifies_the_main_event():
     assert not any("_together+with_p" in r for r in pattern_readings("What award did Kanye West and Fergie win?"))
     assert not any("_together+with_p" in r
                    for r in pattern_readings("What award did Igor Tamm receive together with his wife?"))
+
+
+def test_name_at_the_end_modifies_the_main_event():
+    """"in|at|during NAME" at the end puts the name on the main event (``_in_p``, ``_at_p``);
+    the rest of the question is read by the other shapes.  Not a time ("in 524 BC"), not words
+    in lower case, not in a question written in capitals."""
+    q = "What was Arthur Penn nominated for at the 12th Annual Tony Awards?"
+    t, by = _only(q)
+    nominate = next(a for a in atoms(t.formula) if a.pred.startswith("_nominate"))
+    assert by["_at_p"].args[1:] == (nominate.args[0], names_of(t)["12th Annual Tony Awards"])
+    ep = next(e for e in t.mrs.eps if e.pred == "_at_p")
+    assert q[ep.cfrom:ep.cto] == "at the 12th Annual Tony Awards"
+    t, by = _only("What is the position of Goh Chok Tong in the 13th Parliament of Singapore?")
+    assert by["_in_p"].args[1:] == (by["_be_v_id"].args[0], names_of(t)["13th Parliament of Singapore"])
+    assert "Goh Chok Tong" in names_of(t)
+    t, by = _only("When did R. T. Rybak stop being the head of government for Minneapolis?")
+    assert by["_for_p"].args[2] == names_of(t)["Minneapolis"]
+    for q in ("What award did Milo of Croton receive in 524 BC?", "What is the position of Goh Chok Tong in office?",
+              "WHAT IS THE POSITION OF GOH CHOK TONG IN THE 13TH PARLIAMENT OF SINGAPORE?"):
+        assert not any('_in_p<' in r for r in pattern_readings(q)), q
 
 
 def test_when_clause_modifies_the_main_event():

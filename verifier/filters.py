@@ -13,12 +13,13 @@ import re
 from typing import Iterable, Sequence
 
 from verifier.grounding import number_in_text, with_written_sign
+from verifier.lexical import fold
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, Literal, Var, conj, exists, free_vars, subformulas,
 )
 
 __all__ = ["FLIPPED", "NAME_EDGE", "STRING_TESTS", "label_tests", "label_vars", "literals_of",
-           "surface_comparisons", "take_compared_values", "take_lexical_filters"]
+           "surface_comparisons", "take_compared_values", "take_lexical_filters", "value_in_text"]
 
 
 #: A comparison's operator with its sides swapped (``2 < x`` is ``x > 2``).
@@ -26,6 +27,37 @@ FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
 
 
 STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
+
+
+#: A date written as a string of year, month and day ("895-0-0", "-524-0-0", "487-1-1"), as
+#: LC-QuAD 2.0 tests a date before the year 1000 (``CONTAINS(?x, "-524-0-0")``), where
+#: ``YEAR()`` does not apply: a month and day of 0 (unknown) or 1-1 (Wikidata's year-precision
+#: date) say no more than the year; a negative year is before Christ.
+_YEAR_DATE = re.compile(r"(-?)0*(\d{1,4})-(?:0{1,2}-0{1,2}|0?1-0?1)")
+#: How a question marks a year before Christ ("524 BC", "100 B.C.E.").
+_BC = re.compile(r"\s*(?:BCE?|B\.\s?C\.(?:\s?E\.)?)(?!\w)", re.I)
+
+
+def value_in_text(value: str, text: str) -> bool:
+    """Whether the question ``text`` writes the value ``value`` of a filter: a number or a
+    string as :func:`number_in_text` finds it, a string also without its accents, as names are
+    matched ("Gesu Cristo" writes "Gesù Cristo"), or a date of a year alone
+    (:data:`_YEAR_DATE`) whose year it writes, with "BC" for a year before Christ and without it
+    otherwise ("What award did Milo of Croton receive in 524 BC?" writes ``-524-0-0``, "in the
+    year 907" writes ``907-0-0``)."""
+    if number_in_text(value, text):
+        return True
+    if (not value.isascii() and len(value.strip()) > 2
+            and re.search(r"(?<!\w)" + re.escape(fold(value.strip())) + r"(?!\w)", fold(text))):
+        return True  # a word, not a letter: "ü" is another letter than the question's "U"
+    m = _YEAR_DATE.fullmatch(value.strip())
+    if m is None:
+        return False
+    before_christ = bool(m.group(1))
+    for w in re.finditer(r"(?<![\w.\-])" + m.group(2) + r"(?![\w.]*\d)", text):
+        if (_BC.match(text, w.end()) is not None) == before_christ:
+            return True
+    return False
 
 
 #: A name restriction on the start or the end of the name (see :func:`verifier.intent.surface_name_test`).
@@ -163,7 +195,7 @@ def take_lexical_filters(f: Formula, question: str) -> tuple[Formula, list[str]]
             lits = literals_of(a)
             if a in unstated:
                 continue
-            if lits and all(number_in_text(t.lexical, question) for t in lits):
+            if lits and all(value_in_text(t.lexical, question) for t in lits):
                 removed.add(i)
                 notes.append(f"{a.pred} '{lits[0].lexical}' written in the question")
                 label_vars |= free_vars(a)

@@ -21,7 +21,7 @@ from verifier.logic import (
 from verifier.lexical import STOPWORDS, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.query import OrderKey, Query
-from verifier.filters import literals_of
+from verifier.filters import literals_of, value_in_text
 from verifier.intent import AUX
 
 __all__ = ["CONTEXT_QUALIFIERS", "TIME_QUALIFIERS", "Qualifier", "normalize_statements",
@@ -103,10 +103,11 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
     return exists(keep, new_body), quals
 
 
-#: Qualifiers that only place a statement in a context (an event, a work, a part): "statement
-#: is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642).  The
-#: question need not name the qualifier when it names its value.
-CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642"})
+#: Qualifiers that only place a statement in a context (an event, a work, a part, a term):
+#: "statement is subject of" (P805), "for work" (P1686), "applies to part" (P518), "of" (P642),
+#: "parliamentary term" (P2937).  The question need not name the qualifier when it names its
+#: value ("the position of Goh Chok Tong in the 13th Parliament of Singapore").
+CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642", "P2937"})
 #: The casting statements (*cast member*, *voice actor*) that *character role* qualifies.
 _CAST_PROPERTIES = frozenset({"P161", "P725"})
 
@@ -216,7 +217,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     elif isinstance(v, Var) and v not in answers:
         for flt in q.filters:
             for t in literals_of(flt):
-                if not number_in_text(t.lexical, question):
+                if not value_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
 

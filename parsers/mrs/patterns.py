@@ -68,7 +68,8 @@ Shapes (case-insensitive; ``NP`` is a noun phrase, ``NAME`` a name):
 * ``Is [the] NP of NAME [equal to|more than|...] VALUE?``: the NP is a number (``card``); the
   comparison is checked against the query's filter, not written in the MRS;
 * ``What|Which NP did|does NAME VERB [PREP]?``: the NP is the verb's object (or, with a
-  stranded preposition, the preposition's);
+  stranded preposition, the preposition's); ``What NP did NAME VERB NAME2 PREP?`` and ``PREP
+  what NP did|will NAME VERB NAME2?``: the NP is the preposition's;
 * ``When did NAME become|start as|cease being [a] NP of NAME2?`` and ``When was NAME a NP of
   NAME2?``: a time (``loc_nonsp`` + ``time_n``) of ``_become_v_id`` / ``_be_v_id`` between the
   name and the NP of NAME2;
@@ -102,6 +103,9 @@ as "What is [the] PLACE of NAME?" ("Where" written "What", "located" blanked).
 A time at the end or the start of a question ("... in the year 1888?", "... on 4/29/2014?",
 "In 1983, what award ...?") is set aside, the rest is read by the shapes above, and the time
 is added as a year (``yofc``) under a temporal preposition (``_in_p_temp``) on the main event.
+A name after "in", "at", "during", "for" or "on" at the end ("What was Arthur Penn nominated
+for at the 12th Annual Tony Awards?"), when no shape reads the question as written and a name
+comes before it, is set aside the same way and added as that preposition on the main event.
 A name test closing a question that says more ("Name a skyscraper designed by Atkins that
 contains the word "Al" in its name") is set aside the same way and the rest read by the shapes
 above (the deductive check reads the name test from the question's words).
@@ -1404,25 +1408,44 @@ _WH_OBJECT_PREP = re.compile(
     r"^\s*(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+(?:did|does|do)\s+(?P<name>[^?,]+?)\s+"
     r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))\s+(?P<obj>(?-i:[A-Z])[^?,]*?)\s+"
     r"(?P<prep>in|on|at|for|with|as|from|to)" + _END, re.I)
+# "In what position will Maria Miller replace Theresa May?": the same with the preposition in
+# front of the noun phrase it takes (pied-piped), as English also writes it
+_PREP_WH_OBJECT = re.compile(
+    r"^\s*(?P<prep>in|on|at|for|with|as|from|to)\s+(?P<wh>what|which)\s+(?P<np>[^?,]+?)\s+"
+    r"(?:did|does|do|will|would)\s+(?:the\s+)?(?P<name>(?-i:[A-Z])[^?,]*?)\s+"
+    r"(?P<verb>" + _NOT_A_VERB + r"(?-i:[a-z]+))\s+(?:(?:the|an?)\s+)?(?P<obj>(?-i:[A-Z])[^?,]*?)" + _END, re.I)
 #: Prepositions, which are no verb at the end of :data:`_WH_OBJECT`.
 _PREPOSITION_WORDS = frozenset({"in", "on", "at", "with", "for", "to", "from", "about", "by", "of", "as", "into"})
 
 
 def _wh_object_prep_readings(q: str) -> list[str]:
-    m = _WH_OBJECT_PREP.match(q)
-    if not m or m.group("verb").casefold() in _AUXILIARIES | _PREPOSITION_WORDS | {"be", "get", "do"}:
+    return [r for rx in (_WH_OBJECT_PREP, _PREP_WH_OBJECT) if (m := rx.match(q)) for r in _wh_object_prep_mrs(q, m)]
+
+
+def _wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
+    """The readings of :data:`_WH_OBJECT_PREP` and :data:`_PREP_WH_OBJECT`: the name VERBs the
+    object name, and the noun phrase asked for is the preposition's."""
+    if m.group("verb").casefold() in _AUXILIARIES | _PREPOSITION_WORDS | {"be", "get", "do"}:
         return []
     spans = _checked_np_name(q, m.span("np"), m.span("name"))
     obj = _clean_span(q, *m.span("obj"))
     if spans is None or not _plain_name_ok(q[obj[0]:obj[1]]) or not _plain_name_ok(q[spans[1][0]:spans[1][1]]):
         return []
     np, name = spans
+    if m.re is _PREP_WH_OBJECT and not all(_capitalised(q[a:z]) for a, z in (name, obj)):
+        return []  # no preposition closes the object: both names are written as names
     b = _Builder()
     x_np, _ = _noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
     x_name = _name(b, q, name)
     x_obj = _name(b, q, obj)
     return [_verb_and_prep(b, b.new("h"), f"_{m.group('verb').casefold()}/vb_u_unknown", m.span("verb"), x_name,
                            x_obj, m.group("prep"), m.span("prep"), x_np)]
+
+
+def _capitalised(name: str) -> bool:
+    """Whether every word of ``name`` but function words is capitalised ("Theresa May", "Duke
+    of York"; not "Linda Nochlin major while")."""
+    return all(w[:1].isupper() or w[:1].isdigit() or w in _FUNCTION for w in name.split())
 
 
 def _wh_object_readings(q: str) -> list[str]:
@@ -2559,6 +2582,43 @@ def _together_readings(q: str, shapes) -> list[str]:
     return [_with_companion(r, prep, name, _carg(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
+# A name after "in", "at", "during", "for" or "on" at the end of a question ("What is the
+# position of Goh Chok Tong in the 13th Parliament of Singapore?", "What award did Elia Kazan
+# receive at the 27th Academy Awards?", "When did R. T. Rybak stop being the head of government
+# for Minneapolis?") modifies the main event, as a time at the end does: the rest of the
+# question is read by the shapes above, and the name is the preposition's on its main event;
+# which qualifier it names (a ceremony, a parliamentary term) is the deductive check's business.
+_NAME_TAIL = re.compile(r"\s+(?P<prep>in|at|during|for|on)\s+(?:the\s+)?(?P<name>(?-i:[A-Z0-9])[^?,]*?)(?=" + _END + ")",
+                        re.I)
+
+
+#: Eras after a year ("524 BC"), which are no names.
+_ERAS = frozenset({"BC", "AD", "BCE", "CE"})
+
+
+def _name_tail_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its final "in|at|during|for|on NAME" (blanked, so spans keep
+    their offsets), each with the phrase added to the main event; every word of the name is
+    capitalised, a number or a function word."""
+    m = _NAME_TAIL.search(q)
+    if m is None:
+        return []
+    name = _clean_span(q, *m.span("name"))
+    text = q[name[0]:name[1]]
+    if (q.upper() == q or not _name_ok(text) or not _capitalised(text)
+            or not any(w[:1].isupper() and w[1:].islower() and w not in _ERAS for w in text.split())):
+        return []  # a name has a capitalised word ("524 BC", "656-1-1" are times); capitals say
+        # nothing in a question written in capitals
+    prep = m.group("prep").casefold()
+    blanked = _blanked(q, (m.start(), m.end()))
+    if not any(w[:1].isupper() for w in blanked.split()[1:]):
+        return []  # "Which city has the highest population in Europe?", "the location of the
+        # landing in the Caribbean Sea": with no name before it, the phrase restricts a noun
+    return [_modifier_on_main_event(r, f"_{prep}_p", (m.start("prep"), name[1]), ("named", name, _carg(text)),
+                                    "proper_q", 920)
+            for f in shapes for r in f(blanked)]
+
+
 # A clause that says when the main event held, with a pronoun for its subject ("Where did
 # Sylvia Plath go to school when she was a literature major?", "Who was Herbert von Karajan
 # employed by when he was replaced by Paul van Kempen?", "What position did Arthur Balfour hold
@@ -2691,6 +2751,8 @@ def _shape_readings(q: str) -> list[str]:
         out = _together_readings(q, _SHAPES)
     if not out:
         out = _when_readings(q, _SHAPES)
+    if not out:
+        out = _name_tail_readings(q, _SHAPES)
     return out
 
 
