@@ -506,6 +506,15 @@ class _ReadingView:
         self.note = getattr(reading, "note", "")
 
 
+def _mended(reading, formula: Formula):
+    """A view of ``reading`` whose formula a parser correction mended to ``formula`` (its
+    unalignable variables kept), or the reading itself when the correction changed nothing or
+    left a variable outside its scope."""
+    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
+        return reading
+    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+
+
 def _with_asked_optionals(g: Formula, query: Query, mapping: dict[Var, Term]) -> Formula:
     """``g`` with the ``OPTIONAL`` groups that bind an answer column the question asks for
     (an aligned answer variable that ``g`` does not bind): "Get the country and the number of
@@ -1835,10 +1844,7 @@ def _adjective_compounds(reading):
             return Atom("compound", (a.args[0], nouns[a.args[1]], a.args[2]))
         return a
 
-    formula = map_atoms(reading.formula, fix)
-    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
-        return reading  # nothing to mend, or the noun is out of the compound's scope
-    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    return _mended(reading, map_atoms(reading.formula, fix))
 
 
 def _predicative_prepositions(reading):
@@ -1920,10 +1926,7 @@ def _absolute_with(reading):
             return Atom(a.pred, (a.args[0], a.args[1], participles[a]))
         return a
 
-    formula = map_atoms(reading.formula, fix)
-    if free_vars(formula) - free_vars(reading.formula):
-        return reading
-    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    return _mended(reading, map_atoms(reading.formula, fix))
 
 
 def _relative_participles(reading):
@@ -1952,10 +1955,7 @@ def _relative_participles(reading):
             return Atom(a.pred, (a.args[0], a.args[1], clauses[a.args[0]]))
         return a
 
-    formula = map_atoms(reading.formula, fix)
-    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
-        return reading
-    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    return _mended(reading, map_atoms(reading.formula, fix))
 
 
 #: At most this many words on each side of a coordinating "and" are looked up as one label.
@@ -2021,10 +2021,7 @@ def _coordinated_objects(reading, question: str, labels: LabelIndex):
             return conj(a, *(Atom(a.pred, (a.args[0], a.args[1], c)) for c in conjuncts(a.args[2])))
         return a
 
-    formula = map_atoms(reading.formula, fix)
-    if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
-        return reading  # nothing takes a coordination, or a conjunct is out of its scope
-    return _ReadingView(reading, formula, getattr(reading, "not_alignable", set()))
+    return _mended(reading, map_atoms(reading.formula, fix))
 
 
 _BY = re.compile(r"_by_p(?:_.*)?")
