@@ -535,10 +535,9 @@ CASES = [
      "ASK { wd:Q139165 wdt:P2067 ?obj filter ( ?obj = 0.024 ) }", "unsupported"),
     # premises that contradict each other prove anything: a word in two names ("England" in
     # Edward VI of England and Mary I of England, "Poniatowski") names each item only within its
-    # own name, and no reading of these proves the query any more
-    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
-     "SELECT ?value WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q154382 . ?s pq:P1039 ?value }",
-     "unsupported"),
+    # own name, and no reading of these proves the query from contradicting premises (the
+    # relatives' query is proved from consistent ones, through verb_passive_reciprocal: see
+    # the cases at the end, where a spouse or another relative is not)
     ("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?",
      "ASK { wd:Q83229 wdt:P3373 wd:Q162356 . wd:Q83229 wdt:P26 wd:Q82674 }", "unsupported"),
     # ... while the pattern reading "Does NAME have N NP?" proves it, with consistent premises
@@ -1891,6 +1890,16 @@ CASES = [
     # names *eye color* too, weakly: distributed, "has" would relate it to Naomi Campbell)
     ("Naomi Cambell has what eye color and hair color?",
      "SELECT ?ans_1 ?ans_2 WHERE { wd:Q199369 wdt:P1340 ?ans_1 . wd:Q199369 wdt:P1340 ?ans_2 . }", "unsupported"),
+    # "A and B are related" (a passive with a coordinated undergoer): each is a relative of
+    # the other; "how" asks for the kinship qualifier (verb_passive_reciprocal)
+    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
+     "SELECT ?k WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q154382 . ?s pq:P1039 ?k }", "faithful"),
+    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
+     "SELECT ?k WHERE { wd:Q154382 p:P1038 ?s . ?s ps:P1038 wd:Q54019 . ?s pq:P1039 ?k }", "faithful"),
+    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
+     "SELECT ?k WHERE { wd:Q54019 p:P26 ?s . ?s ps:P26 wd:Q154382 . ?s pq:P1039 ?k }", "unsupported"),
+    ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
+     "SELECT ?k WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q822372 . ?s pq:P1039 ?k }", "unsupported"),
 ]
 
 
