@@ -1900,6 +1900,18 @@ CASES = [
      "SELECT ?k WHERE { wd:Q54019 p:P26 ?s . ?s ps:P26 wd:Q154382 . ?s pq:P1039 ?k }", "unsupported"),
     ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
      "SELECT ?k WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q822372 . ?s pq:P1039 ?k }", "unsupported"),
+    # the answer is a noun naming a relation between two parties (noun_relation_between): the
+    # item the statement is the subject of (P805, "Kyrgyzstan–Saudi Arabia relations") ...
+    ("What is the diplomatic relationship between Saudi Arabia and Kyrgyzstan?",
+     "SELECT ?v WHERE { wd:Q851 p:P530 ?s . ?s ps:P530 wd:Q813 . ?s pq:P805 ?v }", "faithful"),
+    # ... not another qualifier of the statement
+    ("What is the diplomatic relationship between Saudi Arabia and Kyrgyzstan?",
+     "SELECT ?v WHERE { wd:Q851 p:P530 ?s . ?s ps:P530 wd:Q813 . ?s pq:P580 ?v }", "unsupported"),
+    ("What is the diplomatic relationship between Saudi Arabia and Kyrgyzstan?",
+     "SELECT ?v WHERE { wd:Q851 p:P530 ?s . ?s ps:P530 wd:Q813 . ?s pq:P642 ?v }", "unsupported"),
+    # ... nor for a noun that names the statement's value, not the relation ("spouse")
+    ("Who is the spouse of Cary Grant?",
+     "SELECT ?v WHERE { wd:Q83410 p:P26 ?s . ?s ps:P26 ?obj . ?s pq:P805 ?v }", "unsupported"),
 ]
 
 

@@ -2271,9 +2271,13 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     filter_notes += compare_notes
     answers = set(query.answer_vars)
     qual_notes: list[str] = list(filter_notes)
+    facts = _facts(reading.formula) if qualifiers else []
+    answer_terms = {qv: _identified(facts, tv) for qv, tv in mapping.items()
+                    if qv in answers and isinstance(tv, Var)}
     for q in qualifiers:
         ok, note = qualifier_supported(q, grounder, grounding, units, question, answers, qualifiers,
-                                       query.order_by if query.limit is not None else ())
+                                       query.order_by if query.limit is not None else (),
+                                       answer_terms=answer_terms)
         qual_notes.append(note)
         if not ok:  # keep it in G: it will fail and be diagnosed
             pattern = conj(pattern, q.atom, *q.filters) if not isinstance(pattern, Exists) else \

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import AbstractSet, Mapping, Sequence
 
 from verifier.grounding import CHARACTER_ROLE, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
 from verifier.logic import (
@@ -108,18 +108,27 @@ def normalize_statements(f: Formula) -> tuple[Formula, list[Qualifier]]:
 #: "parliamentary term" (P2937).  The question need not name the qualifier when it names its
 #: value ("the position of Goh Chok Tong in the 13th Parliament of Singapore").
 CONTEXT_QUALIFIERS = frozenset({"P805", "P1686", "P518", "P642", "P2937"})
+#: *statement is subject of*: the item about the statement (an event, a relation between two
+#: parties: *Kyrgyzstan–Saudi Arabia relations* for a *diplomatic relation* statement).
+_SUBJECT_OF = "P805"
+#: The template of a noun that names a relation between two parties ("the partnership between
+#: X and Y"), whose referent is the relation itself.
+_RELATION_NOUN_TEMPLATE = "noun_relation_between"
 #: The casting statements (*cast member*, *voice actor*) that *character role* qualifies.
 _CAST_PROPERTIES = frozenset({"P161", "P725"})
 
 
 def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, units: list[Unit],
                          question: str, answers: set[Var], siblings: Sequence[Qualifier] = (),
-                         order: Sequence[OrderKey] = ()) -> tuple[bool, str]:
+                         order: Sequence[OrderKey] = (),
+                         answer_terms: Mapping[Var, AbstractSet[Term]] | None = None) -> tuple[bool, str]:
     """Qualifiers are checked lexically: their property must be named by the question, and
     their value be an answer, an item or literal of the question, or filtered by values the
     question states.  ``siblings``: the query's other qualifiers (a start and an end time that
     bound the statement's time together); ``order``: the query's ORDER BY keys when it has a
-    LIMIT (a time qualifier that only orders the statements is named by "first" / "last")."""
+    LIMIT (a time qualifier that only orders the statements is named by "first" / "last");
+    ``answer_terms``: for each of the query's answer variables, the question's terms that its
+    answer is (the aligned variable and what a copula or an apposition identifies with it)."""
     from verifier.grounding import SymbolUse
 
     label = grounder.label(q.prop)
@@ -174,6 +183,12 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         # "For what film did Clark Gable receive the Academy Award?": the answer is what the
         # statement is for, which a qualifier named with "for" (*for work*) gives
         sup = (1.0, label, lead.group(0).strip())
+    if (sup is None and q.prop == _SUBJECT_OF and isinstance(q.value, Var) and q.value in answers
+            and (noun := _relation_noun(q, grounding, (answer_terms or {}).get(q.value, frozenset())))):
+        # "What is the diplomatic relationship between Saudi Arabia and Kyrgyzstan?": the
+        # answer is the relation itself, which the item the statement is the subject of
+        # describes (*Kyrgyzstan–Saudi Arabia relations*)
+        sup = (1.0, label, noun)
     if (sup is None and q.prop == CHARACTER_ROLE and q.statement in _CAST_PROPERTIES
             and (isinstance(q.value, IRI) or q.value in answers)):
         # "Who does the voice of Lois in Family Guy?", "What characters does Seth MacFarlane
@@ -220,6 +235,18 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
                 if not value_in_text(t.lexical, question):
                     return False, f"the filter value {t.lexical} on qualifier {q.prop} is not in the question"
     return True, f"qualifier {q.prop} ({label}) named by '{sup[2]}'"
+
+
+def _relation_noun(q: Qualifier, grounding: Grounding, terms: AbstractSet[Term]) -> str | None:
+    """The word of a noun that is the question's answer (one of ``terms``) and names the
+    qualified statement's property as a relation between two parties (template
+    ``noun_relation_between``: "the diplomatic relationship between Saudi Arabia and
+    Kyrgyzstan", "the marriage of X and Y"); None when there is none."""
+    for link in grounding.links:
+        if (link.symbol.id == q.statement and link.unit.var in terms
+                and any(a.template == _RELATION_NOUN_TEMPLATE for a in link.axioms)):
+            return link.unit.text or link.unit.lemma
+    return None
 
 
 def _answered_twice(q: Qualifier, siblings: Sequence[Qualifier], answers: set[Var]) -> bool:
