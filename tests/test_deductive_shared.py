@@ -1900,6 +1900,13 @@ CASES = [
      "SELECT ?k WHERE { wd:Q54019 p:P26 ?s . ?s ps:P26 wd:Q154382 . ?s pq:P1039 ?k }", "unsupported"),
     ("How are Stanisław August Poniatowski and Józef Poniatowski related?",
      "SELECT ?k WHERE { wd:Q54019 p:P1038 ?s . ?s ps:P1038 wd:Q822372 . ?s pq:P1039 ?k }", "unsupported"),
+    # ... and "A and B were married": spouse (not child; "in what year" asks for no end cause)
+    ("In what year were Gloria Macapagal-Arroyo and Jose Miguel Arroyo married?",
+     "SELECT ?t WHERE { wd:Q123665 p:P26 ?s . ?s ps:P26 wd:Q46340 . ?s pq:P580 ?t }", "faithful"),
+    ("In what year were Gloria Macapagal-Arroyo and Jose Miguel Arroyo married?",
+     "SELECT ?t WHERE { wd:Q123665 p:P40 ?s . ?s ps:P40 wd:Q46340 . ?s pq:P580 ?t }", "unsupported"),
+    ("In what year were Gloria Macapagal-Arroyo and Jose Miguel Arroyo married?",
+     "SELECT ?t WHERE { wd:Q123665 p:P26 ?s . ?s ps:P26 wd:Q46340 . ?s pq:P1534 ?t }", "unsupported"),
     # the answer is a noun naming a relation between two parties (noun_relation_between): the
     # item the statement is the subject of (P805, "Kyrgyzstan–Saudi Arabia relations") ...
     ("What is the diplomatic relationship between Saudi Arabia and Kyrgyzstan?",
