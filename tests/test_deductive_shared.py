@@ -1891,6 +1891,18 @@ CASES = [
     # names *eye color* too, weakly: distributed, "has" would relate it to Naomi Campbell)
     ("Naomi Cambell has what eye color and hair color?",
      "SELECT ?ans_1 ?ans_2 WHERE { wd:Q199369 wdt:P1340 ?ans_1 . wd:Q199369 wdt:P1340 ?ans_2 . }", "unsupported"),
+    # "has as NP NAME" is "has NAME as NP" (the object written last), and a property labelled
+    # "has N" is named by its noun N ("grammatical person" for *has grammatical person*)
+    ("Tell me the modern language that has as grammatical person the second-person singular and "
+     "starts with the letter r?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . ?sbj wdt:P5110 wd:Q51929369 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ("Tell me the modern language that has as grammatical person the second-person singular and "
+     "starts with the letter r?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
 ]
 
 
