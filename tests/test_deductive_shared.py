@@ -1891,6 +1891,14 @@ CASES = [
     # names *eye color* too, weakly: distributed, "has" would relate it to Naomi Campbell)
     ("Naomi Cambell has what eye color and hair color?",
      "SELECT ?ans_1 ?ans_2 WHERE { wd:Q199369 wdt:P1340 ?ans_1 . wd:Q199369 wdt:P1340 ?ans_2 . }", "unsupported"),
+    # "the N for which NAME was a M", parsed as an embedded question "which NAME was a M" under
+    # "for": NAME is M for the N (and NAME is no answer)
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P1040 wd:Q8006 . ?sbj wdt:P31 wd:Q11424 }", "faithful"),
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { wd:Q8006 wdt:P1040 ?sbj . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P57 wd:Q8006 . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
     # "has as NP NAME" is "has NAME as NP" (the object written last), and a property labelled
     # "has N" is named by its noun N ("grammatical person" for *has grammatical person*)
     ("Tell me the modern language that has as grammatical person the second-person singular and "
