@@ -1919,6 +1919,39 @@ CASES = [
     # ... nor for a noun that names the statement's value, not the relation ("spouse")
     ("Who is the spouse of Cary Grant?",
      "SELECT ?v WHERE { wd:Q83410 p:P26 ?s . ?s ps:P26 ?obj . ?s pq:P805 ?v }", "unsupported"),
+    # "the N for which NAME was a M", parsed as an embedded question "which NAME was a M" under
+    # "for": NAME is M for the N (and NAME is no answer)
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P1040 wd:Q8006 . ?sbj wdt:P31 wd:Q11424 }", "faithful"),
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { wd:Q8006 wdt:P1040 ?sbj . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
+    ("Which is the film for which Akira Kurosawa was a film editor?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P57 wd:Q8006 . ?sbj wdt:P31 wd:Q11424 }", "unsupported"),
+    # "how is X measured?" asks what X is measured by (template verb_manner_means); "it" refers
+    # to the only item a noun names when the question names none
+    ("What is the drug treatment for Anxiety and how is it measured?",
+     "SELECT ?ans_1 ?ans_2 WHERE { wd:Q154430 wdt:P1880 ?ans_1 . wd:Q154430 wdt:P2176 ?ans_2 }", "faithful"),
+    ("What is the drug treatment for Anxiety and how is it measured?",
+     "SELECT ?ans_1 ?ans_2 WHERE { ?ans_1 wdt:P1880 wd:Q154430 . wd:Q154430 wdt:P2176 ?ans_2 }", "unsupported"),
+    ("What is the drug treatment for Anxiety and how is it measured?",
+     "SELECT ?ans_1 ?ans_2 WHERE { wd:Q154430 wdt:P1542 ?ans_1 . wd:Q154430 wdt:P2176 ?ans_2 }", "unsupported"),
+    # ... but not the "it" of a name test, which is the answer's name (a wrong property took
+    # "in it" as "in historical event")
+    ("TELL ME HISTORICAL EVENT WHOSE NAME HAS THE WORD WAR IN IT.",
+     "SELECT DISTINCT ?sbj ?sbj_label WHERE { ?sbj wdt:P131 wd:Q13418847 . ?sbj rdfs:label ?sbj_label . "
+     "FILTER (CONTAINS(LCASE(?sbj_label), \"war\")) FILTER (LANG(?sbj_label) = \"en\") } LIMIT 25", "unsupported"),
+    # "has as NP NAME" is "has NAME as NP" (the object written last), and a property labelled
+    # "has N" is named by its noun N ("grammatical person" for *has grammatical person*)
+    ("Tell me the modern language that has as grammatical person the second-person singular and "
+     "starts with the letter r?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . ?sbj wdt:P5110 wd:Q51929369 . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "faithful"),
+    ("Tell me the modern language that has as grammatical person the second-person singular and "
+     "starts with the letter r?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
+     "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
+     "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
 ]
 
 

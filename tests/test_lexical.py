@@ -115,6 +115,24 @@ def test_base_forms_of_past_verbs():
     assert base_forms("invent") == [] and base_forms("red") == [] and irregular_base("invent") is None
 
 
+def test_a_has_n_property_is_named_by_its_noun():
+    """*has grammatical person* is also named by "grammatical person" (a noun, so noun templates
+    read it: "X has N Y" is "Y is an N of X"); not when an alias already is its noun ("parts"
+    for *has part(s)*), nor when the rest is no noun ("has written for"), nor for aliases."""
+    from verifier.lexical import LabelIndex
+
+    li = LabelIndex()
+    li.add("P5110", ["has grammatical person", "uses grammatical person"], kind="property")
+    li.add("P527", ["has part(s)", "parts", "has member"], kind="property")
+    li.add("P6872", ["has written for"], kind="property")
+    li.add("P999", ["characteristic", "has quality"], kind="property")
+    li.add("Q1", ["has been"], kind="item")
+    extra = [n for n in li.names["P5110"] if n.name == "grammatical person"]
+    assert len(extra) == 1 and extra[0].shape == "noun" and not extra[0].is_label
+    assert [n.name for n in li.names["P527"]] == ["has part(s)", "parts", "has member"]
+    assert len(li.names["P6872"]) == 1 and len(li.names["P999"]) == 2 and len(li.names["Q1"]) == 1
+
+
 def test_a_class_label_that_is_a_disjunction_is_named_by_each_alternative():
     """*version, edition, or translation* is named by "translation" (a translation is an
     instance of it), *province or territory of Canada* by "province of Canada"; a label whose

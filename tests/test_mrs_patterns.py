@@ -347,6 +347,25 @@ def test_name_test_between_relative_pronoun_and_clause():
     assert '"Catholic Church"' in {str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"}
 
 
+def test_has_as_np_then_its_object():
+    """"... that has as NP2 NAME2" (the object written after its "as" phrase) reads as "...
+    that has NAME2 as NP2"; a name test closing the question is set aside even after a
+    relative "that has ..." (the first "that" does not start the name test)."""
+    t, by = _only("Tell me the modern language that has as grammatical person the second-person "
+                  "singular and starts with the letter r?")
+    language, person = noun_var(t, "_language/nn_u_unknown"), noun_var(t, "_person/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], language)
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["poss"].args[1:] == (person, language)
+    assert by["appos"].args[1:] == (person, names['"second-person singular"'])
+    assert not any(p.startswith(("_letter/", "_start")) for p in by)
+    # the name may start at a capital ("has as member Ryan Giggs"); a noun phrase that is no
+    # plain noun phrase ("member of sports team" has two words after "of") gives no reading
+    t, by = _only("Which is the club that has as member Ryan Giggs?")
+    assert '"Ryan Giggs"' in {str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"}
+    assert pattern_readings("Which is the business that has as member of sports team Ryan Giggs?") == []
+
+
 def test_lowercase_role_in_front_of_a_name_is_a_compound():
     """"the composer Pete Townshend": the name is "Pete Townshend", the role noun a compound
     modifier of it (as the ERG reads it), not part of the name."""

@@ -1357,7 +1357,7 @@ class Grounder:
             if not links:
                 g.unsupported.append(sym)
             g.links.extend(links)
-        self._pronoun_links(units, g)
+        self._pronoun_links(units, g, question)
         g.links = _without_superseded(self._without_class_word_aliases(g.links))
         return g
 
@@ -1506,10 +1506,18 @@ class Grounder:
                 out.append(link)
         return out
 
-    def _pronoun_links(self, units: list[Unit], g: Grounding) -> None:
-        """Third-person pronouns ("he", "it") corefer with the question's only named item."""
+    def _pronoun_links(self, units: list[Unit], g: Grounding, question: str = "") -> None:
+        """Third-person pronouns ("he", "it") corefer with the question's only named item, or,
+        when it names none, with the only item a noun of it names ("What is the drug treatment
+        for anxiety and how is it measured?": *anxiety*), unless the question tests a name
+        ("... whose name has the word war in it": the pronoun is the answer's name)."""
+        from verifier.intent import surface_name_test
+
         pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in _THIRD_PERSON]
         items = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
+        if not items and not surface_name_test(question):
+            nouns = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "noun"}
+            items = nouns if len(nouns) == 1 else {}
         t = self.pack.templates.get("pronoun_reference")
         if not pronouns or not items or t is None:
             return

@@ -269,6 +269,23 @@ def _with_unabbreviated(names: Iterable[str]) -> list[str]:
     return names + [e for e in extra if e and e not in names]
 
 
+def _with_has_noun(names: list[str]) -> list[str]:
+    """``names`` and, after them, the noun of a property label "has N" ("grammatical person"
+    for *has grammatical person*, "phenotype" for *has phenotype*): "X has N Y" says that Y
+    is an N of X, so a question that writes the noun names the property as a noun names its
+    value ("the language that has as grammatical person the second-person singular").  Only
+    the label, and only when the rest is a noun (not "has written for")."""
+    if not names:
+        return names
+    m = re.fullmatch(r"(?:has|have)\s+(?P<noun>[^\W\d_][\w\s()-]*)", names[0].strip(), re.I)
+    if not m or label_shape(m.group("noun")) not in ("noun", "agent"):
+        return names
+    noun = m.group("noun").strip()
+    if any(content_keys(n) == content_keys(noun) for n in names[1:] if n):
+        return names  # already named by its noun ("parts" for *has part(s)*)
+    return names + [noun]
+
+
 #: A class label that is a disjunction of one-word nouns, with a tail that names a place
 #: ("province or territory of Canada", "version, edition, or translation", "city or town").
 _DISJUNCTIVE_CLASS = re.compile(
@@ -334,10 +351,13 @@ class LabelIndex:
         without it, as an alias, so that a question writing the words names it in full; and
         an item or class whose label is a disjunction of one-word nouns is also named by each
         alternative (:func:`_with_alternatives`: "translation" for *version, edition, or
-        translation*)."""
+        translation*); a property labelled "has N" is also named by its noun N
+        (:func:`_with_has_noun`)."""
         names = _with_unabbreviated(names)
         if kind != "property":
             names = _with_alternatives(names)
+        else:
+            names = _with_has_noun(names)
         first = True
         label_negated = verb_label = False
         label_words: list[str] = []

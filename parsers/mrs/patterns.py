@@ -108,7 +108,10 @@ for at the 12th Annual Tony Awards?"), when no shape reads the question as writt
 comes before it, is set aside the same way and added as that preposition on the main event.
 A name test closing a question that says more ("Name a skyscraper designed by Atkins that
 contains the word "Al" in its name") is set aside the same way and the rest read by the shapes
-above (the deductive check reads the name test from the question's words).
+above (the deductive check reads the name test from the question's words), also after a
+relative clause of its own ("... that has as NP NAME and starts with the letter r").
+"... that has as NP2 NAME2", the object written after its "as" phrase, reads as "... that has
+NAME2 as NP2" (the name starting after "the" or at the first capitalised word).
 "What is|Give me the name of the|a|an NP ...?" (the name of a description, not of a proper
 name) is read first as "What is the NP ...?", the words "the name of" blanked: a KG query
 answers it with the thing described, whose label is the name.
@@ -739,18 +742,52 @@ _RELATIVE_BE = re.compile(
     r"(?P<name2>[^?,]+?)"
     # "... that has Purdue University as parent organization": the NP1's NP2 is NAME2
     r"|(?P<have>has|have|had)\s+(?:the\s+(?=(?-i:[A-Z])))?(?!(?:an?|the)\s)(?P<hname>[^?,]+?)\s+as\s+"
-    r"(?:(?:its|their|his|her|an?|the)\s+)?(?P<hnp>[^?,]+?))" + _END, re.I)
+    r"(?:(?:its|their|his|her|an?|the)\s+)?(?P<hnp>[^?,]+?)"
+    # "... that has as grammatical person the second-person singular": the same, with the
+    # object written after its "as" phrase (a heavy object moved to the end)
+    r"|(?P<shave>has|have|had)\s+as\s+(?:(?:its|their|his|her|an?)\s+)?(?P<shifted>[^?,]+?))" + _END, re.I)
+
+# where the name may start in a shifted "has as NP NAME": after "the", or at the first of
+# capitalised words ("member | Ryan Giggs", not "member Ryan | Giggs")
+_SHIFTED_NAME = re.compile(r"\s(?:the\s+(?=\S)|(?=(?-i:[A-Z])))")
+
+
+def _shifted_np_names(q: str, m: re.Match) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The splits of a shifted "has as NP NAME" into a plain noun phrase and a name (the
+    name starting after "the" or at a capitalised word), at most :data:`MAX_SPLITS`."""
+    g0, g1 = m.span("shifted")
+    out = []
+    for sp in _SHIFTED_NAME.finditer(q, g0, g1):
+        before = q[g0:sp.start()].split()
+        if not before or before[-1][0].isupper():  # inside a capitalised name
+            continue
+        spans = _checked_np_name(q, (g0, sp.start()), (sp.end(), g1))
+        if spans is not None:
+            out.append(spans)
+        if len(out) >= MAX_SPLITS:
+            break
+    return out
 
 
 def _relative_be_readings(q: str) -> list[str]:
     m = _RELATIVE_BE.match(q)
     if not m:
         return []
-    has = bool(m.group("have"))
+    has = bool(m.group("have") or m.group("shave"))
+    if m.group("shave"):
+        return [r for second in _shifted_np_names(q, m) for r in _relative_be_mrs(q, m, second)]
     second = (_checked_np_name(q, m.span("hnp"), m.span("hname")) if has
               else _checked_np_name(q, m.span("np2"), m.span("name2")))
     if second is None or not q[second[0][0]].isalpha():  # "has population as 185170"
         return []
+    return _relative_be_mrs(q, m, second)
+
+
+def _relative_be_mrs(q: str, m: re.Match, second: tuple[tuple[int, int], tuple[int, int]]) -> list[str]:
+    """The readings of a :data:`_RELATIVE_BE` match whose second noun phrase and name are
+    ``second``: one per way of reading the head (a plain noun phrase, or NP of NAME)."""
+    has = bool(m.group("have") or m.group("shave"))
+    have = "have" if m.group("have") else "shave"
     head = _clean_span(q, *m.span("head"))
     firsts: list[tuple[tuple[int, int], tuple | None, tuple[int, int] | None]] = []
     if _plain_np(q[head[0]:head[1]]):  # "the branch of chemistry" may be a class's name
@@ -768,7 +805,8 @@ def _relative_be_readings(q: str) -> list[str]:
         if prep1 is not None:
             _of_name(b, q, x1, l1, prep1, name1)
         if has:  # as "whose NP2 is NAME2" (_two_hop_readings)
-            _whose_is(b, q, x1, x2, l2, m.span("have"), m.span("hname"), second[1])
+            name_span = m.span("hname") if have == "have" else second[1]
+            _whose_is(b, q, x1, x2, l2, m.span(have), name_span, second[1])
         else:
             b.ep("_be_v_id", m.span("be"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
             b.ep(f"_{m.group('prep2').casefold()}_p", m.span("prep2"), l2, ARG0=b.new("e"), ARG1=x2,
@@ -2684,13 +2722,22 @@ def _when_readings(q: str, shapes) -> list[str]:
     return [_with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(_blanked(q, m.span()))]
 
 
+def _name_test_tails(q: str):
+    """The matches of :data:`_NAME_TEST_TAIL` in ``q``, leftmost first, each starting after
+    the last one's start: in "... that has as NP NAME and starts with the letter r" the
+    first ("that has ...") spans the whole relative clause, the next the name test alone."""
+    pos = 0
+    while (m := _NAME_TEST_TAIL.search(q, pos)) is not None:
+        yield m
+        pos = m.start() + 1
+
+
 def _without_name_test(q: str, shapes) -> list[str]:
     """Readings of ``q`` without a name test at its end, or between the relative pronoun and
     a clause that says more (blanked, so spans keep their offsets).  The deductive check reads
     the name test from the question's words, as for every question, so the readings need not
     carry it."""
-    m = _NAME_TEST_TAIL.search(q)
-    if m:
+    for m in _name_test_tails(q):
         rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
         if _NAME_TEST_REST.match(rest) or _WORD_IN_NAME.match(rest):
             return [r for f in shapes for r in f(_blanked(q, (m.start(), len(q))))]
