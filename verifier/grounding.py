@@ -1511,15 +1511,17 @@ class Grounder:
         when it names none, with the only item a noun of it names ("What is the drug treatment
         for anxiety and how is it measured?": *anxiety*), unless the question tests a name
         ("... whose name has the word war in it": the pronoun is the answer's name)."""
-        from verifier.intent import surface_name_test
+        from verifier.intent import surface_name_test  # intent imports this module
 
         pronouns = [u for u in units if u.kind == "pronoun" and u.text.casefold() in _THIRD_PERSON]
+        t = self.pack.templates.get("pronoun_reference")
+        if not pronouns or t is None:
+            return
         items = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "named"}
         if not items and not surface_name_test(question):
             nouns = {l.symbol.symbol: l for l in g.links if l.symbol.kind == "item" and l.unit.kind == "noun"}
             items = nouns if len(nouns) == 1 else {}
-        t = self.pack.templates.get("pronoun_reference")
-        if not pronouns or not items or t is None:
+        if not items:
             return
         antecedents = {id(u): next(iter(items.values())) for u in pronouns} if len(items) == 1 else \
             _bound_possessives(pronouns, units, g)
