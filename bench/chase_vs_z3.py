@@ -50,7 +50,7 @@ def main(argv=None) -> int:
             problems.append((prem, c, {**kw, "countermodel": False}))
         return entails_each(prem, conclusions, **kw)
 
-    pairs, _ = bench.load_pairs(1000, 0)
+    pairs, _, _ = bench.load_pairs(1000, 0)
     items = [{"id": d["id"], "question": d["question"], "sparql": d["sparql"], "category": "gold",
               "label": 1} for d in pairs]
     items += bench.perturbations(pairs, 0)
