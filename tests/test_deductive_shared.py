@@ -1968,6 +1968,17 @@ CASES = [
      "SELECT ?value WHERE { wd:Q34670 p:P451 ?s . ?s ps:P451 wd:Q2942060 . ?s pq:P580 ?value }", "unsupported"),
     ("When did Albert Camus and Catherine Sellers end their relationship?",
      "SELECT ?value WHERE { wd:Q34670 p:P1038 ?s . ?s ps:P1038 wd:Q2942060 . ?s pq:P582 ?value }", "unsupported"),
+    # *female population* (as *population*) answers "how many" without a COUNT; *male
+    # population* does not name the females, and a time answers no "how many"
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P1539 ?value }", "faithful"),
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P1540 ?value }", "unsupported"),
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P585 ?value }", "intent_mismatch"),
 ]
 
 
