@@ -705,14 +705,16 @@ def test_a_count_per_group_answers_how_many_of_each():
 
 
 def test_names_of_properties_whose_value_counts_things():
-    """A value of *population*, *member count*, *employees* or a "number of ..." property
-    answers "how many" as a COUNT does; other quantities do not."""
+    """A value of *population* (also *female / male population*), *member count*, *employees*
+    or a "number of ..." property answers "how many" as a COUNT does; other quantities do
+    not."""
     from verifier.intent import NUMBER_OF
 
     for name in ("number of children", "total number of episodes", "population", "member count",
-                 "employees", "students count"):
+                 "employees", "students count", "female population", "male population"):
         assert NUMBER_OF.match(name), name
-    for name in ("area", "mass", "elevation above sea level", "count of", "population density"):
+    for name in ("area", "mass", "elevation above sea level", "count of", "population density",
+                 "population growth rate", "tabular population"):
         assert not NUMBER_OF.match(name), name
 
 

@@ -1952,6 +1952,33 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
      "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # "A and B begin / end their relationship": "their" on the object of a verb whose subject is
+    # a coordination refers to the coordination (background axioms), and "relationship" names
+    # *unmarried partner* as the relation of its two parties (noun_relation_between and its
+    # relational variant)
+    ("When did Eddie Murphy and Melanie Brown begin their relationship?",
+     "SELECT ?value WHERE { wd:Q43874 p:P451 ?s . ?s ps:P451 wd:Q236005 . ?s pq:P580 ?value }", "faithful"),
+    ("When did Eddie Murphy and Melanie Brown begin their relationship?",
+     "SELECT ?value WHERE { wd:Q43874 p:P26 ?s . ?s ps:P26 wd:Q236005 . ?s pq:P580 ?value }", "unsupported"),
+    ("When did Eddie Murphy and Melanie Brown begin their relationship?",
+     "SELECT ?value WHERE { wd:Q43874 p:P451 ?s . ?s ps:P451 wd:Q236005 . ?s pq:P582 ?value }", "unsupported"),
+    ("When did Albert Camus and Catherine Sellers end their relationship?",
+     "SELECT ?value WHERE { wd:Q34670 p:P451 ?s . ?s ps:P451 wd:Q2942060 . ?s pq:P582 ?value }", "faithful"),
+    ("When did Albert Camus and Catherine Sellers end their relationship?",
+     "SELECT ?value WHERE { wd:Q34670 p:P451 ?s . ?s ps:P451 wd:Q2942060 . ?s pq:P580 ?value }", "unsupported"),
+    ("When did Albert Camus and Catherine Sellers end their relationship?",
+     "SELECT ?value WHERE { wd:Q34670 p:P1038 ?s . ?s ps:P1038 wd:Q2942060 . ?s pq:P582 ?value }", "unsupported"),
+    # *female population* (as *population*) answers "how many" without a COUNT; *male
+    # population* does not name the females, and a time answers no "how many"
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P1539 ?value }", "faithful"),
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P1540 ?value }", "unsupported"),
+    ("How many females out of the population of 440636 in Liberec Region are there?",
+     "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
+     "?s pq:P585 ?value }", "intent_mismatch"),
 ]
 
 

@@ -358,10 +358,12 @@ def _truncates_all(question: str, limit: int) -> str:
 
 
 #: The name of a property whose value counts things ("number of matches played", "number
-#: of episodes", "population", "member count"): a value that answers "how many" ("How many
-#: people live in the capital of Australia?" with *population*).
-NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b|population$|employees$|[\w\s]+\scount$)",
-                        re.I)
+#: of episodes", "population", "female population", "member count"): a value that answers
+#: "how many" ("How many people live in the capital of Australia?" with *population*, "How
+#: many females ... are there?" with *female population*).
+NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b"
+                       r"|(?:(?:fe)?male\s+|urban\s+|rural\s+|(?:il)?literate\s+)?population$"
+                       r"|employees$|[\w\s]+\scount$)", re.I)
 
 
 def answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],
