@@ -1952,6 +1952,19 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
      "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # "X has a N with Y", N a relational noun whose complement is the "with" phrase
+    # (template relational_noun_have_with): N(X, Y)
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P769 wd:Q41576 . ?sbj wdt:P31 wd:Q11173 }", "faithful"),
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { wd:Q41576 wdt:P769 ?sbj . ?sbj wdt:P31 wd:Q11173 }", "unsupported"),
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P129 wd:Q41576 . ?sbj wdt:P31 wd:Q11173 }", "unsupported"),
+    # ... and "with Y" hung on "have" rather than on the noun (noun_relation_between)
+    ("The Empire of Japan had diplomatic relations with what historical country?",
+     "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P530 ?obj . ?obj wdt:P31 wd:Q3024240 }", "faithful"),
+    ("The Empire of Japan had diplomatic relations with what historical country?",
+     "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P190 ?obj . ?obj wdt:P31 wd:Q3024240 }", "unsupported"),
 ]
 
 
