@@ -1965,6 +1965,14 @@ CASES = [
      "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P530 ?obj . ?obj wdt:P31 wd:Q3024240 }", "faithful"),
     ("The Empire of Japan had diplomatic relations with what historical country?",
      "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P190 ?obj . ?obj wdt:P31 wd:Q3024240 }", "unsupported"),
+    # a relative clause opened by "where" after a noun is about that noun (the parse left it
+    # without a head; "where" is its own predication)
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { wd:Q726815 wdt:P19 ?X . ?X wdt:P1082 ?answer }", "faithful"),
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { wd:Q726815 wdt:P20 ?X . ?X wdt:P1082 ?answer }", "unsupported"),
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { ?X wdt:P19 wd:Q726815 . ?X wdt:P1082 ?answer }", "unsupported"),
 ]
 
 
