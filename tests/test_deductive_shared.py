@@ -1979,6 +1979,27 @@ CASES = [
     ("How many females out of the population of 440636 in Liberec Region are there?",
      "SELECT ?value WHERE { wd:Q193266 p:P1082 ?s . ?s ps:P1082 ?x filter ( contains ( ?x , '440636' ) ) . "
      "?s pq:P585 ?value }", "intent_mismatch"),
+    # "X has a N with Y", N a relational noun whose complement is the "with" phrase
+    # (template relational_noun_have_with): N(X, Y)
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P769 wd:Q41576 . ?sbj wdt:P31 wd:Q11173 }", "faithful"),
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { wd:Q41576 wdt:P769 ?sbj . ?sbj wdt:P31 wd:Q11173 }", "unsupported"),
+    ("What chemical compounds have a significant interaction with cocaine?",
+     "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P129 wd:Q41576 . ?sbj wdt:P31 wd:Q11173 }", "unsupported"),
+    # ... and "with Y" hung on "have" rather than on the noun (noun_relation_between)
+    ("The Empire of Japan had diplomatic relations with what historical country?",
+     "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P530 ?obj . ?obj wdt:P31 wd:Q3024240 }", "faithful"),
+    ("The Empire of Japan had diplomatic relations with what historical country?",
+     "SELECT DISTINCT ?obj WHERE { wd:Q188712 wdt:P190 ?obj . ?obj wdt:P31 wd:Q3024240 }", "unsupported"),
+    # a relative clause opened by "where" after a noun is about that noun (the parse left it
+    # without a head; "where" is its own predication)
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { wd:Q726815 wdt:P19 ?X . ?X wdt:P1082 ?answer }", "faithful"),
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { wd:Q726815 wdt:P20 ?X . ?X wdt:P1082 ?answer }", "unsupported"),
+    ("What is the population of the city where Jack Sarfatti was born?",
+     "SELECT ?answer WHERE { ?X wdt:P19 wd:Q726815 . ?X wdt:P1082 ?answer }", "unsupported"),
 ]
 
 

@@ -515,14 +515,15 @@ def attach_detached_relatives(m: Mrs, answer_vars: Sequence[str]) -> tuple[Mrs, 
 
 
 #: The words that open a relative clause.
-_RELATIVIZER = re.compile(r"\b(?:that|which|who|whom|whose)\b", re.IGNORECASE)
+_RELATIVIZER = re.compile(r"\b(?:that|which|who|whom|whose|where)\b", re.IGNORECASE)
 
 
 def relatives_on_nouns(m: Mrs, question: str) -> Mrs | None:
     """``m`` with each relative clause that the parse left without a head (see
     :func:`attach_detached_relatives`) attached to the common noun written right before its
     relative pronoun ("What is the sports league of the team *that Willie Williams played
-    for*?": the team he played for, not the league), as a restrictive relative clause is;
+    for*?": the team he played for, not the league; "the population of the city *where Jack
+    Sarfatti was born*"), as a restrictive relative clause is;
     ``None`` when there is no such clause, or no common noun right before its pronoun (a
     name, a comma or another word there: the clause stays the answer's).  The clause is the
     relative's scopal argument; its pronoun, the last one the question writes before the
@@ -538,7 +539,9 @@ def relatives_on_nouns(m: Mrs, question: str) -> Mrs | None:
         starts = [ep.cfrom for ep in m.eps if ep.label == label and ep.cfrom >= 0 and not ep.is_quantifier]
         if not starts:
             continue
-        pronouns = list(_RELATIVIZER.finditer(question[:min(starts)]))
+        # "where" is a predication of its clause (``loc_nonsp``), so the clause may start with it
+        own = _RELATIVIZER.match(question, min(starts))
+        pronouns = [own] if own else list(_RELATIVIZER.finditer(question[:min(starts)]))
         if not pronouns:
             continue
         at = pronouns[-1].start()
