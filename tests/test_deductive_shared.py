@@ -1952,6 +1952,16 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
      "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # "How did X die?" asks the manner of death (template verb_manner_subject, lexicon "die"
+    # -> manner of death, exclusive: "where did X die?" is no manner)
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?X wdt:P1196 ?answer }", "faithful"),
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?answer wdt:P1196 ?X }", "unsupported"),
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?X wdt:P20 ?answer }", "unsupported"),
+    ("Where was Woodrow Wilson born, and where did he die?",
+     "SELECT ?ans_1 ?ans_2 WHERE { wd:Q34296 wdt:P1196 ?ans_1 . wd:Q34296 wdt:P19 ?ans_2 . }", "unsupported"),
 ]
 
 
