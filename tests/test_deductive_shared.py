@@ -1952,6 +1952,14 @@ CASES = [
      "SELECT DISTINCT ?sbj WHERE { ?sbj wdt:P31 wd:Q1288568 . wd:Q51929369 wdt:P5110 ?sbj . "
      "?sbj rdfs:label ?sbj_label . FILTER ( STRSTARTS ( lcase ( ?sbj_label ) , 'r' ) ) . "
      "FILTER ( lang ( ?sbj_label ) = 'en' ) } LIMIT 25", "unsupported"),
+    # a property's name written solid in Wikidata is also named by its words apart
+    # ("live journal ID" for *LiveJournal ID*)
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { wd:Q233581 wdt:P3258 ?answer }", "faithful"),
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { ?answer wdt:P3258 wd:Q233581 }", "unsupported"),
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { wd:Q233581 wdt:P2002 ?answer }", "unsupported"),
     # "How did X die?" asks the manner of death (template verb_manner_subject, lexicon "die"
     # -> manner of death, exclusive: "where did X die?" is no manner)
     ("How did the actress of Spartacus die?",
