@@ -2000,6 +2000,24 @@ CASES = [
      "SELECT ?answer WHERE { wd:Q726815 wdt:P20 ?X . ?X wdt:P1082 ?answer }", "unsupported"),
     ("What is the population of the city where Jack Sarfatti was born?",
      "SELECT ?answer WHERE { ?X wdt:P19 wd:Q726815 . ?X wdt:P1082 ?answer }", "unsupported"),
+    # a property's name written solid in Wikidata is also named by its words apart
+    # ("live journal ID" for *LiveJournal ID*)
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { wd:Q233581 wdt:P3258 ?answer }", "faithful"),
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { ?answer wdt:P3258 wd:Q233581 }", "unsupported"),
+    ("what is live journal ID for mikhail prokhorov?",
+     "SELECT DISTINCT ?answer WHERE { wd:Q233581 wdt:P2002 ?answer }", "unsupported"),
+    # "How did X die?" asks the manner of death (template verb_manner_subject, lexicon "die"
+    # -> manner of death, exclusive: "where did X die?" is no manner)
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?X wdt:P1196 ?answer }", "faithful"),
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?answer wdt:P1196 ?X }", "unsupported"),
+    ("How did the actress of Spartacus die?",
+     "SELECT ?answer WHERE { wd:Q108297 wdt:P161 ?X . ?X wdt:P20 ?answer }", "unsupported"),
+    ("Where was Woodrow Wilson born, and where did he die?",
+     "SELECT ?ans_1 ?ans_2 WHERE { wd:Q34296 wdt:P1196 ?ans_1 . wd:Q34296 wdt:P19 ?ans_2 . }", "unsupported"),
 ]
 
 

@@ -133,6 +133,22 @@ def test_a_has_n_property_is_named_by_its_noun():
     assert len(li.names["P6872"]) == 1 and len(li.names["P999"]) == 2 and len(li.names["Q1"]) == 1
 
 
+def test_a_property_name_written_solid_is_also_named_by_its_words_apart():
+    """*LiveJournal ID* is also named "Live Journal ID", *CIQUAL2017 ID* "CIQUAL 2017 ID"; not
+    when a part is a function word ("All Music" for *AllMusic*, which "music" alone would
+    name), nor an acronym ("IMDb"), nor an item's name."""
+    li = LabelIndex()
+    li.add("P3258", ["LiveJournal ID"], kind="property")
+    li.add("P4696", ["CIQUAL2017 ID"], kind="property")
+    li.add("P1728", ["AllMusic artist ID"], kind="property")
+    li.add("P345", ["IMDb ID"], kind="property")
+    li.add("Q1", ["OpenSecrets"], kind="item")
+    assert [n.name for n in li.names["P3258"]] == ["LiveJournal ID", "Live Journal ID"]
+    assert not li.names["P3258"][1].is_label
+    assert [n.name for n in li.names["P4696"]] == ["CIQUAL2017 ID", "CIQUAL 2017 ID"]
+    assert len(li.names["P1728"]) == 1 and len(li.names["P345"]) == 1 and len(li.names["Q1"]) == 1
+
+
 def test_a_class_label_that_is_a_disjunction_is_named_by_each_alternative():
     """*version, edition, or translation* is named by "translation" (a translation is an
     instance of it), *province or territory of Canada* by "province of Canada"; a label whose

@@ -286,6 +286,32 @@ def _with_has_noun(names: list[str]) -> list[str]:
     return names + [noun]
 
 
+#: A join inside a name written solid: a lower-case letter before a capitalised word
+#: ("LiveJournal", "OpenSecrets") or letters against digits ("CIQUAL2017"), each side at least
+#: two or three letters, so that "IMDb", "BAnQ" or "P2P" stay whole.
+_SOLID_JOIN = re.compile(r"(?<=[a-z]{2})(?=[A-Z][a-z]{2})|(?<=[A-Za-z]{3})(?=\d)|(?<=\d)(?=[A-Za-z]{3})")
+
+
+def _with_split_joins(names: list[str]) -> list[str]:
+    """``names`` and, after them, each name whose solid compounds (:data:`_SOLID_JOIN`) are
+    written apart: "Live Journal ID" for *LiveJournal ID*, "Open Secrets organization ID" for
+    *OpenSecrets organization ID*.  A brand written solid in Wikidata is the same name
+    written in two words, as a question often writes it.  Only when every part is a content
+    word (not "All Music" for *AllMusic*, which "music" alone would name), and only for
+    properties (an item's name is matched as a whole, spaces aside)."""
+    extra = []
+    for n in names:
+        joins = len(_SOLID_JOIN.findall(n)) if n else 0
+        if not joins:
+            continue
+        split = _SOLID_JOIN.sub(" ", n)
+        # each part a content word: "AllMusic" is not named by "music" alone, "YouTube" not
+        # by "tube"
+        if len(content_keys(split)) == len(content_keys(n)) + joins and split not in names:
+            extra.append(split)
+    return names + extra
+
+
 #: A class label that is a disjunction of one-word nouns, with a tail that names a place
 #: ("province or territory of Canada", "version, edition, or translation", "city or town").
 _DISJUNCTIVE_CLASS = re.compile(
@@ -352,12 +378,13 @@ class LabelIndex:
         an item or class whose label is a disjunction of one-word nouns is also named by each
         alternative (:func:`_with_alternatives`: "translation" for *version, edition, or
         translation*); a property labelled "has N" is also named by its noun N
-        (:func:`_with_has_noun`)."""
+        (:func:`_with_has_noun`), and a property's name written solid also by its words
+        apart (:func:`_with_split_joins`: "Live Journal ID" for *LiveJournal ID*)."""
         names = _with_unabbreviated(names)
         if kind != "property":
             names = _with_alternatives(names)
         else:
-            names = _with_has_noun(names)
+            names = _with_split_joins(_with_has_noun(names))
         first = True
         label_negated = verb_label = False
         label_words: list[str] = []
