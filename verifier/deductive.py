@@ -2308,9 +2308,11 @@ def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Groun
     filter_notes += compare_notes
     answers = set(query.answer_vars)
     qual_notes: list[str] = list(filter_notes)
-    facts = _facts(reading.formula) if qualifiers else []
-    answer_terms = {qv: _identified(facts, tv) for qv, tv in mapping.items()
-                    if qv in answers and isinstance(tv, Var)}
+    answer_terms: dict = {}
+    if qualifiers:  # what the answers are, for a statement the answer is the subject of
+        facts = _facts(reading.formula)
+        answer_terms = {qv: _identified(facts, tv) for qv, tv in mapping.items()
+                        if qv in answers and isinstance(tv, Var)}
     for q in qualifiers:
         ok, note = qualifier_supported(q, grounder, grounding, units, question, answers, qualifiers,
                                        query.order_by if query.limit is not None else (),
