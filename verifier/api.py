@@ -31,7 +31,6 @@ __all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS", "deductive
 log = logging.getLogger(__name__)
 
 DECISIONS = ("accept", "reject", "abstain")
-_DEFAULT_WORDNET = Path.home() / ".cache" / "sparql-verifier" / "wordnet-relations.json.gz"
 # Until the stacked model (verifier.stacking) is trained, deductive verdicts map to these.
 _DEDUCTIVE_SCORES = {"faithful": 0.9, "weaker": 0.2, "unsupported": 0.1, "intent_mismatch": 0.15,
                      "unknown": 0.5}
@@ -128,11 +127,13 @@ class Verifier:
             labels = LabelIndex.cached(path) if path else LabelIndex()
         self.labels = labels
         if wordnet is None:
-            wpath = cfg.get("grounding", "wordnet") or (str(_DEFAULT_WORDNET) if _DEFAULT_WORDNET.exists() else None)
-            if wpath and Path(wpath).exists():
+            configured = cfg.get("grounding", "wordnet")
+            wpath = WordNetRelations.default_path(configured if configured is None else str(configured))
+            if wpath is not None and wpath.is_file():
                 wordnet = WordNetRelations.load(wpath)
-            else:
-                log.info("WordNet relations not available (run 'verifier setup wordnet'); matching without synonyms")
+            elif wpath is not None:
+                raise FileNotFoundError(f"[grounding] wordnet: no WordNet table at {wpath} "
+                                        "(verifier setup wordnet --out PATH builds one)")
         self.wordnet = wordnet
         self.grounder = Grounder(self.pack, self.labels, self.wordnet)
         if mrs is None:

@@ -570,6 +570,33 @@ class WordNetRelations:
             return set(entry[pos])
         return {k for v in entry.values() for k in v}
 
+    @staticmethod
+    def user_table() -> Path:
+        """Where ``verifier setup wordnet`` writes a table rebuilt by the user (under
+        ``$XDG_CACHE_HOME``, default ``~/.cache``); it replaces the shipped one when present."""
+        import os
+
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        return Path(base) / "sparql-verifier" / "wordnet-relations.json.gz"
+
+    @staticmethod
+    def shipped_table() -> Path:
+        """The table shipped inside the package, built from WordNet 3.0 by :meth:`build`
+        (WordNet's licence is in the same folder)."""
+        return Path(__file__).resolve().parent / "_data" / "wordnet" / "relations.json.gz"
+
+    @classmethod
+    def default_path(cls, configured: str | None = None) -> Path | None:
+        """The table to load: ``configured`` (``[grounding] wordnet``; ``"none"`` or ``"off"``
+        turns WordNet off and gives ``None``), else a table the user rebuilt
+        (:meth:`user_table`), else the shipped one."""
+        if configured is not None and str(configured).strip().casefold() in ("none", "off", "false", ""):
+            return None
+        if configured:
+            return Path(configured).expanduser()
+        user = cls.user_table()
+        return user if user.is_file() else cls.shipped_table()
+
     @classmethod
     def load(cls, path: str | Path) -> "WordNetRelations":
         import gzip

@@ -74,7 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _wordnet_default() -> Path:
-    return Path.home() / ".cache" / "sparql-verifier" / "wordnet-relations.json.gz"
+    from verifier.lexical import WordNetRelations
+
+    return WordNetRelations.user_table()
 
 
 def _cmd_wordnet(args: argparse.Namespace) -> int:
