@@ -36,9 +36,10 @@ from urllib.parse import urljoin
 
 from verifier.logic import (
     FALSE, TRUE, And, Atom, Compare, Eq, Exists, Formula, Func, Iff, IRI, Literal, Not, Or, Term,
-    Var, conj, disj, exists, forall, free_vars, neg,
+    Var, conj, disj, exists, forall, free_vars, neg, substitute, substitute_term,
 )
 from verifier.namespaces import WIKIDATA_PREFIXES, compact_iri
+from verifier.normal_form import order_normal_form
 from verifier.query import Aggregate, OrderKey, Projection, Query
 
 from parsers.sparql import SparqlSyntaxError, UnsupportedFeature
@@ -531,8 +532,6 @@ class _Scope:
 def _subquery_digest(q: Query, projected: list[Var]) -> str:
     """A name for a subquery that the logic cannot express (aggregates, LIMIT ...) that
     depends on its meaning as written, not on variable names or triple order."""
-    from verifier.logic import order_normal_form, substitute, substitute_term
-
     pos = {v: Var(f"_p{i}") for i, v in enumerate(projected)}
     keys = {v: Var(f"_k{i}") for i, v in enumerate(q.key_vars) if v not in pos}
     ren = {**keys, **pos}

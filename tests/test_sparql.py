@@ -12,7 +12,8 @@ from parsers.sparql import (
     SparqlError, SparqlSyntaxError, TranslationError, UnsupportedFeature, parse_query, parse_tree,
 )
 from parsers.sparql_generate import generate
-from verifier.logic import Var, alpha_equivalent, free_vars
+from verifier.logic import Var, free_vars
+from verifier.normal_form import alpha_equivalent
 from verifier.notation import parse_formula
 
 PFX = ("PREFIX wd: <http://www.wikidata.org/entity/> "
