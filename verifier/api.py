@@ -282,7 +282,7 @@ class Verifier:
 def _read_mrs(reading: Any) -> Any:
     """A reading as a :class:`~parsers.mrs.structure.Mrs` when it can be read, else as given
     (the translator then reports why it cannot)."""
-    from parsers.mrs.structure import coerce_mrs
+    from parsers.mrs.simplemrs import coerce_mrs
 
     try:
         return coerce_mrs(reading)
