@@ -1,8 +1,8 @@
 """ACE integration through PyDelphin: a small pool of persistent parser processes.
 
-* :class:`AceConfig`: binary, grammar image and limits, read from ``[ace]`` of
-  :func:`verifier.config.load_config` (``VERIFIER_ACE`` / ``VERIFIER_ERG`` override
-  ``binary`` / ``grammar``).  Keys: ``binary``, ``grammar``, ``timeout`` (seconds per
+* :class:`AceConfig`: binary, grammar image and limits, read from the ``[ace]`` section of
+  the configuration the caller passes (:func:`verifier.config.load_config`, where
+  ``VERIFIER_ACE`` / ``VERIFIER_ERG`` override ``binary`` / ``grammar``).  Keys: ``binary``, ``grammar``, ``timeout`` (seconds per
   sentence, default 10), ``pool_size`` (1), ``n`` (readings, 5), ``max_chart_megabytes``
   (1200), ``max_unpack_megabytes`` (1500), ``memory_limit_mb`` (address-space limit of each
   process, 0 = none; default 4096), ``roots`` (first pass, ``"root_strict root_informal"``),
@@ -13,6 +13,8 @@
 * :class:`AceParserPool`: several workers, :meth:`~AceParserPool.parse` for one question,
   :meth:`~AceParserPool.parse_batch` for many (in parallel over the pool); results are
   :class:`AceResult` objects, never exceptions, once the pool has started.
+* :func:`ace_input` is the text ACE is given for a question; :func:`grammar_identity`
+  names a grammar image (the key of parses in :class:`verifier.mrs_cache.MrsCache`).
 
 The two-pass strategy and the options match how ``shared/data/mrs`` was produced.
 """
@@ -20,6 +22,7 @@ The two-pass strategy and the options match how ``shared/data/mrs`` was produced
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import logging
 import queue
 import subprocess
@@ -30,7 +33,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 __all__ = ["AceConfig", "AceResult", "AceError", "AceWorker", "AceParserPool", "LazyAce",
-           "DEFAULT_ROOTS"]
+           "DEFAULT_ROOTS", "ace_input", "grammar_identity"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +42,23 @@ DEFAULT_ROOTS = "root_strict root_informal"
 
 class AceError(RuntimeError):
     """ACE cannot be started (missing binary or grammar, unusable configuration)."""
+
+
+def ace_input(text: str) -> str:
+    """The string given to ACE: tabs and line breaks replaced by spaces one for one (so
+    character offsets still point into the original question), as in the shared corpus."""
+    return str(text).replace("\t", " ").replace("\r", " ").replace("\n", " ")
+
+
+def grammar_identity(path: str | Path) -> str:
+    """A stable identity of a compiled grammar image: file name, size and SHA-256 prefix
+    of its content (so a rebuilt or different image gets a different cache key)."""
+    p = Path(path).expanduser()
+    h = hashlib.sha256()
+    with open(p, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return f"{p.name}:{p.stat().st_size}:{h.hexdigest()[:16]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +79,11 @@ class AceConfig:
     extra_args: tuple[str, ...] = ()
 
     @classmethod
-    def from_config(cls, config: Any = None) -> "AceConfig | None":
-        """The ``[ace]`` section as an :class:`AceConfig`, or ``None`` when ``binary`` or
-        ``grammar`` is not set.  Raises ``ValueError`` for malformed values."""
-        if config is None:
-            from verifier.config import load_config
-
-            config = load_config()
+    def from_config(cls, config: Any) -> "AceConfig | None":
+        """The ``[ace]`` section of ``config`` (a :class:`verifier.config.Config`, or any
+        object whose ``section("ace")`` gives a mapping) as an :class:`AceConfig`, or
+        ``None`` when ``binary`` or ``grammar`` is not set.  Raises ``ValueError`` for
+        malformed values."""
         sec = dict(config.section("ace"))
         if not sec.get("binary") or not sec.get("grammar"):
             return None
@@ -295,8 +313,6 @@ class AceParserPool:
     def grammar_id(self) -> str:
         """Identity of the grammar image (for the MRS cache key)."""
         if self._grammar_id is None:
-            from verifier.mrs_cache import grammar_identity
-
             self._grammar_id = grammar_identity(self.config.grammar)
         return self._grammar_id
 
@@ -325,8 +341,6 @@ class AceParserPool:
 
     def parse(self, question: str) -> AceResult:
         """Parse one question (never raises once the pool runs)."""
-        from verifier.mrs_cache import ace_input
-
         t0 = time.perf_counter()
         sentence = ace_input(question)
         if not sentence.strip():
@@ -370,8 +384,6 @@ class LazyAce:
 
     @property
     def grammar_id(self) -> str:
-        from verifier.mrs_cache import grammar_identity
-
         return grammar_identity(self.config.grammar)
 
     def parse(self, question: str) -> AceResult:

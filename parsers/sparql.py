@@ -49,11 +49,15 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 
 from verifier.logic import Literal, Var
 from verifier.query import Query
-from verifier.resources import grammar_path
+from verifier.resources import grammar_text
+
+from parsers.sparql_errors import SparqlError, SparqlSyntaxError, TranslationError, UnsupportedFeature
+from parsers.sparql_lexer import SparqlLexer
+from parsers.sparql_translate import translate
 
 __all__ = [
     "parse_query", "parse_tree", "SparqlError", "SparqlSyntaxError", "UnsupportedFeature",
-    "TranslationError", "MAX_QUERY_CHARS", "UNSUPPORTED_CONSTRUCTS",
+    "TranslationError", "MAX_QUERY_CHARS", "UNSUPPORTED_CONSTRUCTS", "warm_up",
 ]
 
 log = logging.getLogger(__name__)
@@ -70,43 +74,6 @@ UNSUPPORTED_CONSTRUCTS = (
     "boolean-valued expressions used as values (e.g. BIND(?a > 1 AS ?b), IF(...))",
     "queries longer than MAX_QUERY_CHARS or nested too deeply",
 )
-
-
-class SparqlError(ValueError):
-    """Base class of the two errors the SPARQL front end raises."""
-
-
-class SparqlSyntaxError(SparqlError):
-    """Malformed SPARQL.  ``line`` and ``column`` are 1-based; ``expected`` lists the tokens
-    the parser would have accepted; ``snippet`` shows the line with a caret."""
-
-    def __init__(self, message: str, line: int = 0, column: int = 0,
-                 expected: tuple[str, ...] = (), snippet: str = "") -> None:
-        self.reason = message
-        self.line, self.column, self.expected, self.snippet = line, column, expected, snippet
-        text = message
-        if line:
-            text += f" at line {line}, column {column}"
-        if expected:
-            shown = ", ".join(expected[:12]) + (", ..." if len(expected) > 12 else "")
-            text += f"; expected one of: {shown}"
-        if snippet:
-            text += "\n" + snippet
-        super().__init__(text)
-
-
-class UnsupportedFeature(SparqlError):
-    """Valid SPARQL using a construct outside the translation's semantics; ``feature``
-    names it."""
-
-    def __init__(self, feature: str, detail: str = "") -> None:
-        self.feature = feature
-        super().__init__(f"unsupported SPARQL feature: {feature}" + (f" ({detail})" if detail else ""))
-
-
-class TranslationError(UnsupportedFeature):
-    """An unexpected internal failure while translating a valid query (a bug: please
-    report it with the query).  Raised instead of leaking a raw Python exception."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -505,15 +472,8 @@ def _one_in_set(x: tuple) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _grammar_text() -> str:
-    return grammar_path("sparql.lark").read_text(encoding="utf-8")
-
-
-@lru_cache(maxsize=None)
 def _parser() -> Lark:
-    from parsers.sparql_lexer import SparqlLexer
-
-    return Lark(_grammar_text(), parser="lalr", lexer=SparqlLexer, transformer=_TreeBuilder(),
+    return Lark(grammar_text("sparql.lark"), parser="lalr", lexer=SparqlLexer, transformer=_TreeBuilder(),
                 maybe_placeholders=True, propagate_positions=False)
 
 
@@ -619,6 +579,15 @@ def _driver() -> _LalrDriver | None:
     except Exception:  # pragma: no cover - a Lark version with other internals
         log.warning("falling back to Lark's own LALR driver", exc_info=True)
         return None
+
+
+def warm_up() -> None:
+    """Build the SPARQL parser now (Lark's LALR tables for ``grammar/sparql.lark`` and the
+    fast driver over them) rather than on the first query; a long-lived caller such as
+    :class:`verifier.api.Verifier` calls it once at start-up.  Safe to call again (the
+    parser is built once per process)."""
+    _parser()
+    _driver()
 
 
 # --------------------------------------------------------------------------------------------
@@ -733,8 +702,6 @@ def parse_query(text: str) -> Query:
     Raises :class:`SparqlSyntaxError` or :class:`UnsupportedFeature` (never another
     exception for string input).
     """
-    from parsers.sparql_translate import translate
-
     tree = parse_tree(text)
     try:
         return translate(tree, text)

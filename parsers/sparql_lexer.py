@@ -23,6 +23,8 @@ from lark.exceptions import UnexpectedCharacters
 from lark.lexer import Lexer, LexerState, PatternRE, PatternStr, Token
 from lark.parsers.lalr_analysis import Shift
 
+from verifier.resources import grammar_text
+
 #: ``Token(type, value, start, line, column)`` without the keyword-deprecation shim of
 #: ``Token.__new__`` (the lexer makes one per lexeme; this is measurably faster).
 new_token = getattr(Token, "_future_new", Token)
@@ -195,7 +197,5 @@ def _can_shift(states, stack: list, terminal: str) -> bool:
 
 def _source_of(name: str) -> str:
     """The grammar text of a terminal definition (to list the strings of an alternation)."""
-    from parsers.sparql import _grammar_text
-
-    m = re.search(rf"^{name}(?:\.\d+)?:(.*)$", _grammar_text(), re.M)
+    m = re.search(rf"^{name}(?:\.\d+)?:(.*)$", grammar_text("sparql.lark"), re.M)
     return m.group(1) if m else ""

@@ -10,6 +10,7 @@ import pytest
 
 from verifier.benchmark.gold import GoldPair
 from verifier.benchmark.records import BenchRecord
+from verifier.benchmark.unionfind import UnionFind
 from verifier.benchmark.splits import (SplitPropertyError, SplitSizes, build_unknown_template_split,
                                        build_unknown_uri_split, check_unknown_template_split,
                                        check_unknown_uri_split, skeleton, template_id)
@@ -151,3 +152,14 @@ def test_unknown_template_checker_catches_violations(template_split):
 def test_split_sizes_validation():
     with pytest.raises(ValueError):
         SplitSizes(dev=0.6, test=0.5)
+
+
+def test_union_find_components_and_representatives():
+    uf = UnionFind(6)
+    uf.union(4, 1)
+    uf.union(1, 3)
+    uf.union(5, 2)
+    groups = {}
+    for i in range(6):
+        groups.setdefault(uf.find(i), []).append(i)
+    assert groups == {0: [0], 1: [1, 3, 4], 2: [2, 5]}  # the smallest member represents its set

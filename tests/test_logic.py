@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from verifier.logic import (
     FALSE, TRUE, And, Atom, Compare, Eq, Exists, Forall, Func, Iff, Implies, IRI, Literal, Not,
-    Or, Var, alpha_equivalent, canonical, conj, constants, disj, exists, free_vars, neg,
-    predicates, substitute,
+    Or, Var, conj, constants, disj, exists, free_vars, neg, predicates, substitute,
 )
+from verifier.normal_form import alpha_equivalent, canonical
 from verifier.notation import LogicSyntaxError, parse_formula, parse_term, to_text
 
 x, y, z, v = Var("x"), Var("y"), Var("z"), Var("v")
@@ -193,3 +193,10 @@ def test_canonical_is_idempotent_and_alpha_invariant(f):
     c = canonical(f)
     assert canonical(c) == c
     assert free_vars(c) == free_vars(f)
+
+
+def test_value_key_identifies_equal_values():
+    assert Literal("1.0", "xsd:decimal").value_key == Literal("1", "xsd:integer").value_key
+    assert Literal("2020-01-01", "xsd:date").value_key == Literal("2020-01-01T00:00:00Z", "xsd:dateTime").value_key
+    assert Literal("abc", None, "en").value_key != Literal("abc").value_key
+    assert Literal("abc").value_key == ("lit", "abc", None, None)

@@ -10,9 +10,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from parsers.sparql import (
     SparqlError, SparqlSyntaxError, TranslationError, UnsupportedFeature, parse_query, parse_tree,
+    warm_up,
 )
 from parsers.sparql_generate import generate
-from verifier.logic import Var, alpha_equivalent, free_vars
+from verifier.logic import Var, free_vars
+from verifier.normal_form import alpha_equivalent
 from verifier.notation import parse_formula
 
 PFX = ("PREFIX wd: <http://www.wikidata.org/entity/> "
@@ -343,3 +345,14 @@ def test_unbound_projected_variable_is_no_answer():
     q = parse_query("SELECT ?x ?d WHERE { ?x wdt:P31 wd:Q5 OPTIONAL { ?x wdt:P569 ?d } }")
     assert q.answer_vars == (Var("x"), Var("d"))
     assert parse_query("SELECT ?x WHERE { wd:Q9903 wdt:P576 ?end }").answer_vars == (Var("x"),)
+
+
+def test_warm_up_builds_the_parser_once_and_errors_keep_their_home():
+    from parsers import sparql, sparql_errors
+
+    warm_up()
+    warm_up()
+    assert sparql._parser.cache_info().currsize == 1 and sparql._driver.cache_info().currsize == 1
+    assert SparqlSyntaxError is sparql_errors.SparqlSyntaxError
+    with pytest.raises(SparqlSyntaxError):
+        parse_query("SELECT ?x WHERE {")

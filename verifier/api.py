@@ -142,9 +142,9 @@ class Verifier:
             mrs = MrsProvider.from_config(cfg)
         self.mrs = mrs
         self.ace = ace
-        from parsers.sparql import _driver, _parser
+        from parsers.sparql import warm_up
 
-        _parser(), _driver()  # build the SPARQL parser now, not on the first query
+        warm_up()  # build the SPARQL parser now, not on the first query
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
@@ -282,7 +282,7 @@ class Verifier:
 def _read_mrs(reading: Any) -> Any:
     """A reading as a :class:`~parsers.mrs.structure.Mrs` when it can be read, else as given
     (the translator then reports why it cannot)."""
-    from parsers.mrs.structure import coerce_mrs
+    from parsers.mrs.simplemrs import coerce_mrs
 
     try:
         return coerce_mrs(reading)

@@ -71,12 +71,6 @@ class _Rule:
     open_vars: tuple[int, ...]      # universal slots bound by no body literal (range over the domain)
 
 
-def _literal_key(t: Literal) -> tuple:
-    from verifier.prover import _literal_key as key
-
-    return key(t)
-
-
 class FiniteModel:
     """The model a chase built: elements, their names, and the true atoms.
 
@@ -116,7 +110,7 @@ class FiniteModel:
         if isinstance(t, IRI):
             key = ("iri", t.value)
         elif isinstance(t, Literal):
-            key = _literal_key(t)
+            key = t.value_key
         else:
             raise _Bail(f"function term {t}")
         e = self.consts.get(key)

@@ -12,7 +12,9 @@ One small, immutable, typed language:
 
 The SPARQL front end (``parsers.sparql``) and the MRS front end (``parsers.mrs``) produce these
 objects; the prover (``verifier.prover``) consumes them; axiom templates are written in the
-textual notation of :mod:`verifier.notation` (``exists v. wdt:P2067(wd:Q2270, v)``).
+textual notation of :mod:`verifier.notation` (``exists v. wdt:P2067(wd:Q2270, v)``), which
+:func:`to_text` prints (``str(f)``).  Normal forms (alpha-renaming, conjunct order) are in
+:mod:`verifier.normal_form`.
 
 Everything here is a pure function over frozen dataclasses: no global state.
 """
@@ -30,9 +32,9 @@ __all__ = [
     "Formula", "Truth", "TRUE", "FALSE", "Atom", "Eq", "Compare", "Not", "And", "Or",
     "Implies", "Iff", "Exists", "Forall", "COMPARISON_OPS", "ARITHMETIC_FUNCS",
     "conj", "disj", "neg", "exists", "forall", "implies",
-    "free_vars", "term_vars", "substitute", "substitute_term", "canonical", "alpha_equivalent",
+    "free_vars", "term_vars", "substitute", "substitute_term",
     "fresh_var", "atoms", "predicates", "constants", "walk", "map_atoms", "rename_predicates",
-    "subformulas", "iter_terms", "XSD", "order_normal_form",
+    "subformulas", "iter_terms", "XSD", "to_text", "term_to_text",
 ]
 
 XSD = "xsd:"
@@ -64,8 +66,6 @@ class Term:
     __slots__ = ()
 
     def __str__(self) -> str:
-        from verifier.notation import term_to_text
-
         return term_to_text(self)
 
 
@@ -144,6 +144,19 @@ class Literal(Term):
             return None
         return parse_date_number(self.lexical)
 
+    @property
+    def value_key(self) -> tuple:
+        """What the literal denotes, as a hashable key: ``("num", value)`` for numbers
+        (``1.0`` and ``1`` are one value), ``("date", value)`` for dates, otherwise
+        ``("lit", lexical, datatype, lang)``.  Literals with equal keys are the same value
+        (the prover and the chase identify constants by it)."""
+        kind = self.kind
+        if kind == "number" and self.numeric_value is not None:
+            return ("num", self.numeric_value.normalize())
+        if kind == "date" and self.date_value is not None:
+            return ("date", self.date_value)
+        return ("lit", self.lexical, self.datatype, self.lang)
+
 
 def parse_date_number(text: str) -> Decimal | None:
     """Map an ISO-like date string to an order-preserving number (see ``Literal.date_value``)."""
@@ -186,8 +199,6 @@ class Formula:
     __slots__ = ()
 
     def __str__(self) -> str:
-        from verifier.notation import to_text
-
         return to_text(self)
 
     def __and__(self, other: "Formula") -> "Formula":
@@ -633,105 +644,108 @@ def substitute(f: Formula, mapping: Mapping[Var, Term]) -> Formula:
     raise TypeError(f"not a formula: {f!r}")
 
 
-def canonical(f: Formula, prefix: str = "_b") -> Formula:
-    """Rename bound variables to ``_b0, _b1, ...`` in order of appearance.
-
-    Two formulas are alpha-equivalent iff their canonical forms are equal.
-    """
-    counter = [0]
-    fv_names = {v.name for v in free_vars(f)}
-
-    def fresh() -> Var:
-        while True:
-            name = f"{prefix}{counter[0]}"
-            counter[0] += 1
-            if name not in fv_names:
-                return Var(name)
-
-    def go(g: Formula, env: dict[Var, Term]) -> Formula:
-        if isinstance(g, Atom):
-            return Atom(g.pred, tuple(substitute_term(a, env) for a in g.args))
-        if isinstance(g, Eq):
-            return Eq(substitute_term(g.left, env), substitute_term(g.right, env))
-        if isinstance(g, Compare):
-            return Compare(g.op, substitute_term(g.left, env), substitute_term(g.right, env))
-        if isinstance(g, Truth):
-            return g
-        if isinstance(g, And):
-            return And(tuple(go(a, env) for a in g.args))
-        if isinstance(g, Or):
-            return Or(tuple(go(a, env) for a in g.args))
-        if isinstance(g, Not):
-            return Not(go(g.arg, env))
-        if isinstance(g, Implies):
-            return Implies(go(g.left, env), go(g.right, env))
-        if isinstance(g, Iff):
-            return Iff(go(g.left, env), go(g.right, env))
-        if isinstance(g, (Exists, Forall)):
-            new_env = dict(env)
-            nvs = []
-            for v in g.vars:
-                nv = fresh()
-                new_env[v] = nv
-                nvs.append(nv)
-            return type(g)(tuple(nvs), go(g.body, new_env))
-        raise TypeError(f"not a formula: {g!r}")
-
-    return go(f, {})
+_KEYWORDS = frozenset({"exists", "forall", "true", "false"})
+_SYMBOL_RE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$/+*\-]*(?:[.:][A-Za-z0-9_$/+*\-]+)*:?")
+_PLAIN_VAR_RE = re.compile(r"[A-Za-z0-9_]+")
+_INT_RE = re.compile(r"[+-]?\d+")
+_DEC_RE = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+)")
+_DBL_RE = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)[eE][+-]?\d+")
 
 
-def _shape(f: Formula, keep: frozenset[Var] = frozenset()) -> str:
-    """The printed formula with every variable blanked (a sort key that ignores names),
-    except the variables in ``keep``."""
-    from verifier.notation import to_text
+# --------------------------------------------------------------------------------------------
+# Printer: the text notation of verifier.notation (``str(f)``)
+# --------------------------------------------------------------------------------------------
 
-    text = to_text(f)
-    names = sorted(({v.name for v in free_vars(f)} | {v.name for g in subformulas(f)
-                                                         if isinstance(g, (Exists, Forall)) for v in g.vars})
-                   - {v.name for v in keep}, key=len, reverse=True)
-    for n in names:
-        text = re.sub(rf"(?<![\w:$?]){re.escape(n)}(?![\w:(])", "_", text)  # not a function name
-    return text
+_PREC = {"iff": 1, "implies": 2, "or": 3, "and": 4, "not": 5, "atom": 6}
 
 
-def order_normal_form(f: Formula) -> Formula:
-    """Sort the operands of every ``And``/``Or`` by their shape (variables ignored; ties broken
-    by the shape with the free variables of ``f`` kept), then rename bound variables
-    canonically.  Formulas that differ only in conjunct order and
-    variable names usually get the same normal form (ties keep their order)."""
-
-    top_free = free_vars(f)
-
-    def key(a: Formula) -> tuple[str, str]:
-        # ties of the name-free shape are broken by the formula's own free variables (those
-        # the caller named canonically), e.g. p(x, y) & p(y, _p0)
-        return _shape(a), _shape(a, top_free)
-
-    def go(g: Formula) -> Formula:
-        if isinstance(g, (And, Or)):
-            args = sorted((go(a) for a in g.args), key=key)
-            return type(g)(tuple(args))
-        if isinstance(g, Not):
-            return Not(go(g.arg))
-        if isinstance(g, Implies):
-            return Implies(go(g.left), go(g.right))
-        if isinstance(g, Iff):
-            return Iff(go(g.left), go(g.right))
-        if isinstance(g, (Exists, Forall)):
-            body = go(g.body)
-            seen = {v: i for i, v in enumerate(dict.fromkeys(_vars_in_order(body)))}
-            vs = sorted(g.vars, key=lambda v: seen.get(v, len(seen)))  # as they appear, not as listed
-            return type(g)(tuple(vs), body)
-        return g
-
-    return canonical(go(f))
+def _escape(s: str) -> str:
+    return (s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            .replace("\r", "\\r").replace("\t", "\\t"))
 
 
-def _vars_in_order(f: Formula | Term) -> Iterator[Var]:
-    """Variables of a formula or term in printing order (may repeat)."""
-    return (t for t in iter_terms(f) if isinstance(t, Var))
+def _var_text(v: Var) -> str:
+    n = v.name
+    if (_SYMBOL_RE.fullmatch(n) and ":" not in n and not n.startswith("$")
+            and n not in _KEYWORDS):
+        return n
+    if _PLAIN_VAR_RE.fullmatch(n):
+        return "?" + n
+    raise ValueError(f"variable name {n!r} cannot be written in the logic notation")
 
 
-def alpha_equivalent(a: Formula, b: Formula) -> bool:
-    """Equal up to renaming of bound variables."""
-    return canonical(a) == canonical(b)
+def _literal_text(t: Literal) -> str:
+    dt, lex = t.datatype, t.lexical
+    if t.lang is not None:
+        return f'"{_escape(lex)}"@{t.lang}'
+    if dt is None:
+        return f'"{_escape(lex)}"'
+    if dt == "xsd:integer" and _INT_RE.fullmatch(lex):
+        return lex
+    if dt == "xsd:decimal" and _DEC_RE.fullmatch(lex):
+        return lex
+    if dt == "xsd:double" and _DBL_RE.fullmatch(lex):
+        return lex
+    return f'"{_escape(lex)}"^^{dt}'
+
+
+def term_to_text(t: Term) -> str:
+    """Print a term in the logic notation."""
+    if isinstance(t, Var):
+        return _var_text(t)
+    if isinstance(t, IRI):
+        return t.value
+    if isinstance(t, Literal):
+        return _literal_text(t)
+    if isinstance(t, Func):
+        return f"{t.name}({', '.join(term_to_text(a) for a in t.args)})"
+    raise TypeError(f"not a term: {t!r}")
+
+
+def to_text(f: Formula) -> str:
+    """Print a formula in the logic notation (round-trips through :func:`parse_formula`)."""
+    return _fmt(f, 0, True)
+
+
+def _fmt(f: Formula, ctx: int, tail: bool) -> str:
+    """``ctx``: binding strength the surrounding operator needs; ``tail``: whether a
+    quantifier printed here may extend to the end of the enclosing text."""
+    if isinstance(f, (Exists, Forall)):
+        kw = "exists" if isinstance(f, Exists) else "forall"
+        s = f"{kw} {' '.join(_var_text(v) for v in f.vars)}. {_fmt(f.body, 0, True)}"
+        return s if tail else f"({s})"
+    if isinstance(f, Atom):
+        return f"{f.pred}({', '.join(term_to_text(a) for a in f.args)})"
+    if isinstance(f, Truth):
+        return "true" if f.value else "false"
+    if isinstance(f, Eq):
+        return f"{term_to_text(f.left)} = {term_to_text(f.right)}"
+    if isinstance(f, Compare):
+        return f"{term_to_text(f.left)} {f.op} {term_to_text(f.right)}"
+    if isinstance(f, Not):
+        if isinstance(f.arg, Eq):
+            return f"{term_to_text(f.arg.left)} != {term_to_text(f.arg.right)}"
+        inner = f.arg
+        if isinstance(inner, (Exists, Forall)):
+            return "~" + _fmt(inner, 0, False)  # always parenthesised
+        return "~" + _fmt(inner, _PREC["not"], False)
+    if isinstance(f, (And, Or)):
+        p = _PREC["and" if isinstance(f, And) else "or"]
+        op = " & " if isinstance(f, And) else " | "
+        n = len(f.args)
+        # operands must bind tighter than this operator (nested And/Or get parentheses so
+        # that the n-ary structure round-trips)
+        parts = [_fmt(a, p + 1, tail and i == n - 1) for i, a in enumerate(f.args)]
+        s = op.join(parts)
+        return f"({s})" if ctx > p else s
+    if isinstance(f, Implies):
+        p = _PREC["implies"]
+        # the right operand may run to the end only where this text does: at the end of the
+        # enclosing text, or inside the parentheses this operator gets (ctx > p)
+        s = f"{_fmt(f.left, p + 1, False)} -> {_fmt(f.right, p, tail or ctx > p)}"
+        return f"({s})" if ctx > p else s
+    if isinstance(f, Iff):
+        p = _PREC["iff"]
+        s = f"{_fmt(f.left, p + 1, False)} <-> {_fmt(f.right, p + 1, tail or ctx > p)}"
+        return f"({s})" if ctx > p else s
+    raise TypeError(f"not a formula: {f!r}")

@@ -20,7 +20,6 @@ becomes one space, and the ends are stripped.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import logging
 import sqlite3
@@ -30,6 +29,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
+
+from parsers.ace import AceConfig, LazyAce, grammar_identity
 
 __all__ = [
     "normalize_question", "ParseRecord", "ReadingsResult", "MrsCache", "MrsCorpus",
@@ -52,12 +53,6 @@ def normalize_question(text: str) -> str:
     """The lookup key of a question: whitespace runs (tabs, line breaks) collapsed to one
     space, ends stripped.  Case and punctuation are kept (the ERG is sensitive to both)."""
     return " ".join(str(text).split())
-
-
-def ace_input(text: str) -> str:
-    """The string given to ACE: tabs and line breaks replaced by spaces one for one (so
-    character offsets still point into the original question), as in the shared corpus."""
-    return str(text).replace("\t", " ").replace("\r", " ").replace("\n", " ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,22 +350,6 @@ class MrsCache:
 
 
 # --------------------------------------------------------------------------------------------
-# Grammar identity
-# --------------------------------------------------------------------------------------------
-
-
-def grammar_identity(path: str | Path) -> str:
-    """A stable identity of a compiled grammar image: file name, size and SHA-256 prefix
-    of its content (so a rebuilt or different image gets a different cache key)."""
-    p = Path(path).expanduser()
-    h = hashlib.sha256()
-    with open(p, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return f"{p.name}:{p.stat().st_size}:{h.hexdigest()[:16]}"
-
-
-# --------------------------------------------------------------------------------------------
 # Provider
 # --------------------------------------------------------------------------------------------
 
@@ -410,8 +389,6 @@ class MrsProvider:
         corpora = [MrsCorpus(corpora_paths)] if corpora_paths else []
         ace = None
         if use_ace:
-            from parsers.ace import AceConfig, LazyAce
-
             ace_cfg = AceConfig.from_config(config)
             if ace_cfg is not None:
                 ace = LazyAce(ace_cfg)

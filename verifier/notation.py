@@ -1,4 +1,5 @@
-"""Text notation of the logic IR: printer and Lark parser (``grammar/logic.lark``).
+"""Text notation of the logic IR: the Lark parser (``grammar/logic.lark``); the printer is
+:func:`verifier.logic.to_text` (``str(f)``), re-exported here.
 
 >>> from verifier.notation import parse_formula, to_text
 >>> f = parse_formula("exists v. wdt:P2067(wd:Q2270, v)")
@@ -21,19 +22,11 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not,
-    Or, Term, Truth, Var,
+    Or, Term, Truth, Var, term_to_text, to_text,
 )
 from verifier.resources import grammar_path
 
 __all__ = ["parse_formula", "parse_term", "to_text", "term_to_text", "LogicSyntaxError"]
-
-_KEYWORDS = frozenset({"exists", "forall", "true", "false"})
-_SYMBOL_RE = re.compile(r"[A-Za-z_$][A-Za-z0-9_$/+*\-]*(?:[.:][A-Za-z0-9_$/+*\-]+)*:?")
-_PLAIN_VAR_RE = re.compile(r"[A-Za-z0-9_]+")
-_INT_RE = re.compile(r"[+-]?\d+")
-_DEC_RE = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+)")
-_DBL_RE = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)[eE][+-]?\d+")
-_IRIREF_RE = re.compile(r"<[^<>\"{}|^`\\\s]*>")
 
 
 class LogicSyntaxError(ValueError):
@@ -54,105 +47,6 @@ class LogicSyntaxError(ValueError):
         if snippet:
             full += "\n" + snippet
         super().__init__(full)
-
-
-# --------------------------------------------------------------------------------------------
-# Printer
-# --------------------------------------------------------------------------------------------
-
-_PREC = {"iff": 1, "implies": 2, "or": 3, "and": 4, "not": 5, "atom": 6}
-
-
-def _escape(s: str) -> str:
-    return (s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-            .replace("\r", "\\r").replace("\t", "\\t"))
-
-
-def _var_text(v: Var) -> str:
-    n = v.name
-    if (_SYMBOL_RE.fullmatch(n) and ":" not in n and not n.startswith("$")
-            and n not in _KEYWORDS):
-        return n
-    if _PLAIN_VAR_RE.fullmatch(n):
-        return "?" + n
-    raise ValueError(f"variable name {n!r} cannot be written in the logic notation")
-
-
-def _literal_text(t: Literal) -> str:
-    dt, lex = t.datatype, t.lexical
-    if t.lang is not None:
-        return f'"{_escape(lex)}"@{t.lang}'
-    if dt is None:
-        return f'"{_escape(lex)}"'
-    if dt == "xsd:integer" and _INT_RE.fullmatch(lex):
-        return lex
-    if dt == "xsd:decimal" and _DEC_RE.fullmatch(lex):
-        return lex
-    if dt == "xsd:double" and _DBL_RE.fullmatch(lex):
-        return lex
-    return f'"{_escape(lex)}"^^{dt}'
-
-
-def term_to_text(t: Term) -> str:
-    """Print a term in the logic notation."""
-    if isinstance(t, Var):
-        return _var_text(t)
-    if isinstance(t, IRI):
-        return t.value
-    if isinstance(t, Literal):
-        return _literal_text(t)
-    if isinstance(t, Func):
-        return f"{t.name}({', '.join(term_to_text(a) for a in t.args)})"
-    raise TypeError(f"not a term: {t!r}")
-
-
-def to_text(f: Formula) -> str:
-    """Print a formula in the logic notation (round-trips through :func:`parse_formula`)."""
-    return _fmt(f, 0, True)
-
-
-def _fmt(f: Formula, ctx: int, tail: bool) -> str:
-    """``ctx``: binding strength the surrounding operator needs; ``tail``: whether a
-    quantifier printed here may extend to the end of the enclosing text."""
-    if isinstance(f, (Exists, Forall)):
-        kw = "exists" if isinstance(f, Exists) else "forall"
-        s = f"{kw} {' '.join(_var_text(v) for v in f.vars)}. {_fmt(f.body, 0, True)}"
-        return s if tail else f"({s})"
-    if isinstance(f, Atom):
-        return f"{f.pred}({', '.join(term_to_text(a) for a in f.args)})"
-    if isinstance(f, Truth):
-        return "true" if f.value else "false"
-    if isinstance(f, Eq):
-        return f"{term_to_text(f.left)} = {term_to_text(f.right)}"
-    if isinstance(f, Compare):
-        return f"{term_to_text(f.left)} {f.op} {term_to_text(f.right)}"
-    if isinstance(f, Not):
-        if isinstance(f.arg, Eq):
-            return f"{term_to_text(f.arg.left)} != {term_to_text(f.arg.right)}"
-        inner = f.arg
-        if isinstance(inner, (Exists, Forall)):
-            return "~" + _fmt(inner, 0, False)  # always parenthesised
-        return "~" + _fmt(inner, _PREC["not"], False)
-    if isinstance(f, (And, Or)):
-        p = _PREC["and" if isinstance(f, And) else "or"]
-        op = " & " if isinstance(f, And) else " | "
-        n = len(f.args)
-        # operands must bind tighter than this operator (nested And/Or get parentheses so
-        # that the n-ary structure round-trips)
-        parts = [_fmt(a, p + 1, tail and i == n - 1) for i, a in enumerate(f.args)]
-        s = op.join(parts)
-        return f"({s})" if ctx > p else s
-    if isinstance(f, Implies):
-        p = _PREC["implies"]
-        # the right operand may run to the end only where this text does: at the end of the
-        # enclosing text, or inside the parentheses this operator gets (ctx > p)
-        s = f"{_fmt(f.left, p + 1, False)} -> {_fmt(f.right, p, tail or ctx > p)}"
-        return f"({s})" if ctx > p else s
-    if isinstance(f, Iff):
-        p = _PREC["iff"]
-        s = f"{_fmt(f.left, p + 1, False)} <-> {_fmt(f.right, p + 1, tail or ctx > p)}"
-        return f"({s})" if ctx > p else s
-    raise TypeError(f"not a formula: {f!r}")
 
 
 # --------------------------------------------------------------------------------------------

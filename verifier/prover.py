@@ -29,9 +29,10 @@ import z3
 
 from verifier.logic import (
     ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
-    Literal, Not, Or, Term, Truth, Var, free_vars, substitute,
+    Literal, Not, Or, Term, Truth, Var, free_vars, substitute, substitute_term,
 )
 from verifier import chase as _chase
+from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
 __all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "satisfiable", "equivalent",
@@ -119,7 +120,7 @@ class _Encoder:
         if isinstance(t, IRI):
             key = ("iri", t.value)
         else:
-            key = _literal_key(t)  # type: ignore[arg-type]
+            key = t.value_key  # type: ignore[union-attr]
         c = self.consts.get(key)
         if c is None:
             name = f"c{len(self.consts)}"
@@ -276,15 +277,6 @@ def _dedupe_named(items: list[tuple[str, z3.BoolRef]]) -> list[tuple[str, z3.Boo
 
 def _real(d: Decimal, ctx) -> z3.ArithRef:
     return z3.RealVal(str(d), ctx)
-
-
-def _literal_key(t: Literal) -> tuple:
-    kind = t.kind
-    if kind == "number" and t.numeric_value is not None:
-        return ("num", t.numeric_value.normalize())
-    if kind == "date" and t.date_value is not None:
-        return ("date", t.date_value)
-    return ("lit", t.lexical, t.datatype, t.lang)
 
 
 def _is_stringy(t: Term) -> bool:
@@ -558,10 +550,9 @@ def _aligned_keys(q: Query, other: Query) -> tuple[Var, ...]:
     ordered by where they first occur in the pattern's order normal form."""
     if not (q.select_star and other.select_star):
         return q.key_vars
-    from verifier.logic import _vars_in_order, order_normal_form
 
     n = len(q.answer_vars)
-    rank = {v: i for i, v in enumerate(dict.fromkeys(_vars_in_order(order_normal_form(q.pattern))))}
+    rank = {v: i for i, v in enumerate(dict.fromkeys(vars_in_order(order_normal_form(q.pattern))))}
     head = sorted(q.key_vars[:n], key=lambda v: rank.get(v, len(rank)))
     return tuple(head) + tuple(q.key_vars[n:])
 
@@ -592,8 +583,6 @@ def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
     to_a = {fresh[vb]: va for vb, va in zip(_aligned_keys(b, a), _aligned_keys(a, b))}
 
     def align_term(t):
-        from verifier.logic import substitute_term
-
         return substitute_term(substitute_term(t, fresh), to_a)
 
     def align(f: Formula) -> Formula:

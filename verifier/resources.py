@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+__all__ = ["data_dir", "grammar_path", "grammar_text", "axioms_dir"]
+
 _PKG = Path(__file__).resolve().parent
 
 
@@ -32,6 +34,12 @@ def data_dir(name: str) -> Path:
 def grammar_path(filename: str) -> Path:
     """Path of a Lark grammar file shipped in ``grammar/``."""
     return data_dir("grammar") / filename
+
+
+@lru_cache(maxsize=None)
+def grammar_text(filename: str) -> str:
+    """Text of a Lark grammar file shipped in ``grammar/`` (read once)."""
+    return grammar_path(filename).read_text(encoding="utf-8")
 
 
 def axioms_dir() -> Path:

@@ -23,8 +23,8 @@ as one name after parsing).  Conventions: ``docs/mrs-semantics.md``.
 from parsers.mrs.predicates import PredicateInfo, predicate_info, quantifier_kind, scopal_kind
 from parsers.mrs.question import Intent, analyse_question, number_literal
 from parsers.mrs.scope import ScopeError, scope_problem, solve
-from parsers.mrs.simplemrs import read_simplemrs
-from parsers.mrs.structure import EP, HCons, Mrs, MrsError, coerce_mrs, from_pydelphin, to_pydelphin
+from parsers.mrs.simplemrs import coerce_mrs, read_simplemrs
+from parsers.mrs.structure import EP, HCons, Mrs, MrsError, from_pydelphin, to_pydelphin
 from parsers.mrs.translate import (
     DEFAULT_MAX_SCOPES, QuestionLogic, Translation, TranslationFailure, best_translation,
     rank_translations, translate_mrs, translate_readings,

@@ -4,7 +4,8 @@ PyDelphin's ``delphin.codecs.simplemrs.decode`` reads about 400 MRSs per second,
 for corpus-scale work.  :func:`read_simplemrs` reads the same text about ten times faster
 into :class:`parsers.mrs.structure.Mrs`; anything it does not recognise (exotic ``lnk``
 forms, odd layouts) is handed to PyDelphin, so both give the same result
-(``tests/test_mrs_reader.py`` checks this on the shared corpus).
+(``tests/test_mrs_reader.py`` checks this on the shared corpus).  :func:`coerce_mrs` reads
+an MRS from any of the accepted forms (:class:`Mrs`, PyDelphin MRS, SimpleMRS text).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 import logging
 import re
 from functools import lru_cache
+from typing import Any
 
 from parsers.mrs.structure import EP, HCons, Mrs, MrsError, from_pydelphin, normalize_predicate, role_order
 
-__all__ = ["read_simplemrs", "read_simplemrs_fast"]
+__all__ = ["read_simplemrs", "read_simplemrs_fast", "coerce_mrs"]
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,20 @@ def read_simplemrs(text: str) -> Mrs:
         log.debug("fast SimpleMRS reader declined (%s); used pydelphin", fast_error)
         out = from_pydelphin(m)
         return Mrs(out.top, out.index, out.eps, out.hcons, out.variables, out.icons, text)
+
+
+def coerce_mrs(obj: Any) -> Mrs:
+    """Accept a :class:`Mrs`, a PyDelphin MRS or a SimpleMRS string.
+
+    Raises :class:`MrsError` for anything else or for unreadable text.
+    """
+    if isinstance(obj, Mrs):
+        return obj
+    if isinstance(obj, str):
+        return read_simplemrs(obj)
+    if hasattr(obj, "rels") and hasattr(obj, "hcons"):
+        return from_pydelphin(obj)
+    raise MrsError(f"cannot read an MRS from {type(obj).__name__}")
 
 
 _STR = r'"(?:[^"\\]|\\.)*"'

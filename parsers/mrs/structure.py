@@ -4,7 +4,8 @@ The translator works on :class:`Mrs`, a small read-only view of a Minimal Recurs
 Semantics: elementary predications (:class:`EP`) with normalised predicate strings, handle
 constraints, variable properties.  It is built either by the fast one-line SimpleMRS reader
 (:mod:`parsers.mrs.simplemrs`) or from a PyDelphin ``delphin.mrs.MRS`` object
-(:func:`from_pydelphin`); :func:`coerce_mrs` accepts either, or a SimpleMRS string.
+(:func:`from_pydelphin`); :func:`parsers.mrs.simplemrs.coerce_mrs` accepts either, or a
+SimpleMRS string.
 
 Arguments of an EP are kept in *role order* (:func:`role_order`): ``ARG0``, ``ARG``,
 ``ARG1`` ... ``ARGn``, then the quantifier roles ``RSTR``, ``BODY``, then any other role in
@@ -18,7 +19,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple
 
-__all__ = ["EP", "HCons", "Mrs", "MrsError", "from_pydelphin", "to_pydelphin", "coerce_mrs",
+__all__ = ["EP", "HCons", "Mrs", "MrsError", "from_pydelphin", "to_pydelphin",
            "role_order", "var_type", "normalize_predicate"]
 
 
@@ -205,19 +206,3 @@ def to_pydelphin(m: Mrs) -> Any:
     variables = {v: dict(p) for v, p in m.variables.items()}
     return dmrs_mod.MRS(top=m.top, index=m.index, rels=rels, hcons=hcons, icons=icons,
                         variables=variables)
-
-
-def coerce_mrs(obj: Any) -> Mrs:
-    """Accept a :class:`Mrs`, a PyDelphin MRS or a SimpleMRS string.
-
-    Raises :class:`MrsError` for anything else or for unreadable text.
-    """
-    if isinstance(obj, Mrs):
-        return obj
-    if isinstance(obj, str):
-        from parsers.mrs.simplemrs import read_simplemrs
-
-        return read_simplemrs(obj)
-    if hasattr(obj, "rels") and hasattr(obj, "hcons"):
-        return from_pydelphin(obj)
-    raise MrsError(f"cannot read an MRS from {type(obj).__name__}")

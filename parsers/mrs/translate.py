@@ -1,6 +1,6 @@
 """MRS -> logic: T(question) as a formula of :mod:`verifier.logic`.
 
-For each MRS reading: read it (:func:`~parsers.mrs.structure.coerce_mrs`), refuse what the
+For each MRS reading: read it (:func:`~parsers.mrs.simplemrs.coerce_mrs`), refuse what the
 logic cannot express (quantifiers such as *most*, opaque predicates such as *want*), analyse
 the question (:mod:`parsers.mrs.question`), resolve scopes (:mod:`parsers.mrs.scope`) and
 translate each scoped reading:
@@ -40,7 +40,8 @@ from verifier.logic import (
 from parsers.mrs.predicates import predicate_info, quantifier_kind, scopal_is_assumed, scopal_kind
 from parsers.mrs.question import Intent, QuestionAnalysis, analyse_question
 from parsers.mrs.scope import ScopeError, ScopeProblem, scope_problem, solve
-from parsers.mrs.structure import EP, Mrs, MrsError, coerce_mrs, var_type
+from parsers.mrs.simplemrs import coerce_mrs
+from parsers.mrs.structure import EP, Mrs, MrsError, var_type
 
 __all__ = [
     "QuestionLogic", "TranslationFailure", "Translation", "translate_mrs", "translate_readings",

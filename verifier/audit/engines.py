@@ -11,7 +11,7 @@ each a worker process or a Ray actor holding one warm verifier).  The scheduler
   split and its records retried one by one in a fresh slot; a record that kills a slot twice,
   or runs longer than ``record_timeout`` seconds twice, becomes a ``verify_error`` outcome.
 
-:func:`make_engine` builds the local (multiprocessing) or Ray engine.
+:func:`verifier.audit.backends.make_engine` builds the local (multiprocessing) or Ray engine.
 """
 
 from __future__ import annotations
@@ -21,18 +21,15 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Iterable, Iterator, Protocol, Sequence
 
 from verifier.audit.records import Outcome, Task
 from verifier.audit.work import crash_outcome
 
 __all__ = ["Chunk", "Ready", "Done", "Died", "InitFailed", "Backend", "Scheduler", "EngineError",
-           "EngineOptions", "make_engine", "ENGINES"]
+           "EngineOptions"]
 
 log = logging.getLogger(__name__)
-
-ENGINES = ("local", "ray")
-
 
 class EngineError(RuntimeError):
     """The engine cannot go on (a worker cannot be initialised, Ray is unavailable ...)."""
@@ -251,16 +248,3 @@ class Scheduler:
                       else f"the worker process died twice while verifying this record ({why})")
             out.append(crash_outcome(t, reason))
         return out
-
-
-def make_engine(kind: str, config: Any, options: EngineOptions) -> Scheduler:
-    """A scheduler over the ``local`` (processes) or ``ray`` backend."""
-    if kind == "local":
-        from verifier.audit.local_engine import ProcessBackend
-
-        return Scheduler(ProcessBackend(config, options), options)
-    if kind == "ray":
-        from verifier.audit.ray_engine import RayBackend
-
-        return Scheduler(RayBackend(config, options), options)
-    raise EngineError(f"unknown engine {kind!r} (use one of {', '.join(ENGINES)})")

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from verifier.audit.engines import EngineOptions, make_engine
+from verifier.audit.backends import make_engine
+from verifier.audit.engines import EngineOptions
 from verifier.audit.identity import RunIdentity, compare_log, log_fingerprint, run_identity
 from verifier.audit.reader import ReaderOptions, ReadStats, count_lines, preflight, read_log
 from verifier.audit.records import InputRecord, Outcome, Result, Task

@@ -55,9 +55,11 @@ _CODE_FILES = (
     "verifier/benchmark/out_of_ontology.py", "verifier/benchmark/ontology_split.py",
     "verifier/benchmark/perturb.py", "verifier/benchmark/plausible.py",
     "verifier/benchmark/records.py", "verifier/benchmark/splits.py",
-    "parsers/sparql.py", "parsers/sparql_translate.py", "parsers/sparql_generate.py",
+    "verifier/benchmark/unionfind.py",
+    "parsers/sparql.py", "parsers/sparql_translate.py", "parsers/sparql_terms.py",
+    "parsers/sparql_expressions.py", "parsers/sparql_labels.py", "parsers/sparql_generate.py",
     "parsers/sparql_transform.py", "verifier/prover.py", "verifier/logic.py",
-    "grammar/sparql.lark", "verifier/pgmr/encoders.py")
+    "verifier/normal_form.py", "grammar/sparql.lark", "verifier/pgmr/encoders.py")
 
 
 class BuildError(RuntimeError):
@@ -119,12 +121,14 @@ def _import_code_modules() -> None:
     """Import the modules that shape the datasets (see :data:`_CODE_FILES`)."""
     import importlib
 
-    for name in ("parsers.sparql", "parsers.sparql_translate", "parsers.sparql_generate",
-                 "parsers.sparql_transform", "verifier.prover", "verifier.logic",
+    for name in ("parsers.sparql", "parsers.sparql_translate", "parsers.sparql_terms",
+                 "parsers.sparql_expressions", "parsers.sparql_labels", "parsers.sparql_generate",
+                 "parsers.sparql_transform", "verifier.prover", "verifier.logic", "verifier.normal_form",
                  "verifier.pgmr.encoders", "verifier.benchmark.perturb",
                  "verifier.benchmark.plausible", "verifier.benchmark.splits",
                  "verifier.benchmark.ood", "verifier.benchmark.llm",
-                 "verifier.benchmark.out_of_ontology", "verifier.benchmark.ontology_split"):
+                 "verifier.benchmark.out_of_ontology", "verifier.benchmark.ontology_split",
+                 "verifier.benchmark.unionfind"):
         importlib.import_module(name)
     from parsers.sparql import parse_query
 

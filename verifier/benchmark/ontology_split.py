@@ -55,6 +55,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from verifier.benchmark.unionfind import UnionFind
+
 __all__ = [
     "DEFAULT_SOURCES", "OOD_FILE", "SPLITS", "DETECT_SPLITS", "CATEGORIES",
     "SourcePair", "SplitConfig", "Example", "OntologySplit", "SplitError",
@@ -304,24 +306,8 @@ def load_ood_utterances(data_dir: str | Path, rel: str = OOD_FILE) -> list[str]:
 
 # -- building ---------------------------------------------------------------------------------
 
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        while self.parent[i] != i:
-            self.parent[i] = self.parent[self.parent[i]]
-            i = self.parent[i]
-        return i
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def _components(pairs: Sequence[SourcePair], candidates: set[str]) -> list[list[int]]:
-    uf = _UnionFind(len(pairs))
+    uf = UnionFind(len(pairs))
     first: dict[str, int] = {}
     for i, p in enumerate(pairs):
         for s in sorted(p.symbols & candidates):

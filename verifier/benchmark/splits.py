@@ -31,8 +31,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.benchmark.gold import GoldPair
 from verifier.benchmark.ids import compact, prefix_map, wikidata_ref
-from verifier.benchmark.ontology_split import _UnionFind
 from verifier.benchmark.records import BenchRecord
+from verifier.benchmark.unionfind import UnionFind
 from verifier.logic import Literal
 
 __all__ = ["SplitSizes", "SplitPropertyError", "skeleton", "template_id",
@@ -102,7 +102,7 @@ def build_unknown_uri_split(pairs: Sequence[GoldPair], *, seed: int = 0, rare_be
     """Records of the unknown-URI split (module docstring) in pair order, and statistics."""
     counts = Counter(s for p in pairs for s in p.symbols)
     rare = {s for s, c in counts.items() if c < rare_below}
-    uf = _UnionFind(len(pairs))
+    uf = UnionFind(len(pairs))
     first: dict[str, int] = {}
     for i, p in enumerate(pairs):
         for s in sorted(p.symbols & rare):

@@ -14,9 +14,10 @@ Public API::
 See ``docs/pgmr.md``.
 """
 
-from verifier.pgmr.calibrate import SupportPriors, estimate_priors
+from verifier.pgmr.calibrate import SupportPriors
 from verifier.pgmr.encoders import (Encoder, HashedNgramEncoder, SentenceTransformerEncoder,
                                     encoder_from_identity)
+from verifier.pgmr.estimate import estimate_priors
 from verifier.pgmr.index import IndexSpec, VectorIndex
 from verifier.pgmr.intermediate import (GroundingResult, IntermediateForm, IntermediateSyntaxError,
                                         LabelGrounding, ground, ground_many, intermediate_form,

@@ -14,7 +14,7 @@ Choices come from :func:`verifier.pgmr.degrade.rng_for` (seed, record id, catego
 do not depend on the order of the records.
 
 :func:`plausible_replacements` draws harder replacements for *training* pairs (used by
-:func:`verifier.pgmr.calibrate.estimate_priors` to fit the grounding model): besides a random
+:func:`verifier.pgmr.estimate.estimate_priors` to fit the grounding model): besides a random
 id of the same kind, the same-kind id with the nearest label, and an id that occurs in the
 same context in the other training pairs (a property that co-occurs with the query's other
 properties; an item used with one of the query's properties).  :func:`given_replacements`

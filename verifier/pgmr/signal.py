@@ -34,7 +34,7 @@ estimates P(query right) when right and wrong queries are equally likely).
 
 The score is 0 when an identifier is missing from the memory or of the wrong kind, and 1.0
 for a query without identifiers.  The model is fitted by
-:func:`~verifier.pgmr.calibrate.estimate_priors` on training pairs; without priors the
+:func:`~verifier.pgmr.estimate.estimate_priors` on training pairs; without priors the
 built-in :data:`~verifier.pgmr.calibrate.DEFAULT_MODEL` is used with empty statistics.
 """
 
@@ -433,7 +433,7 @@ def grounding_signals(pairs: Sequence[tuple[str, str]], memory: Memory, *,
     spans are encoded once per question, alternatives searched in one call per kind).
 
     ``wordnet`` adds WordNet synonyms to the lexical match (give the same to
-    :func:`~verifier.pgmr.calibrate.estimate_priors`).  Raises ``ValueError`` when
+    :func:`~verifier.pgmr.estimate.estimate_priors`).  Raises ``ValueError`` when
     ``priors`` were estimated with another encoder.
     """
     if priors is not None:
