@@ -26,8 +26,8 @@ def chemistry_lines() -> list[dict]:
 
 
 def light_config(folder: Path) -> Path:
-    """A light verifier.toml: the chemistry example's MRS and labels, WordNet turned off, and a generous prover time-out so that a loaded machine does not
-    turn proofs into 'unknown'."""
+    """A light verifier.toml: the chemistry example's MRS and labels, WordNet turned off, and
+    a generous prover time-out so that a loaded machine does not turn proofs into 'unknown'."""
     p = folder / "verifier.toml"
     p.write_text(
         "[mrs]\n"
