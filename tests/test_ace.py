@@ -74,13 +74,19 @@ def test_hang_is_killed_and_process_restarted(fake_ace) -> None:
 
 
 def test_crash_is_reported_and_process_restarted(fake_ace) -> None:
-    with AceParserPool(_config(fake_ace, fallback=False)) as pool:
+    # a sentence that kills ACE is sent once more to a new process (retries = 1), then
+    # reported; no fallback pass follows a lost process
+    with AceParserPool(_config(fake_ace)) as pool:
         for _ in range(2):
             r = pool.parse("CRASH now")
-            assert r.status == "crash" and "exited" in r.error
-        assert pool.restarts == 2
+            assert r.status == "crash" and "exited with code 3" in r.error
+            assert "crashed on each of 2 tries" in r.error and r.roots == "strict"
+        assert pool.restarts == 4 and len(pool.workers) == 1
         ok = pool.parse("Is there a cat?")
         assert ok.status == "ok" and len(ok.readings) == 3
+    with AceParserPool(_config(fake_ace, fallback=False, retries=0)) as pool:
+        r = pool.parse("CRASH now")
+        assert r.status == "crash" and "tries" not in r.error and pool.restarts == 1
 
 
 def test_pool_spreads_a_batch_over_processes(fake_ace) -> None:

@@ -12,6 +12,13 @@
   (a list of SimpleMRS strings, ``None`` when the question is unknown), the ``MrsSource``
   protocol of :mod:`verifier.api`.
 
+Every reading carries the identity of the grammar that produced it
+(:attr:`ReadingsResult.grammar`: :data:`CORPUS_GRAMMAR` for the shared corpus, the image's
+:func:`grammar_identity` for ACE) and its family (:attr:`ReadingsResult.family`,
+:func:`grammar_family`: ``erg-standin``, ``erg`` or ``unknown``).  The cache also keeps,
+per identity, what is known of the image (header version, family, SHA-256, path:
+:meth:`MrsCache.grammar_record`).
+
 Question keys are normalised by :func:`normalize_question`: every run of whitespace
 (including the tabs and line breaks that the corpus replaced by spaces before parsing)
 becomes one space, and the ends are stripped.
@@ -20,7 +27,6 @@ becomes one space, and the ends are stripped.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import logging
 import sqlite3
@@ -31,10 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
+from verifier.grammars import grammar_family, grammar_identity
+
 __all__ = [
     "normalize_question", "ParseRecord", "ReadingsResult", "MrsCache", "MrsCorpus",
-    "MrsProvider", "read_corpus", "write_corpus", "grammar_identity", "CORPUS_GRAMMAR",
-    "CorpusFormatError",
+    "MrsProvider", "read_corpus", "write_corpus", "grammar_identity", "grammar_family",
+    "CORPUS_GRAMMAR", "CorpusFormatError",
 ]
 
 log = logging.getLogger(__name__)
@@ -88,7 +96,8 @@ class ReadingsResult:
     ``status``: ``ok`` (readings found), ``no-parse`` (the parser ran and found none),
     ``no-parser`` (the question is unknown and no parser is configured), ``error`` (the
     parser failed: crash, timeout...).  ``source``: ``corpus``, ``cache``, ``ace`` or
-    ``none``.
+    ``none``.  ``grammar``: identity of the grammar that produced the readings;
+    ``family``: its :func:`grammar_family` (``erg-standin``, ``erg``, ``unknown``).
     """
 
     question: str
@@ -97,6 +106,7 @@ class ReadingsResult:
     source: str
     message: str = ""
     grammar: str | None = None
+    family: str = "unknown"
 
     @property
     def ok(self) -> bool:
@@ -343,6 +353,24 @@ class MrsCache:
         """Write the records (of one grammar) in the corpus format; returns the count."""
         return write_corpus(self.records(grammar), path)
 
+    def record_grammar(self, info: Any) -> None:
+        """Keep what is known of a grammar image (a :class:`verifier.grammars.GrammarInfo`
+        or a dict with at least ``identity``), read back by :meth:`grammar_record`."""
+        d = dict(info.to_json() if hasattr(info, "to_json") else info)
+        with self._lock:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)",
+                                 ("grammar:" + str(d["identity"]), json.dumps(d, ensure_ascii=False)))
+
+    def grammar_record(self, identity: str) -> dict[str, Any] | None:
+        """What :meth:`record_grammar` kept for an identity (``None`` when nothing)."""
+        with self._lock:
+            row = self._db.execute("SELECT v FROM meta WHERE k = ?", ("grammar:" + identity,)).fetchone()
+        try:
+            return dict(json.loads(row[0])) if row else None
+        except (json.JSONDecodeError, TypeError, ValueError):
+            return None
+
     def grammars(self) -> list[tuple[str, int]]:
         """Grammar identities in the store with their record counts."""
         with self._lock:
@@ -352,22 +380,6 @@ class MrsCache:
     def __len__(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM parses").fetchone()[0])
-
-
-# --------------------------------------------------------------------------------------------
-# Grammar identity
-# --------------------------------------------------------------------------------------------
-
-
-def grammar_identity(path: str | Path) -> str:
-    """A stable identity of a compiled grammar image: file name, size and SHA-256 prefix
-    of its content (so a rebuilt or different image gets a different cache key)."""
-    p = Path(path).expanduser()
-    h = hashlib.sha256()
-    with open(p, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return f"{p.name}:{p.stat().st_size}:{h.hexdigest()[:16]}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -381,7 +393,9 @@ class MrsProvider:
 
     ``cache``: an :class:`MrsCache` (ACE results are stored there); ``corpora``: in-memory
     corpus files; ``ace``: an object with ``parse(question) -> AceResult`` (see
-    :class:`parsers.ace.AceParserPool`) and a ``grammar_id``; ``any_grammar``: whether
+    :class:`parsers.ace.AceParserPool`) and a ``grammar_id`` (and, when it has one, a
+    ``grammar_info``: :class:`verifier.grammars.GrammarInfo`, recorded in the cache with the
+    first parse stored); ``any_grammar``: whether
     cached parses made with another grammar may answer (default: only when no ACE is
     configured).
     """
@@ -391,6 +405,293 @@ class MrsProvider:
     ace: Any = None
     any_grammar: bool | None = None
     _ace_grammar: str | None = field(default=None, init=False, repr=False)
+    _ace_info: Any = field(default=None, init=False, repr=False)
+    _recorded: bool = field(default=False, init=False, repr=False)
+
+    @classmethod
+    def from_config(cls, config: Any = None, *, use_ace: bool = True) -> "MrsProvider":
+        """Build from :func:`verifier.config.load_config`: ``[mrs] cache`` (SQLite path),
+        ``[mrs] corpora`` (a path or list of corpus files), ``[ace]`` (see
+        :class:`parsers.ace.AceConfig`).  ACE is started lazily, on the first question
+        missing from the corpora and the cache."""
+        if config is None:
+            from verifier.config import load_config
+
+            config = load_config()
+        mrs = config.section("mrs")
+        cache = MrsCache(mrs["cache"]) if mrs.get("cache") else None
+        corpora_paths = mrs.get("corpora") or []
+        if isinstance(corpora_paths, (str, Path)):
+            corpora_paths = [corpora_paths]
+        corpora = [MrsCorpus(corpora_paths)] if corpora_paths else []
+        ace = None
+        if use_ace:
+            from parsers.ace import AceConfig, LazyAce
+
+            ace_cfg = AceConfig.from_config(config)
+            if ace_cfg is not None:
+                ace = LazyAce(ace_cfg)
+        return cls(cache, corpora, ace)
+
+    def _grammar(self) -> str | None:
+        if self.ace is None:
+            return None
+        if self._ace_grammar is None:
+            try:
+                info = getattr(self.ace, "grammar_info", None)
+                if info is not None:
+                    self._ace_info = info
+                    self._ace_grammar = str(info.identity)
+                else:
+                    self._ace_grammar = str(self.ace.grammar_id)
+            except OSError as e:
+                log.warning("cannot identify the ACE grammar image: %s", e)
+                self._ace_grammar = "unknown-grammar"
+        return self._ace_grammar
+
+    def family(self, identity: str | None) -> str:
+        """The :func:`grammar_family` of an identity, using the image header of the running
+        ACE grammar or the record kept in the cache when there is one."""
+        if not identity:
+            return "unknown"
+        if self._ace_info is not None and identity == self._ace_info.identity:
+            return str(self._ace_info.family)
+        rec = self.cache.grammar_record(identity) if self.cache is not None else None
+        return grammar_family(identity, (rec or {}).get("version"))
+
+    def _store(self, question: str, res: Any, grammar: str | None) -> None:
+        if self.cache is None:
+            return
+        self.cache.put(ParseRecord(question, tuple(res.readings), res.roots, res.error,
+                                   res.seconds, grammar or "unknown-grammar"))
+        if not self._recorded and self._ace_info is not None:
+            try:
+                self.cache.record_grammar(self._ace_info)
+                self._recorded = True
+            except Exception as e:  # a record is a convenience: never lose the parse for it
+                log.warning("could not record the grammar in the MRS cache: %s", e)
+
+    def lookup(self, question: str) -> ReadingsResult:
+        """Readings of ``question`` with where they came from and the grammar that produced
+        them; never raises for a failing parser (the result says what went wrong)."""
+        if not isinstance(question, str) or not question.strip():
+            return ReadingsResult(str(question), (), "error", "none", "the question is empty")
+        for corpus in self.corpora:
+            rec = corpus.get(question)
+            if rec is not None:
+                return ReadingsResult(question, rec.readings, "ok" if rec.readings else "no-parse",
+                                      "corpus", rec.error or "", rec.grammar, self.family(rec.grammar))
+        grammar = self._grammar()
+        any_grammar = self.any_grammar if self.any_grammar is not None else self.ace is None
+        if self.cache is not None:
+            rec = self.cache.get(question, None if any_grammar else grammar)
+            if rec is not None:
+                return ReadingsResult(question, rec.readings, "ok" if rec.readings else "no-parse",
+                                      "cache", rec.error or "", rec.grammar, self.family(rec.grammar))
+        if self.ace is None:
+            return ReadingsResult(question, (), "no-parser", "none",
+                                  "no parser available: the question is not in the MRS cache or "
+                                  "corpora and ACE is not configured (set VERIFIER_ACE and "
+                                  "VERIFIER_ERG, or run 'verifier setup ace')")
+        res = self.ace.parse(question)
+        if res.status in ("ok", "no-parse"):
+            self._store(question, res, grammar)
+        status = res.status if res.status in ("ok", "no-parse") else "error"
+        message = res.error or ("" if status != "error" else f"ACE: {res.status}")
+        return ReadingsResult(question, tuple(res.readings), status, "ace", message,
+                              grammar, self.family(grammar))
+
+    def readings(self, question: str) -> list[str] | None:
+        """SimpleMRS readings (``[]`` when the parser found none, ``None`` when unknown)."""
+        r = self.get(question)
+        return list(r.readings) if r is not None else None
+
+    def __iter__(self) -> Iterator[ParseRecord]:
+        return iter(self._records.values())
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __contains__(self, question: object) -> bool:
+        return isinstance(question, str) and normalize_question(question) in self._records
+
+
+# --------------------------------------------------------------------------------------------
+# SQLite cache
+# --------------------------------------------------------------------------------------------
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS parses (
+    key TEXT NOT NULL,
+    grammar TEXT NOT NULL,
+    question TEXT NOT NULL,
+    readings TEXT NOT NULL,
+    roots TEXT,
+    error TEXT,
+    seconds REAL,
+    added REAL NOT NULL,
+    PRIMARY KEY (key, grammar)
+);
+CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT);
+"""
+
+
+class MrsCache:
+    """SQLite store of parses keyed by (normalised question, grammar identity).
+
+    ``MrsCache(":memory:")`` gives a private in-memory store.  Safe to share between
+    threads (one connection behind a lock).  Use as a context manager or call
+    :meth:`close`.
+    """
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(str(Path(self.path).expanduser()) if self.path != ":memory:"
+                                       else self.path, check_same_thread=False, timeout=30)
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise ValueError(f"{self.path}: not a usable MRS cache ({e})") from None
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> "MrsCache":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    @staticmethod
+    def _row(row: tuple) -> ParseRecord:
+        question, readings, roots, error, seconds, grammar = row
+        try:
+            rs = tuple(json.loads(readings))
+        except (json.JSONDecodeError, TypeError):
+            rs = ()
+        return ParseRecord(question, rs, roots, error, seconds, grammar)
+
+    def get(self, question: str, grammar: str | None = None) -> ParseRecord | None:
+        """The record for ``question`` under ``grammar`` (any grammar, newest first, when
+        ``grammar`` is ``None``)."""
+        key = normalize_question(question)
+        sql = "SELECT question, readings, roots, error, seconds, grammar FROM parses WHERE key = ?"
+        args: tuple = (key,)
+        if grammar is not None:
+            sql += " AND grammar = ?"
+            args += (grammar,)
+        sql += " ORDER BY added DESC LIMIT 1"
+        with self._lock:
+            row = self._db.execute(sql, args).fetchone()
+        return self._row(row) if row else None
+
+    def put(self, record: ParseRecord) -> None:
+        """Store (or replace) one record."""
+        self.put_many([record])
+
+    def put_many(self, records: Iterable[ParseRecord], *, replace: bool = True) -> int:
+        """Store records in one transaction; returns how many were written."""
+        verb = "INSERT OR REPLACE" if replace else "INSERT OR IGNORE"
+        now = time.time()
+        rows = [(r.key, r.grammar, r.question, json.dumps(list(r.readings), ensure_ascii=False),
+                 r.roots, r.error, r.seconds, now) for r in records]
+        with self._lock:
+            with self._db:
+                cur = self._db.executemany(
+                    f"{verb} INTO parses (key, grammar, question, readings, roots, error, seconds, added)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        return cur.rowcount if cur.rowcount >= 0 else len(rows)
+
+    def import_corpus(self, path: str | Path, *, grammar: str = CORPUS_GRAMMAR,
+                      replace: bool = True) -> int:
+        """Load a corpus file; returns the number of records stored."""
+        n = 0
+        batch: list[ParseRecord] = []
+        for rec in read_corpus(path, grammar=grammar):
+            batch.append(rec)
+            if len(batch) >= 2000:
+                n += self.put_many(batch, replace=replace)
+                batch = []
+        if batch:
+            n += self.put_many(batch, replace=replace)
+        return n
+
+    def records(self, grammar: str | None = None) -> Iterator[ParseRecord]:
+        """All records (of one grammar), in insertion order."""
+        sql = "SELECT question, readings, roots, error, seconds, grammar FROM parses"
+        args: tuple = ()
+        if grammar is not None:
+            sql += " WHERE grammar = ?"
+            args = (grammar,)
+        sql += " ORDER BY rowid"
+        with self._lock:
+            rows = self._db.execute(sql, args).fetchall()
+        for row in rows:
+            yield self._row(row)
+
+    def export_corpus(self, path: str | Path | IO[str], *, grammar: str | None = None) -> int:
+        """Write the records (of one grammar) in the corpus format; returns the count."""
+        return write_corpus(self.records(grammar), path)
+
+    def record_grammar(self, info: Any) -> None:
+        """Keep what is known of a grammar image (a :class:`verifier.grammars.GrammarInfo`
+        or a dict with at least ``identity``), read back by :meth:`grammar_record`."""
+        d = dict(info.to_json() if hasattr(info, "to_json") else info)
+        with self._lock:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)",
+                                 ("grammar:" + str(d["identity"]), json.dumps(d, ensure_ascii=False)))
+
+    def grammar_record(self, identity: str) -> dict[str, Any] | None:
+        """What :meth:`record_grammar` kept for an identity (``None`` when nothing)."""
+        with self._lock:
+            row = self._db.execute("SELECT v FROM meta WHERE k = ?", ("grammar:" + identity,)).fetchone()
+        try:
+            return dict(json.loads(row[0])) if row else None
+        except (json.JSONDecodeError, TypeError, ValueError):
+            return None
+
+    def grammars(self) -> list[tuple[str, int]]:
+        """Grammar identities in the store with their record counts."""
+        with self._lock:
+            return [(g, n) for g, n in self._db.execute(
+                "SELECT grammar, COUNT(*) FROM parses GROUP BY grammar ORDER BY grammar")]
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM parses").fetchone()[0])
+
+
+# --------------------------------------------------------------------------------------------
+# Provider
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class MrsProvider:
+    """Readings of a question: corpora, then the cache, then ACE.
+
+    ``cache``: an :class:`MrsCache` (ACE results are stored there); ``corpora``: in-memory
+    corpus files; ``ace``: an object with ``parse(question) -> AceResult`` (see
+    :class:`parsers.ace.AceParserPool`) and a ``grammar_id`` (and, when it has one, a
+    ``grammar_info``: :class:`verifier.grammars.GrammarInfo`, recorded in the cache with the
+    first parse stored); ``any_grammar``: whether
+    cached parses made with another grammar may answer (default: only when no ACE is
+    configured).
+    """
+
+    cache: MrsCache | None = None
+    corpora: Sequence[MrsCorpus] = ()
+    ace: Any = None
+    any_grammar: bool | None = None
+    _ace_grammar: str | None = field(default=None, init=False, repr=False)
+    _ace_info: Any = field(default=None, init=False, repr=False)
+    _recorded: bool = field(default=False, init=False, repr=False)
 
     @classmethod
     def from_config(cls, config: Any = None, *, use_ace: bool = True) -> "MrsProvider":
