@@ -204,6 +204,18 @@ def _reencode(raw: Iterable[str]) -> tuple[tuple[str, ...], str | None]:
     return tuple(out), f"{len(bad)} reading(s) dropped, PyDelphin could not read the MRS ({kinds})"
 
 
+def _startup_reason(config: AceConfig) -> str:
+    """What ACE says on its standard error when it will not start with this grammar (run
+    once more to hear it, e.g. "this does not appear to be a grammar image")."""
+    try:
+        r = subprocess.run([config.binary, "-g", config.grammar], input="", capture_output=True,
+                           text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    lines = [l.strip() for l in r.stderr.splitlines() if l.strip()]
+    return _short(lines[-1]) if lines else ""
+
+
 class AceWorker:
     """One persistent ACE process (``delphin.ace.ACEParser``) with a hard time limit.
 
@@ -220,6 +232,7 @@ class AceWorker:
         self.roots = roots
         self.name = name
         self.restarts = 0
+        self.parsed = 0
         self._parser: Any = None
         self._lock = threading.Lock()
         self._io = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"{name}-io")
@@ -236,7 +249,9 @@ class AceWorker:
                 self.config.grammar, cmdargs=self.config.cmdargs(self.roots),
                 executable=self.config.binary, tsdbinfo=False, stderr=subprocess.PIPE)
         except (OSError, subprocess.CalledProcessError, ValueError, dace.ACEProcessError) as e:
-            raise AceError(f"cannot start ACE ({self.config.binary}): {e}") from None
+            why = _startup_reason(self.config) if isinstance(e, dace.ACEProcessError) else ""
+            raise AceError(f"cannot start ACE ({self.config.binary}): {e}"
+                           + (f": {why}" if why else "")) from None
         self._adopt(self._parser._p)
 
     def _adopt(self, proc: subprocess.Popen) -> None:
@@ -314,8 +329,10 @@ class AceWorker:
 
     # parsing -------------------------------------------------------------------------------
     def parse(self, sentence: str) -> _PassResult:
-        """Parse one sentence (already cleaned of tabs and line breaks)."""
+        """Parse one sentence (already cleaned of tabs and line breaks); ``parsed`` counts
+        the sentences this worker answered."""
         with self._lock:
+            self.parsed += 1
             result = self._attempt(sentence)
             tries = 1
             while result.status == "crash" and tries <= self.config.retries:
