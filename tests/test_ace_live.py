@@ -47,13 +47,14 @@ SLOW = "Which " + " and ".join(["old cat near the dog with the hat"] * 3) + " is
 
 
 @pytest.fixture(scope="session")
-def ace_files(tmp_path_factory) -> tuple[Path, Path]:
+def ace_files(tmp_path_factory):
     """``(binary, grammar)`` unpacked by the shared install.sh into a temporary folder."""
     dest = tmp_path_factory.mktemp("ace")
     r = subprocess.run(["bash", str(ACE_DIR / "install.sh"), str(dest)], capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, r.stderr
-    return dest / "ace", dest / "erg-standin.dat"
+    yield dest / "ace", dest / "erg-standin.dat"
+    shutil.rmtree(dest, ignore_errors=True)  # 218 MB
 
 
 def _config(ace_files, **kw) -> AceConfig:
@@ -219,6 +220,7 @@ def test_setup_ace_installs_the_shared_files(tmp_path: Path) -> None:
     r = _verifier(["setup", "ace", "--ace", str(tmp_path / "ace" / "ace"), "--erg", str(tmp_path / "junk.dat"),
                    "--dest", str(tmp_path / "ace2")], home, tmp_path)
     assert r.returncode == 1 and "this does not appear to be a grammar image" in r.stderr
+    shutil.rmtree(tmp_path / "ace")  # 218 MB
 
 
 _ENV_DROP = ("VERIFIER_CONFIG", "VERIFIER_ACE", "VERIFIER_ERG", "VERIFIER_MRS_CACHE", "VERIFIER_LABELS")
