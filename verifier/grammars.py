@@ -129,7 +129,7 @@ def write_grammar_info(info: GrammarInfo) -> Path:
     p = Path(info.path)
     st = p.stat()
     rec = record_path(p)
-    data = {k: v for k, v in info.to_json().items() if k != "family"}
+    data = info.to_json()  # "family" is for people: it is worked out again on reading
     data["mtime_ns"] = st.st_mtime_ns
     tmp = rec.with_name(rec.name + ".part")
     tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
