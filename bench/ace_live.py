@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from parsers.ace import AceConfig, AceParserPool, AceResult  # noqa: E402
-from verifier.grammars import grammar_info  # noqa: E402
+from parsers.ace_grammar import grammar_info  # noqa: E402
 
 SHARED = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared"))
 MRS = SHARED / "data" / "mrs"

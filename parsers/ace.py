@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from parsers.ace_grammar import GrammarInfo, grammar_info
+
 __all__ = ["AceConfig", "AceResult", "AceError", "AceWorker", "AceParserPool", "LazyAce",
            "DEFAULT_ROOTS"]
 
@@ -424,7 +426,7 @@ class AceParserPool:
         self._n_fallback = 0
         self._all: list[AceWorker] = []
         self._lock = threading.Lock()
-        self._grammar_info: Any = None
+        self._grammar_info: GrammarInfo | None = None
         try:
             for k in range(config.pool_size):
                 w = AceWorker(config, config.roots, name=f"ace{k}")
@@ -441,12 +443,10 @@ class AceParserPool:
         self.close()
 
     @property
-    def grammar_info(self) -> Any:
-        """The grammar image's :class:`verifier.grammars.GrammarInfo` (identity, header
+    def grammar_info(self) -> GrammarInfo:
+        """The grammar image's :class:`parsers.ace_grammar.GrammarInfo` (identity, header
         version, family)."""
         if self._grammar_info is None:
-            from verifier.grammars import grammar_info
-
             self._grammar_info = grammar_info(self.config.grammar)
         return self._grammar_info
 
@@ -552,11 +552,9 @@ class LazyAce:
         return self._pool is not None
 
     @property
-    def grammar_info(self) -> Any:
-        """The grammar image's :class:`verifier.grammars.GrammarInfo` (without starting ACE)."""
+    def grammar_info(self) -> GrammarInfo:
+        """The grammar image's :class:`parsers.ace_grammar.GrammarInfo` (without starting ACE)."""
         if self._info is None:
-            from verifier.grammars import grammar_info
-
             self._info = grammar_info(self.config.grammar)
         return self._info
 

@@ -19,7 +19,7 @@ from parsers.ace import AceConfig, AceError, AceParserPool, LazyAce
 from parsers.mrs import translate_readings
 from verifier.cli import main
 from verifier.config import load_config
-from verifier.grammars import grammar_info, read_header, write_grammar_info
+from parsers.ace_grammar import grammar_info, read_header, write_grammar_info
 from verifier.mrs_cache import MrsCache, MrsProvider, grammar_identity
 
 FAKE = Path(__file__).parent / "fixtures" / "mrs" / "fake_ace.py"

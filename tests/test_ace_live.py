@@ -23,7 +23,7 @@ import pytest
 
 from parsers.ace import AceConfig, AceParserPool, LazyAce
 from parsers.mrs import translate_readings
-from verifier.grammars import grammar_info
+from parsers.ace_grammar import grammar_info
 from verifier.mrs_cache import MrsCache, MrsProvider, grammar_family
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -120,7 +120,7 @@ def test_grammar_identity(tmp_path: Path) -> None:
 
 def test_grammar_families_of_the_data_file() -> None:
     """The examples of verifier/_data/ace/grammars.yaml (knowledge as data)."""
-    from verifier.grammars import known_grammars
+    from parsers.ace_grammar import known_grammars
 
     examples = known_grammars()["examples"]
     assert len(examples) >= 5

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
-from verifier.grammars import grammar_family, grammar_identity
+from parsers.ace_grammar import grammar_family, grammar_identity
 
 __all__ = [
     "normalize_question", "ParseRecord", "ReadingsResult", "MrsCache", "MrsCorpus",
@@ -354,7 +354,7 @@ class MrsCache:
         return write_corpus(self.records(grammar), path)
 
     def record_grammar(self, info: Any) -> None:
-        """Keep what is known of a grammar image (a :class:`verifier.grammars.GrammarInfo`
+        """Keep what is known of a grammar image (a :class:`parsers.ace_grammar.GrammarInfo`
         or a dict with at least ``identity``), read back by :meth:`grammar_record`."""
         d = dict(info.to_json() if hasattr(info, "to_json") else info)
         with self._lock:
@@ -394,7 +394,7 @@ class MrsProvider:
     ``cache``: an :class:`MrsCache` (ACE results are stored there); ``corpora``: in-memory
     corpus files; ``ace``: an object with ``parse(question) -> AceResult`` (see
     :class:`parsers.ace.AceParserPool`) and a ``grammar_id`` (and, when it has one, a
-    ``grammar_info``: :class:`verifier.grammars.GrammarInfo`, recorded in the cache with the
+    ``grammar_info``: :class:`parsers.ace_grammar.GrammarInfo`, recorded in the cache with the
     first parse stored); ``any_grammar``: whether
     cached parses made with another grammar may answer (default: only when no ACE is
     configured).

@@ -164,7 +164,7 @@ def _cmd_ace(args: argparse.Namespace) -> int:
     from verifier.ace_install import (InstallError, ace_version, check_grammar, grammar_target,
                                       install_ace, install_grammar)
     from verifier.config import load_config
-    from verifier.grammars import grammar_info, write_grammar_info
+    from parsers.ace_grammar import grammar_info, write_grammar_info
 
     try:
         cfg = load_config()

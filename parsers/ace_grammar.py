@@ -1,4 +1,4 @@
-"""Which compiled grammar image produced a reading: its identity, header and family.
+"""Which compiled grammar image (of ACE) produced a reading: its identity, header and family.
 
 * :func:`grammar_identity` is the MRS cache key of an image: ``name:size:sha16`` (file name,
   size in bytes, first 16 hex digits of the SHA-256 of the content).
