@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bz2
 import io
+import json
 import os
 import sys
 import tarfile
@@ -18,7 +19,8 @@ from parsers.ace import AceConfig, AceError, AceParserPool, LazyAce
 from parsers.mrs import translate_readings
 from verifier.cli import main
 from verifier.config import load_config
-from verifier.mrs_cache import MrsCache, MrsProvider
+from parsers.ace_grammar import grammar_info, read_header, write_grammar_info
+from verifier.mrs_cache import MrsCache, MrsProvider, grammar_identity
 
 FAKE = Path(__file__).parent / "fixtures" / "mrs" / "fake_ace.py"
 
@@ -74,13 +76,19 @@ def test_hang_is_killed_and_process_restarted(fake_ace) -> None:
 
 
 def test_crash_is_reported_and_process_restarted(fake_ace) -> None:
-    with AceParserPool(_config(fake_ace, fallback=False)) as pool:
+    # a sentence that kills ACE is sent once more to a new process (retries = 1), then
+    # reported; no fallback pass follows a lost process
+    with AceParserPool(_config(fake_ace)) as pool:
         for _ in range(2):
             r = pool.parse("CRASH now")
-            assert r.status == "crash" and "exited" in r.error
-        assert pool.restarts == 2
+            assert r.status == "crash" and "exited with code 3" in r.error
+            assert "crashed on each of 2 tries" in r.error and r.roots == "strict"
+        assert pool.restarts == 4 and len(pool.workers) == 1
         ok = pool.parse("Is there a cat?")
         assert ok.status == "ok" and len(ok.readings) == 3
+    with AceParserPool(_config(fake_ace, fallback=False, retries=0)) as pool:
+        r = pool.parse("CRASH now")
+        assert r.status == "crash" and "tries" not in r.error and pool.restarts == 1
 
 
 def test_pool_spreads_a_batch_over_processes(fake_ace) -> None:
@@ -170,6 +178,7 @@ def test_setup_ace_installs_from_urls(tmp_path: Path, fake_ace, monkeypatch, cap
     assert (dest / "ace").is_file() and os.access(dest / "ace", os.X_OK)
     assert (dest / "erg-2018-x86-64-0.9.34.dat").read_bytes() == b"grammar image"
     assert "installed ACE version 0.9.34" in out
+    assert "grammar identity: erg-2018-x86-64-0.9.34.dat:" in out and "family: erg" in out
     cfg = (tmp_path / "home" / ".config" / "verifier" / "verifier.toml").read_text()
     assert "[ace]" in cfg and str(dest / "ace") in cfg
     # the written configuration is picked up
@@ -186,6 +195,79 @@ def test_setup_ace_without_network_explains(tmp_path: Path, capsys, monkeypatch)
                "--erg-url", (tmp_path / "nope.dat.bz2").as_uri()])
     err = capsys.readouterr().err
     assert rc == 1
-    assert "VERIFIER_ACE" in err and "VERIFIER_ERG" in err and "download failed" in err
+    assert "VERIFIER_ACE" in err and "VERIFIER_ERG" in err and "nope.tgz: no such file" in err
+    # a network that does not answer (nothing listens on the loopback discard port)
+    rc = main(["setup", "ace", "--dest", str(tmp_path / "d"), "--ace", "http://127.0.0.1:9/ace.tar.gz",
+               "--erg", str(tmp_path / "nope.dat"), "--timeout", "5"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "download failed" in err and "verifier setup ace --ace FILE --erg FILE" in err
     assert main(["setup", "ace", "--dry-run", "--dest", str(tmp_path / "d")]) == 0
+    out = capsys.readouterr().out
+    assert "erg-2025-x86-64-0.9.34.dat.bz2" in out and "as ace and erg-2025-x86-64-0.9.34.dat" in out
     assert main(["setup"]) == 2
+
+
+_HEADER = b"frozen grammar file: ace |0.9.34| grammar |/src/erg;;ERG (2099)|" + b"\0" * 64
+
+
+def _compress(data: bytes, kind: str) -> bytes:
+    import gzip
+    import lzma
+
+    return {"xz": lzma.compress, "bz2": bz2.compress, "gz": gzip.compress, "plain": lambda d: d}[kind](data)
+
+
+@pytest.mark.parametrize("kind", ["xz", "bz2", "gz", "plain"])
+def test_setup_ace_installs_local_files(kind: str, tmp_path: Path, fake_ace, monkeypatch, capsys) -> None:
+    """--ace / --erg take paths and file:// URLs of compressed or plain files (recognised by
+    content); the grammar's identity and header version are recorded and printed."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    exe, _ = fake_ace
+    suffix = "" if kind == "plain" else "." + kind
+    ace_src = tmp_path / f"ace-bin{suffix}"
+    ace_src.write_bytes(_compress(exe.read_bytes(), kind))
+    image = _HEADER + os.urandom(2048)
+    erg_src = tmp_path / f"my-grammar.dat{suffix}"
+    erg_src.write_bytes(_compress(image, kind))
+    dest = tmp_path / "install"
+    erg_arg = erg_src.as_uri() if kind in ("xz", "gz") else str(erg_src)
+    rc = main(["setup", "ace", "--ace", str(ace_src), "--erg", erg_arg, "--dest", str(dest), "--json"])
+    cap = capsys.readouterr()
+    assert rc == 0, cap.err
+    res = json.loads(cap.out)
+    assert (dest / "ace").read_bytes() == exe.read_bytes() and os.access(dest / "ace", os.X_OK)
+    assert res["grammar"] == str(dest / "my-grammar.dat")
+    assert (dest / "my-grammar.dat").read_bytes() == image
+    assert res["grammar_version"] == "ERG (2099)" and res["family"] == "erg"
+    assert res["identity"] == grammar_identity(dest / "my-grammar.dat")
+    assert res["ace_version"] == "ACE version 0.9.34"
+    # the record beside the image answers grammar_info without reading the image again
+    rec = json.loads(Path(res["record"]).read_text())
+    assert rec["sha256"] == res["sha256"] and rec["version"] == "ERG (2099)"
+    assert grammar_info(dest / "my-grammar.dat").version == "ERG (2099)"
+
+
+def test_setup_ace_refuses_an_image_of_another_ace(tmp_path: Path, fake_ace, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    exe, _ = fake_ace
+    old = tmp_path / "erg-old.dat"
+    old.write_bytes(_HEADER.replace(b"0.9.34", b"0.9.30"))
+    rc = main(["setup", "ace", "--ace", str(exe), "--erg", str(old), "--dest", str(tmp_path / "d")])
+    err = capsys.readouterr().err
+    assert rc == 1 and "compiled for ACE 0.9.30" in err
+
+
+def test_grammar_records_follow_the_file(tmp_path: Path) -> None:
+    g = tmp_path / "erg.dat"
+    g.write_bytes(_HEADER + b"x" * 100)
+    info = grammar_info(g)
+    assert (info.version, info.ace_version, info.family) == ("ERG (2099)", "0.9.34", "erg")
+    write_grammar_info(info)
+    assert grammar_info(g) == info
+    g.write_bytes(_HEADER + b"y" * 101)  # another image under the same name
+    assert grammar_info(g).identity != info.identity
+    assert read_header(tmp_path / "erg.dat")[1] == "ERG (2099)"
+    (tmp_path / "plain.dat").write_bytes(b"no header")
+    assert read_header(tmp_path / "plain.dat") == (None, None)

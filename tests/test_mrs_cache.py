@@ -13,7 +13,7 @@ import pytest
 
 from verifier.mrs_cache import (
     CORPUS_GRAMMAR, CorpusFormatError, MrsCache, MrsCorpus, MrsProvider, ParseRecord,
-    grammar_identity, normalize_question, read_corpus, write_corpus,
+    grammar_family, grammar_identity, normalize_question, read_corpus, write_corpus,
 )
 
 SHARED = Path(os.environ.get("VERIFIER_SHARED", Path(__file__).resolve().parents[2] / "shared"))
@@ -116,6 +116,41 @@ def test_grammar_identity(tmp_path: Path) -> None:
     assert a.startswith("erg.dat:3000:")
     g.write_bytes(b"abd" * 1000)
     assert grammar_identity(g) != a
+
+
+def test_grammar_families_of_the_data_file() -> None:
+    """The examples of verifier/_data/ace/grammars.yaml (knowledge as data)."""
+    from parsers.ace_grammar import known_grammars
+
+    examples = known_grammars()["examples"]
+    assert len(examples) >= 5
+    for ex in examples:
+        assert grammar_family(ex["identity"], ex.get("version")) == ex["family"], ex
+    assert grammar_family(CORPUS_GRAMMAR) == "erg-standin"
+    assert grammar_family(None) == grammar_family("") == "unknown"
+
+
+def test_readings_report_their_grammar(tmp_path: Path) -> None:
+    from verifier.api import Verifier
+
+    corpus = MrsCorpus([_corpus_file(tmp_path)])
+    cache = MrsCache(":memory:")
+    cache.record_grammar({"identity": "fake.dat:1:0", "version": "ERG (2025)"})
+    prov = MrsProvider(cache, [corpus], _FakeAce())
+    r = prov.lookup("What is the mass of benzene?")
+    assert (r.grammar, r.family) == (CORPUS_GRAMMAR, "erg-standin")
+    r = prov.lookup("Is Rex a dog?")  # from ACE; the cache's record gives the header version
+    assert (r.source, r.grammar, r.family) == ("ace", "fake.dat:1:0", "erg")
+    assert cache.grammar_record("fake.dat:1:0")["version"] == "ERG (2025)"
+    assert cache.grammar_record("other") is None
+    v = Verifier.__new__(Verifier)  # only the MRS source is needed for readings()
+    v.mrs, v.ace = prov, None
+    readings, origin, grammar = v.readings("What is the mass of benzene?")
+    assert len(readings) == 2 and origin == "corpus" and grammar == CORPUS_GRAMMAR
+    assert v.readings("Is Rex a dog?")[1:] == ("cache", "fake.dat:1:0")
+    none = MrsProvider(MrsCache(":memory:"))
+    v.mrs = none
+    assert v.readings("Who?")[0] is None and v.readings("Who?")[2] is None
 
 
 @dataclass

@@ -17,7 +17,6 @@ import logging
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
@@ -160,24 +159,26 @@ class Verifier:
             self.stacker = StackedRuntime.from_config(cfg)
 
     # ------------------------------------------------------------------
-    def readings(self, question: str) -> tuple[list[str] | None, str]:
-        """MRS readings of a question and where they came from (or why there are none)."""
+    def readings(self, question: str) -> tuple[list[str] | None, str, str | None]:
+        """MRS readings of a question, where they came from (or why there are none), and the
+        identity of the grammar that produced them (``None`` when unknown; its family is
+        :func:`verifier.mrs_cache.grammar_family`)."""
         lookup = getattr(self.mrs, "lookup", None)
         if lookup is not None:
             res = lookup(question)
             if res.status in ("ok", "no-parse"):
-                return list(res.readings), res.source
-            return None, res.message or res.status
+                return list(res.readings), res.source, res.grammar
+            return None, res.message or res.status, None
         r = self.mrs.readings(question) if self.mrs is not None else None
         if r is not None:
-            return r, "mrs source"
+            return r, "mrs source", getattr(self.mrs, "grammar", None)
         if self.ace is not None:
             try:
-                return list(self.ace.parse(question)), "ace"
+                return list(self.ace.parse(question)), "ace", getattr(self.ace, "grammar_id", None)
             except Exception as e:  # a crashing parser never loses the record
                 log.warning("ACE failed on %r: %s", question[:80], e)
-                return None, f"ACE failed: {e}"
-        return None, "no MRS for this question and no ACE configured"
+                return None, f"ACE failed: {e}", None
+        return None, "no MRS for this question and no ACE configured", None
 
     def _chunked(self, question: str, query, readings: Sequence) -> list:
         """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
@@ -231,7 +232,7 @@ class Verifier:
                            error=str(e), timings={"total": (time.perf_counter() - t0) * 1000})
         timings["sparql"] = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
-        raw, origin = self.readings(question)
+        raw, origin, _grammar = self.readings(question)
         try:
             extra = pattern_readings(question) if self.patterns else []
         except Exception:  # a bug in a shape must not lose the record: go on without them

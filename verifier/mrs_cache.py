@@ -12,6 +12,13 @@
   (a list of SimpleMRS strings, ``None`` when the question is unknown), the ``MrsSource``
   protocol of :mod:`verifier.api`.
 
+Every reading carries the identity of the grammar that produced it
+(:attr:`ReadingsResult.grammar`: :data:`CORPUS_GRAMMAR` for the shared corpus, the image's
+:func:`grammar_identity` for ACE) and its family (:attr:`ReadingsResult.family`,
+:func:`grammar_family`: ``erg-standin``, ``erg`` or ``unknown``).  The cache also keeps,
+per identity, what is known of the image (header version, family, SHA-256, path:
+:meth:`MrsCache.grammar_record`).
+
 Question keys are normalised by :func:`normalize_question`: every run of whitespace
 (including the tabs and line breaks that the corpus replaced by spaces before parsing)
 becomes one space, and the ends are stripped.
@@ -30,12 +37,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Sequence
 
-from parsers.ace import AceConfig, LazyAce, grammar_identity
+from parsers.ace import AceConfig, LazyAce
+from parsers.ace_grammar import grammar_family, grammar_identity
 
 __all__ = [
     "normalize_question", "ParseRecord", "ReadingsResult", "MrsCache", "MrsCorpus",
-    "MrsProvider", "read_corpus", "write_corpus", "grammar_identity", "CORPUS_GRAMMAR",
-    "CorpusFormatError",
+    "MrsProvider", "read_corpus", "write_corpus", "grammar_identity", "grammar_family",
+    "CORPUS_GRAMMAR", "CorpusFormatError",
 ]
 
 log = logging.getLogger(__name__)
@@ -83,7 +91,8 @@ class ReadingsResult:
     ``status``: ``ok`` (readings found), ``no-parse`` (the parser ran and found none),
     ``no-parser`` (the question is unknown and no parser is configured), ``error`` (the
     parser failed: crash, timeout...).  ``source``: ``corpus``, ``cache``, ``ace`` or
-    ``none``.
+    ``none``.  ``grammar``: identity of the grammar that produced the readings;
+    ``family``: its :func:`grammar_family` (``erg-standin``, ``erg``, ``unknown``).
     """
 
     question: str
@@ -92,6 +101,7 @@ class ReadingsResult:
     source: str
     message: str = ""
     grammar: str | None = None
+    family: str = "unknown"
 
     @property
     def ok(self) -> bool:
@@ -338,6 +348,24 @@ class MrsCache:
         """Write the records (of one grammar) in the corpus format; returns the count."""
         return write_corpus(self.records(grammar), path)
 
+    def record_grammar(self, info: Any) -> None:
+        """Keep what is known of a grammar image (a :class:`parsers.ace_grammar.GrammarInfo`
+        or a dict with at least ``identity``), read back by :meth:`grammar_record`."""
+        d = dict(info.to_json() if hasattr(info, "to_json") else info)
+        with self._lock:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)",
+                                 ("grammar:" + str(d["identity"]), json.dumps(d, ensure_ascii=False)))
+
+    def grammar_record(self, identity: str) -> dict[str, Any] | None:
+        """What :meth:`record_grammar` kept for an identity (``None`` when nothing)."""
+        with self._lock:
+            row = self._db.execute("SELECT v FROM meta WHERE k = ?", ("grammar:" + identity,)).fetchone()
+        try:
+            return dict(json.loads(row[0])) if row else None
+        except (json.JSONDecodeError, TypeError, ValueError):
+            return None
+
     def grammars(self) -> list[tuple[str, int]]:
         """Grammar identities in the store with their record counts."""
         with self._lock:
@@ -360,7 +388,9 @@ class MrsProvider:
 
     ``cache``: an :class:`MrsCache` (ACE results are stored there); ``corpora``: in-memory
     corpus files; ``ace``: an object with ``parse(question) -> AceResult`` (see
-    :class:`parsers.ace.AceParserPool`) and a ``grammar_id``; ``any_grammar``: whether
+    :class:`parsers.ace.AceParserPool`) and a ``grammar_id`` (and, when it has one, a
+    ``grammar_info``: :class:`parsers.ace_grammar.GrammarInfo`, recorded in the cache with the
+    first parse stored); ``any_grammar``: whether
     cached parses made with another grammar may answer (default: only when no ACE is
     configured).
     """
@@ -370,6 +400,8 @@ class MrsProvider:
     ace: Any = None
     any_grammar: bool | None = None
     _ace_grammar: str | None = field(default=None, init=False, repr=False)
+    _ace_info: Any = field(default=None, init=False, repr=False)
+    _recorded: bool = field(default=False, init=False, repr=False)
 
     @classmethod
     def from_config(cls, config: Any = None, *, use_ace: bool = True) -> "MrsProvider":
@@ -399,41 +431,68 @@ class MrsProvider:
             return None
         if self._ace_grammar is None:
             try:
-                self._ace_grammar = str(self.ace.grammar_id)
+                info = getattr(self.ace, "grammar_info", None)
+                if info is not None:
+                    self._ace_info = info
+                    self._ace_grammar = str(info.identity)
+                else:
+                    self._ace_grammar = str(self.ace.grammar_id)
             except OSError as e:
                 log.warning("cannot identify the ACE grammar image: %s", e)
                 self._ace_grammar = "unknown-grammar"
         return self._ace_grammar
 
+    def family(self, identity: str | None) -> str:
+        """The :func:`grammar_family` of an identity, using the image header of the running
+        ACE grammar or the record kept in the cache when there is one."""
+        if not identity:
+            return "unknown"
+        if self._ace_info is not None and identity == self._ace_info.identity:
+            return str(self._ace_info.family)
+        rec = self.cache.grammar_record(identity) if self.cache is not None else None
+        return grammar_family(identity, (rec or {}).get("version"))
+
+    def _store(self, question: str, res: Any, grammar: str | None) -> None:
+        if self.cache is None:
+            return
+        self.cache.put(ParseRecord(question, tuple(res.readings), res.roots, res.error,
+                                   res.seconds, grammar or "unknown-grammar"))
+        if not self._recorded and self._ace_info is not None:
+            try:
+                self.cache.record_grammar(self._ace_info)
+                self._recorded = True
+            except Exception as e:  # a record is a convenience: never lose the parse for it
+                log.warning("could not record the grammar in the MRS cache: %s", e)
+
     def lookup(self, question: str) -> ReadingsResult:
-        """Readings of ``question`` with where they came from; never raises for a failing
-        parser (the result says what went wrong)."""
+        """Readings of ``question`` with where they came from and the grammar that produced
+        them; never raises for a failing parser (the result says what went wrong)."""
         if not isinstance(question, str) or not question.strip():
             return ReadingsResult(str(question), (), "error", "none", "the question is empty")
         for corpus in self.corpora:
             rec = corpus.get(question)
             if rec is not None:
                 return ReadingsResult(question, rec.readings, "ok" if rec.readings else "no-parse",
-                                      "corpus", rec.error or "", rec.grammar)
+                                      "corpus", rec.error or "", rec.grammar, self.family(rec.grammar))
         grammar = self._grammar()
         any_grammar = self.any_grammar if self.any_grammar is not None else self.ace is None
         if self.cache is not None:
             rec = self.cache.get(question, None if any_grammar else grammar)
             if rec is not None:
                 return ReadingsResult(question, rec.readings, "ok" if rec.readings else "no-parse",
-                                      "cache", rec.error or "", rec.grammar)
+                                      "cache", rec.error or "", rec.grammar, self.family(rec.grammar))
         if self.ace is None:
             return ReadingsResult(question, (), "no-parser", "none",
                                   "no parser available: the question is not in the MRS cache or "
                                   "corpora and ACE is not configured (set VERIFIER_ACE and "
                                   "VERIFIER_ERG, or run 'verifier setup ace')")
         res = self.ace.parse(question)
-        if res.status in ("ok", "no-parse") and self.cache is not None:
-            self.cache.put(ParseRecord(question, tuple(res.readings), res.roots, res.error,
-                                       res.seconds, grammar or "unknown-grammar"))
+        if res.status in ("ok", "no-parse"):
+            self._store(question, res, grammar)
         status = res.status if res.status in ("ok", "no-parse") else "error"
-        return ReadingsResult(question, tuple(res.readings), status, "ace", res.error or "",
-                              grammar)
+        message = res.error or ("" if status != "error" else f"ACE: {res.status}")
+        return ReadingsResult(question, tuple(res.readings), status, "ace", message,
+                              grammar, self.family(grammar))
 
     def readings(self, question: str) -> list[str] | None:
         """SimpleMRS readings; ``[]`` when the parser found none; ``None`` when no source

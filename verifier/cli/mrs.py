@@ -164,9 +164,11 @@ def _cmd_parse(args: argparse.Namespace) -> int:
             r = prov.lookup(q)
             if args.json:
                 print(json.dumps({"question": q, "readings": list(r.readings), "status": r.status,
-                                  "source": r.source, "error": r.message or None}, ensure_ascii=False))
+                                  "source": r.source, "error": r.message or None, "grammar": r.grammar,
+                                  "family": r.family}, ensure_ascii=False))
             else:
-                print(f"# {q}\n# {r.status} ({r.source}){': ' + r.message if r.message else ''}")
+                grammar = f" [{r.grammar}, {r.family}]" if r.grammar else ""
+                print(f"# {q}\n# {r.status} ({r.source}){grammar}{': ' + r.message if r.message else ''}")
                 for k, m in enumerate(r.readings):
                     print(f"{k}\t{m}")
             found += r.status == "ok"
