@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from verifier.labels.dump import DumpCounts, read_dump, sniff_format
-from verifier.labels.store import ImportState, LabelStore
+from verifier.labels.store import ImportState, LabelStore, PutCounts
 from verifier.pgmr.loaders import TsvCounts, iter_labels_tsv
 from verifier.pgmr.symbols import Symbol
 
@@ -99,9 +99,9 @@ def import_file(store: LabelStore, path: str | Path, options: ImportOptions = Im
     def position() -> int:
         return dump_counts.position if fmt == "json" else tsv_counts.bytes_read
 
-    def state(lines: int, finished: float | None) -> ImportState:
-        return ImportState(key, st.st_size, st.st_mtime, fmt, lines,
-                           {"stored": stored, "replaced": replaced}, started, finished)
+    def state(lines: int, finished: float | None, new: PutCounts | None = None) -> ImportState:
+        counts = {"stored": stored + (new.stored if new else 0), "replaced": replaced + (new.replaced if new else 0)}
+        return ImportState(key, st.st_size, st.st_mtime, fmt, lines, counts, started, finished)
 
     store.bump_generation()
     store.record_import(state(start, None))
@@ -110,7 +110,7 @@ def import_file(store: LabelStore, path: str | Path, options: ImportOptions = Im
     def flush() -> None:
         nonlocal stored, replaced
         lines = dump_counts.lines if fmt == "json" else 0
-        counts = store.put(batch, source, checkpoint=state(lines, None))
+        counts = store.put(batch, source, checkpoint=lambda new: state(lines, None, new))
         stored, replaced = stored + counts.stored, replaced + counts.replaced
         batch.clear()
         if options.progress is not None:

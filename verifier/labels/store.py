@@ -41,7 +41,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from verifier.lexical import NameEntry, initials, name_entries
 from verifier.pgmr.symbols import Kind, Symbol
@@ -223,7 +223,7 @@ class LabelStore:
                                  check_same_thread=False)
             db.execute("PRAGMA busy_timeout=60000")
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if tables and "entities" not in tables:
+            if "entities" not in tables and (tables or not self._create):
                 db.close()
                 raise LabelStoreError(f"{self.path}: an SQLite file, but not a label store")
             db.execute("PRAGMA journal_mode=WAL")
@@ -276,10 +276,10 @@ class LabelStore:
 
     # -- writes ------------------------------------------------------------------------------
     def put(self, symbols: Iterable[Symbol], source: str, *, when: float | None = None,
-            checkpoint: ImportState | None = None) -> PutCounts:
+            checkpoint: Callable[[PutCounts], ImportState] | None = None) -> PutCounts:
         """Store ``symbols`` in one transaction, replacing ids already there (their old names
-        go first) and clearing them from ``missing``; ``checkpoint`` records an import's
-        progress in the same transaction."""
+        go first) and clearing them from ``missing``; ``checkpoint(counts)`` gives an
+        import's progress, recorded in the same transaction."""
         syms = list(symbols)
         now = time.time() if when is None else when
         out = PutCounts()
@@ -322,16 +322,16 @@ class LabelStore:
             delta = len(named_after) - len(named_before)
             if delta:
                 db.execute("UPDATE meta SET v = CAST(v AS INTEGER) + ? WHERE k = 'named'", (delta,))
+            out.replaced = len(old)
+            out.stored = len(ids) - len(old)
+            out.keys.update(k for k, _, _ in key_rows)
+            out.letters.update(a for a, _ in letter_rows)
             if checkpoint is not None:
-                self._write_import(db, checkpoint)
+                self._write_import(db, checkpoint(out))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        out.replaced = len(old)
-        out.stored = len(ids) - len(old)
-        out.keys.update(k for k, _, _ in key_rows)
-        out.letters.update(a for a, _ in letter_rows)
         return out
 
     @staticmethod
