@@ -239,3 +239,19 @@ def test_lcquad2_verdicts_are_the_same_with_the_store(extract):
     stored = _verdicts(Verifier(cfg, labels=StoreLabelIndex(store), mrs=mrs), pairs)
     assert len({v for _, v, _, _ in tsv}) >= 3  # faithful, unsupported, unknown ...
     assert stored == tsv
+
+
+def test_pgmr_and_command_lines_read_a_store_like_the_tsv(tricky, tmp_path):
+    """``[pgmr] labels`` / ``verifier pgmr build --labels`` and ``--labels`` of check / axioms
+    take a store where they take a TSV."""
+    from verifier.labels.configured import labels_from_file, read_labels
+    from verifier.pgmr.loaders import read_labels_tsv
+
+    _, _, store = tricky
+    tsv = tmp_path / "tricky.tsv"
+    from_tsv = sorted(read_labels_tsv(tsv, class_ids=["Q1"]).symbols, key=lambda s: s.id)
+    from_store = sorted(read_labels(store.path, class_ids=["Q1"]).symbols, key=lambda s: s.id)
+    assert from_store == from_tsv and from_store[0].kind.value == "property"
+    assert next(s for s in from_store if s.id == "Q1").kind is Kind.CLASS
+    assert isinstance(labels_from_file(store.path), StoreLabelIndex)
+    assert type(labels_from_file(tsv)) is LabelIndex

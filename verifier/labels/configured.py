@@ -19,9 +19,11 @@ from verifier.labels.index import StoreLabelIndex
 from verifier.labels.store import LabelStore, is_label_store
 from verifier.labels.sync import DAY, OnDemand
 from verifier.lexical import LabelIndex
+from verifier.pgmr.loaders import LoadReport, read_labels_tsv
+from verifier.pgmr.symbols import Kind, Symbol
 
 __all__ = ["configured_labels", "store_path", "default_store_path", "fetch_options",
-           "missing_ttl", "open_index"]
+           "missing_ttl", "open_index", "labels_from_file", "read_labels"]
 
 def default_store_path() -> Path:
     """Where a store goes when none is named: ``$XDG_DATA_HOME/verifier/labels.sqlite``
@@ -83,6 +85,27 @@ def open_index(path: str | Path, cfg: Any = None, *, create: bool = False) -> St
                           cooldown=float(cfg.get("labels", "cooldown", 60.0)),
                           missing_ttl=missing_ttl(cfg))
     return StoreLabelIndex(store, on_demand=demand)
+
+
+def labels_from_file(path: str | Path, cfg: Any = None) -> LabelIndex:
+    """The labels of a file given on a command line (``--labels``): a label store (fetching
+    on demand as ``cfg`` says) or a labels TSV."""
+    if is_label_store(path):
+        return open_index(path, cfg)
+    return LabelIndex.from_labels_tsv(path)
+
+
+def read_labels(path: str | Path, *, class_ids: Any = ()) -> LoadReport:
+    """The symbols of a labels TSV or of a label store (every stored id, in id order): what a
+    PGMR memory is built from (``[pgmr] labels``, ``verifier pgmr build --labels``)."""
+    if not is_label_store(path):
+        return read_labels_tsv(path, class_ids=class_ids)
+    classes = frozenset(class_ids)
+    with LabelStore(path, create=False) as store:
+        symbols = tuple(s if s.id not in classes or s.kind is not Kind.ITEM
+                        else Symbol(s.id, s.label, Kind.CLASS, s.aliases, s.description)
+                        for s in store.symbols())
+    return LoadReport(symbols, len(symbols), 0, str(path))
 
 
 def configured_labels(cfg: Any) -> LabelIndex:
