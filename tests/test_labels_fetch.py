@@ -255,3 +255,47 @@ def test_unreachable_endpoint_leaves_the_record_unlabelled(server, tmp_path):
     v.verify("What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
     assert len(server.requests) == n  # paused after the failure: no time-out per record
     assert store.known(["Q2270"])[1] == set()  # a failure is not recorded as missing
+
+
+def test_threads_fetch_on_demand_into_one_store(server, tmp_path):
+    """Four threads ask for overlapping ids through one index: each id ends up stored once
+    with its labels, no SQLite error, and ids stored are not asked again."""
+    import threading
+
+    from verifier.labels.index import StoreLabelIndex
+
+    server.add(entities_from_tsv(CHEM / "kg-labels.tsv"))
+    tsv = {l.split("\t")[0]: l.split("\t")[1] for l in (CHEM / "kg-labels.tsv").read_text().splitlines()[1:]}
+    store = LabelStore(tmp_path / "s.sqlite")
+    index = StoreLabelIndex(store, on_demand=OnDemand(store, FetchOptions(api=server.api, rate=0, batch=5)))
+    ids = sorted(tsv)
+    errors: list[BaseException] = []
+
+    def work(k: int) -> None:
+        try:
+            for i in range(0, len(ids), 4):
+                part = ids[(i + k) % len(ids):][:6]
+                index.ensure(part)
+                for sid in part:
+                    assert index.label(sid) is not None, sid
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:1]
+    assert all(index.label(sid) == indexed_label(tsv, sid) for sid in ids)
+    assert store.named_count() == len(ids)
+    n = len(server.requests)
+    index.ensure(ids)
+    assert len(server.requests) == n
+
+
+def indexed_label(tsv: dict, sid: str) -> str:
+    """The label the index keeps for a TSV row (status notes dropped ...)."""
+    from verifier.lexical import name_entries
+
+    return name_entries(sid, [tsv[sid]], "property" if sid.startswith("P") else "item")[0].name

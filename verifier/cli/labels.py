@@ -32,7 +32,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="labels_command", metavar="ACTION")
 
-    def common(sp: argparse.ArgumentParser) -> None:
+    def common(sp: argparse.ArgumentParser, progress: bool = False) -> None:
+        if progress:
+            sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                            help="progress bar on stderr (default: when stderr is a terminal)")
         sp.add_argument("--store", help="the label store file (default: [labels] store, else "
                                         "~/.local/share/verifier/labels.sqlite)")
         sp.add_argument("--config", help="a verifier.toml to use in addition to the usual ones")
@@ -51,9 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     help="file format (default: told by the first character)")
     pi.add_argument("--batch", type=int, default=2000, help="ids per transaction (default 2000)")
     pi.add_argument("--restart", action="store_true", help="do not resume an interrupted import")
-    pi.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                    help="progress bar on stderr (default: when stderr is a terminal)")
-    common(pi)
+    common(pi, progress=True)
     pi.set_defaults(func=_cmd_import)
 
     pf = sub.add_parser("fetch", help="fetch the labels of ids the store lacks",
@@ -81,9 +82,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     pf.add_argument("--missing-ttl-days", type=float,
                     help="ask again for ids a source did not know after this many days (default 30)")
     pf.add_argument("--refresh", action="store_true", help="fetch every id again, stored or not")
-    pf.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                    help="progress bar on stderr (default: when stderr is a terminal)")
-    common(pf)
+    common(pf, progress=True)
     pf.set_defaults(func=_cmd_fetch)
 
     ps = sub.add_parser("show", help="what the store holds for ids",

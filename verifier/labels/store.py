@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -197,7 +198,7 @@ class LabelStore:
         self._conns: list[sqlite3.Connection] = []
         self._conns_lock = threading.Lock()
         db = self._db()  # checks the file now, in the caller's thread
-        if create:
+        if create and self.writable:
             db.executescript(_SCHEMA)
             db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             db.execute("INSERT OR IGNORE INTO meta VALUES ('named', '0')")
@@ -216,18 +217,22 @@ class LabelStore:
             return db
         if self._create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        # a store the user cannot write (shared read-only) is read as an immutable file
+        readonly = not self.writable
         try:
             # one connection per thread, never used by another (check_same_thread=False only
             # so that close() can close them all)
-            db = sqlite3.connect(str(self.path), timeout=60, isolation_level=None,
-                                 check_same_thread=False)
+            target = f"file:{self.path}?mode=ro&immutable=1" if readonly else str(self.path)
+            db = sqlite3.connect(target, timeout=60, isolation_level=None, check_same_thread=False,
+                                 uri=readonly)
             db.execute("PRAGMA busy_timeout=60000")
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if "entities" not in tables and (tables or not self._create):
+            if "entities" not in tables and (tables or not self._create or readonly):
                 db.close()
                 raise LabelStoreError(f"{self.path}: an SQLite file, but not a label store")
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
+            if not readonly:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA cache_size=-32768")
         except sqlite3.DatabaseError as e:
             raise LabelStoreError(f"{self.path}: not a usable label store ({e})") from None
@@ -258,6 +263,11 @@ class LabelStore:
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         self.__init__(state["path"], create=False)  # type: ignore[misc]
+
+    @property
+    def writable(self) -> bool:
+        """Whether the store can be written (else it is read as an immutable file)."""
+        return not self.path.exists() or (os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK))
 
     # -- meta --------------------------------------------------------------------------------
     def meta(self, key: str) -> str | None:
