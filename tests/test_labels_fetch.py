@@ -183,26 +183,30 @@ def test_fetch_into_store_counts_cache_hits_and_remembers_missing(server, tmp_pa
     assert fetch_into(store, f, ["Q2270"], refresh=True).fetched == 1
 
 
-def test_cli_fetch_from_a_query_log(server, tmp_path):
+def test_cli_fetch_from_a_query_log(server, tmp_path, monkeypatch, capsys):
+    from verifier.cli import main
+
     server.add(entities_from_tsv(CHEM / "kg-labels.tsv"))
     store = tmp_path / "labels.sqlite"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)}
-    cmd = [sys.executable, "-m", "verifier", "labels", "fetch", "--log", str(CHEM / "querylog.jsonl"),
-           "--api", server.api, "--store", str(store), "--json", "--rate", "0"]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    args = ["labels", "fetch", "--log", str(CHEM / "querylog.jsonl"), "--api", server.api,
+            "--store", str(store), "--json", "--rate", "0"]
+    out = subprocess.run([sys.executable, "-m", "verifier", *args], capture_output=True, text=True, env=env,
+                         cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr
     d = json.loads(out.stdout)
     ids = {i for l in (CHEM / "querylog.jsonl").read_text().splitlines() if l.strip()
            for i in ids_in_sparql(json.loads(l)["sparql"])}
     assert d["asked"] == len(ids) and d["fetched"] + d["missing"] == len(ids) and d["cache_hits"] == 0
     assert d["requests"] == -(-len(ids) // 50)
-    again = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-    assert json.loads(again.stdout)["cache_hits"] == d["fetched"]
-    assert json.loads(again.stdout)["requests"] == 0
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["cache_hits"] == d["fetched"] and again["requests"] == 0
     # no source: a usage error
-    bad = subprocess.run([sys.executable, "-m", "verifier", "labels", "fetch", "Q42", "--store", str(store)],
-                         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
-    assert bad.returncode == 2 and "no label source" in bad.stderr
+    assert main(["labels", "fetch", "Q42", "--store", str(store)]) == 2
+    assert "no label source" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ on demand, at verify time

@@ -119,30 +119,39 @@ def test_interrupted_import_resumes(tmp_path):
     assert fresh.resumed_from_line == 0 and fresh.replaced == 50
 
 
-def test_cli_import_tsv_and_dump(tmp_path):
+def test_cli_import_tsv_and_dump(tmp_path, monkeypatch, capsys):
+    from verifier.cli import main
+
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
     dump = write_dump(tmp_path / "d.json.bz2")
     store = tmp_path / "s.sqlite"
     cmd = [sys.executable, "-m", "verifier", "labels", "import", str(CHEM / "kg-labels.tsv"), str(dump),
            "--store", str(store), "--json"]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr
     tsv, js = json.loads(out.stdout)
     assert tsv["format"] == "tsv" and tsv["stored"] == 29 and js["format"] == "json"
     assert js["stored"] == 1 and js["replaced"] == 4  # Q2270, P2067, P527 and Q5 were in the TSV too
-    show = subprocess.run([sys.executable, "-m", "verifier", "labels", "show", "Q2270", "wd:P2067", "Q404",
-                           "--store", str(store), "--json"], capture_output=True, text=True, env=env, cwd=ROOT)
-    rows = json.loads(show.stdout)
-    assert rows[0]["aliases"] == ["benzol", "C6H6"] and rows[1]["source"] == "dump:d.json.bz2"
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main(["labels", *args, "--store", str(store)])
+        cap = capsys.readouterr()
+        return code, cap.out, cap.err
+
+    code, text, _ = run("show", "Q2270", "wd:P2067", "Q404", "--json")
+    rows = json.loads(text)
+    assert code == 0 and rows[0]["aliases"] == ["benzol", "C6H6"] and rows[1]["source"] == "dump:d.json.bz2"
     assert rows[2]["found"] is False
-    stats = subprocess.run([sys.executable, "-m", "verifier", "labels", "stats", "--store", str(store), "--json"],
-                           capture_output=True, text=True, env=env, cwd=ROOT)
-    assert json.loads(stats.stdout)["named"] == 30
+    code, text, _ = run("stats", "--json")
+    assert json.loads(text)["named"] == 30
     out_tsv = tmp_path / "export.tsv"
-    exp = subprocess.run([sys.executable, "-m", "verifier", "labels", "export", "--out", str(out_tsv),
-                          "--store", str(store)], capture_output=True, text=True, env=env, cwd=ROOT)
-    assert exp.returncode == 0 and LabelIndex.from_labels_tsv(out_tsv).names["Q2270"] == \
+    code, text, _ = run("export", "--out", str(out_tsv))
+    assert code == 0 and LabelIndex.from_labels_tsv(out_tsv).names["Q2270"] == \
         StoreLabelIndex(LabelStore(store, create=False)).names["Q2270"]
-    missing = subprocess.run([sys.executable, "-m", "verifier", "labels", "import", str(tmp_path / "nope.json"),
-                              "--store", str(store)], capture_output=True, text=True, env=env, cwd=ROOT)
-    assert missing.returncode == 2 and "no such file" in missing.stderr
+    code, _, err = run("import", str(tmp_path / "nope.json"))
+    assert code == 2 and "no such file" in err
+    code, text, _ = run("import", str(dump))  # people get a sentence, not JSON
+    assert code == 0 and "1 ids stored" not in text and "5 replaced" in text

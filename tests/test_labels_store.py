@@ -255,3 +255,18 @@ def test_pgmr_and_command_lines_read_a_store_like_the_tsv(tricky, tmp_path):
     assert next(s for s in from_store if s.id == "Q1").kind is Kind.CLASS
     assert isinstance(labels_from_file(store.path), StoreLabelIndex)
     assert type(labels_from_file(tsv)) is LabelIndex
+
+
+def test_audit_identity_follows_imports_not_fetches(tricky, tmp_path):
+    """An audit's run identity names a store by its import generation: a fetch of absent ids
+    (as on demand during an audit) keeps it, an import changes it."""
+    from verifier.audit.identity import config_identity
+    from verifier.config import Config
+
+    _, _, store = tricky
+    cfg = Config({"labels": {"store": str(store.path)}})
+    before = config_identity(cfg)
+    store.put([Symbol("Q777", "fetched thing", Kind.ITEM)], "api:test")
+    assert config_identity(cfg)["sha256"] == before["sha256"]
+    import_file(store, tmp_path / "tricky.tsv")
+    assert config_identity(cfg)["sha256"] != before["sha256"]
