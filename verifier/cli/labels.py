@@ -173,9 +173,10 @@ def _cmd_import(args: argparse.Namespace) -> int:
             summaries.append(s)
             if not args.json:
                 resumed = f", resumed after line {s.resumed_from_line:,}" if s.resumed_from_line else ""
-                print(f"{f} ({s.format}{resumed}): {s.records:,} records, {s.stored:,} ids stored, "
-                      f"{s.replaced:,} replaced, skipped {s.no_english:,} without English name, "
-                      f"{s.other_type:,} other entity types, {s.malformed:,} malformed; {s.seconds:.1f} s")
+                total = " (with the interrupted run's)" if s.resumed_from_line else ""
+                print(f"{f} ({s.format}{resumed}): {s.records:,} records read, skipped {s.no_english:,} "
+                      f"without English name, {s.other_type:,} other entity types, {s.malformed:,} malformed; "
+                      f"{s.stored:,} ids stored, {s.replaced:,} replaced{total}; {s.seconds:.1f} s")
         if args.json:
             print(json.dumps([s.to_dict() for s in summaries], indent=2))
         else:

@@ -44,9 +44,9 @@ class ImportOptions:
 
 @dataclass(frozen=True)
 class ImportSummary:
-    """What an import did: records read, ids stored (new) and replaced, records skipped
-    (no English name, not an item or property, malformed), where it resumed, time, and the
-    store's size afterwards."""
+    """What an import did: records read (by this run), ids stored (new) and replaced (with
+    those of the interrupted run it resumed), records skipped (no English name, not an item or
+    property, malformed), where it resumed, time, and the store's size afterwards."""
 
     source: str
     format: str
