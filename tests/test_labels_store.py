@@ -9,6 +9,7 @@ import os
 import pickle
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -177,12 +178,9 @@ def test_threads_read_while_one_writes(tricky):
             errors.append(e)
 
     w = threading.Thread(target=write)
-    readers = [threading.Thread(target=read, args=(s,)) for s in range(6)]
     w.start()
-    for t in readers:
-        t.start()
-    for t in readers:
-        t.join()
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(read, range(6)))
     stop.set()
     w.join()
     assert not errors, errors[:1]
