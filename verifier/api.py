@@ -122,8 +122,9 @@ class Verifier:
             pack = load_pack(default_pack_dirs(extra if isinstance(extra, list) else [extra]))
         self.pack = pack
         if labels is None:
-            path = cfg.get("grounding", "labels")
-            labels = LabelIndex.cached(path) if path else LabelIndex()
+            from verifier.labels.configured import configured_labels
+
+            labels = configured_labels(cfg)  # a labels TSV, a label store, or none
         self.labels = labels
         if wordnet is None:
             configured = cfg.get("grounding", "wordnet")
@@ -231,6 +232,16 @@ class Verifier:
                            f"The query cannot be checked: {str(e).splitlines()[0]}", question, sparql,
                            error=str(e), timings={"total": (time.perf_counter() - t0) * 1000})
         timings["sparql"] = (time.perf_counter() - t0) * 1000
+        ensure = getattr(self.labels, "ensure", None)
+        if ensure is not None:  # a label store that fetches absent ids on demand
+            from verifier.labels.ids import ids_in_query
+
+            tl = time.perf_counter()
+            try:
+                ensure(ids_in_query(query))
+            except Exception as e:  # never loses the record: absent ids stay unlabelled
+                log.warning("label fetch for %r failed: %s", question[:80], e)
+            timings["labels"] = (time.perf_counter() - tl) * 1000
         t1 = time.perf_counter()
         raw, origin, _grammar = self.readings(question)
         try:

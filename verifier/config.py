@@ -2,7 +2,8 @@
 
 Looked up in this order (later wins): built-in defaults, ``~/.config/verifier/verifier.toml``,
 ``./verifier.toml``, the file named by ``$VERIFIER_CONFIG``, then environment variables
-(``VERIFIER_ACE``, ``VERIFIER_ERG``, ``VERIFIER_MRS_CACHE``, ``VERIFIER_LABELS``).  Every
+(``VERIFIER_ACE``, ``VERIFIER_ERG``, ``VERIFIER_MRS_CACHE``, ``VERIFIER_LABELS``,
+``VERIFIER_LABEL_STORE``).  Every
 component reads its own section; unknown sections are kept so that extensions can add theirs.
 """
 
@@ -22,7 +23,7 @@ PATH_KEYS = {
     "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
-    "kg": ("file",),
+    "kg": ("file",), "labels": ("store",),
 }
 
 _ENV = {
@@ -30,6 +31,7 @@ _ENV = {
     "VERIFIER_ERG": ("ace", "grammar"),
     "VERIFIER_MRS_CACHE": ("mrs", "cache"),
     "VERIFIER_LABELS": ("grounding", "labels"),
+    "VERIFIER_LABEL_STORE": ("labels", "store"),
 }
 
 

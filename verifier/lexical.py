@@ -28,8 +28,8 @@ from typing import Iterable
 from nltk.stem.porter import PorterStemmer
 
 __all__ = ["content_keys", "lemma_keys", "fold", "words_of", "without_possessive", "stem",
-           "lemma_of", "label_shape", "within_edits", "LabelIndex", "NameEntry", "STOPWORDS",
-           "PREPOSITIONS", "WordNetRelations"]
+           "lemma_of", "label_shape", "within_edits", "LabelIndex", "NameEntry", "name_entries",
+           "initials", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
 
 log = logging.getLogger(__name__)
 
@@ -353,6 +353,55 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words).upper() if len(words) >= 2 else ""
 
 
+def name_entries(symbol: str, names: Iterable[str], kind: str = "item") -> list[NameEntry]:
+    """The indexed names of a symbol (the first kept is its label), with their matching keys
+    and shapes: what :meth:`LabelIndex.add` indexes and what a label store keeps
+    (:mod:`verifier.labels`), so that both match alike.  An alias that negates what the
+    label does not ("not the same as" for *different from*) is left out: without its
+    negation, which matching ignores like any stop word, it would name the opposite.  A
+    closing "(deprecated)" / "(obsolete)" note is dropped from every name; a name that
+    closes with its abbreviation ("median lethal concentration (LC50)") is also indexed
+    without it, as an alias, so that a question writing the words names it in full; and
+    an item or class whose label is a disjunction of one-word nouns is also named by each
+    alternative (:func:`_with_alternatives`: "translation" for *version, edition, or
+    translation*); a property labelled "has N" is also named by its noun N
+    (:func:`_with_has_noun`), and a property's name written solid also by its words
+    apart (:func:`_with_split_joins`: "Live Journal ID" for *LiveJournal ID*)."""
+    names = _with_unabbreviated(names)
+    if kind != "property":
+        names = _with_alternatives(names)
+    else:
+        names = _with_split_joins(_with_has_noun(names))
+    out: list[NameEntry] = []
+    first = True
+    label_negated = verb_label = False
+    label_words: list[str] = []
+    for n in names:
+        if not n or not n.strip():
+            continue
+        n = _STATUS_NOTE.sub("", n) or n
+        negated = _negated(n)
+        if first:
+            label_negated = negated
+        elif negated and not label_negated:
+            continue
+        keys = content_keys(n)
+        if not keys:
+            ws = words_of(n)
+            if not ws or len(ws) > 2:
+                continue
+            keys = tuple(ws)  # a name made of function words ("since", "as of")
+        shape = label_shape(n)
+        if first:
+            label_words = words_of(n)
+            verb_label = shape == "verb"
+        elif verb_label and _participle_of(n, label_words[0]):
+            shape = "verb"  # "depicting" for *depicts*: the verb's participle, no noun
+        out.append(NameEntry(symbol, n, keys, shape, first))
+        first = False
+    return out
+
+
 class LabelIndex:
     """Names of KG symbols indexed by matching key.
 
@@ -369,52 +418,13 @@ class LabelIndex:
         self._by_initials: dict[str, set[str]] | None = None
 
     def add(self, symbol: str, names: Iterable[str], kind: str = "item", description: str = "") -> None:
-        """Index a symbol's names (the first is its label).  An alias that negates what the
-        label does not ("not the same as" for *different from*) is left out: without its
-        negation, which matching ignores like any stop word, it would name the opposite.  A
-        closing "(deprecated)" / "(obsolete)" note is dropped from every name; a name that
-        closes with its abbreviation ("median lethal concentration (LC50)") is also indexed
-        without it, as an alias, so that a question writing the words names it in full; and
-        an item or class whose label is a disjunction of one-word nouns is also named by each
-        alternative (:func:`_with_alternatives`: "translation" for *version, edition, or
-        translation*); a property labelled "has N" is also named by its noun N
-        (:func:`_with_has_noun`), and a property's name written solid also by its words
-        apart (:func:`_with_split_joins`: "Live Journal ID" for *LiveJournal ID*)."""
-        names = _with_unabbreviated(names)
-        if kind != "property":
-            names = _with_alternatives(names)
-        else:
-            names = _with_split_joins(_with_has_noun(names))
-        first = True
-        label_negated = verb_label = False
-        label_words: list[str] = []
-        for n in names:
-            if not n or not n.strip():
-                continue
-            n = _STATUS_NOTE.sub("", n) or n
-            negated = _negated(n)
-            if first:
-                label_negated = negated
-            elif negated and not label_negated:
-                continue
-            keys = content_keys(n)
-            if not keys:
-                ws = words_of(n)
-                if not ws or len(ws) > 2:
-                    continue
-                keys = tuple(ws)  # a name made of function words ("since", "as of")
-            shape = label_shape(n)
-            if first:
-                label_words = words_of(n)
-                verb_label = shape == "verb"
-            elif verb_label and _participle_of(n, label_words[0]):
-                shape = "verb"  # "depicting" for *depicts*: the verb's participle, no noun
-            e = NameEntry(symbol, n, keys, shape, first)
-            if first:
-                self.labels.setdefault(symbol, n)
-            first = False
+        """Index a symbol's names (the first is its label), as :func:`name_entries` derives
+        them."""
+        for e in name_entries(symbol, names, kind):
+            if e.is_label:
+                self.labels.setdefault(symbol, e.name)
             self.names[symbol].append(e)
-            for k in set(keys):
+            for k in set(e.keys):
                 self.by_key[k].append(e)
         self.kinds.setdefault(symbol, kind)
         if description:

@@ -8,7 +8,8 @@
   (:func:`verifier.resources.axioms_dir`) and of the configured pack folders
   (``[axioms] dirs``), with the number of files.
 * :func:`config_identity`: SHA-256 of the configuration sections plus the size and
-  modification time of every file they name (labels, MRS corpora ...).
+  modification time of every file they name (labels, MRS corpora ...); a label store by its
+  import generation (fetches of absent ids during a run do not change it).
 * :func:`run_identity` bundles these with the verifier version.
 """
 
@@ -123,6 +124,26 @@ def _file_stamps(value: Any) -> Any:
     return value
 
 
+#: Settings that may name a label store: it is identified by its import generation, not by
+#: its size and time, which on-demand fetches of absent ids change during a run.
+_LABEL_STORE_KEYS = {("labels", "store"), ("grounding", "labels")}
+
+
+def _label_store_stamp(value: Any) -> Any:
+    from verifier.labels.store import LabelStore, LabelStoreError, is_label_store
+
+    if isinstance(value, str) and is_label_store(value):
+        try:
+            store = LabelStore(value, create=False)
+        except LabelStoreError:
+            return _file_stamps(value)
+        try:
+            return store.identity()
+        finally:
+            store.close()
+    return _file_stamps(value)
+
+
 def config_identity(config: Any) -> dict[str, Any]:
     """Identity of a configuration: its sections (with file stamps for paths) and hash."""
     from verifier.config import PATH_KEYS
@@ -132,7 +153,8 @@ def config_identity(config: Any) -> dict[str, Any]:
         if name == "audit":  # where results go does not change verdicts
             continue
         keys = PATH_KEYS.get(name, ())
-        sections[name] = {k: (_file_stamps(v) if k in keys else v) for k, v in sorted(values.items())}
+        sections[name] = {k: (_label_store_stamp(v) if (name, k) in _LABEL_STORE_KEYS
+                              else _file_stamps(v) if k in keys else v) for k, v in sorted(values.items())}
     text = json.dumps(sections, sort_keys=True, default=str)
     return {"sha256": hashlib.sha256(text.encode()).hexdigest(), "sections": sections,
             "files": [str(f) for f in config.files]}

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from verifier.namespaces import WIKIDATA_PREFIXES, compact_iri
 
-__all__ = ["WikidataRef", "prefix_map", "compact", "wikidata_ref", "with_id", "ITEM_FAMILIES",
-           "PROPERTY_FAMILIES"]
+__all__ = ["WikidataRef", "prefix_map", "compact", "wikidata_ref", "refs_in_tree", "with_id",
+           "ITEM_FAMILIES", "PROPERTY_FAMILIES"]
 
 #: compact prefixes whose local name is an item id
 ITEM_FAMILIES = frozenset({"wd"})
@@ -82,6 +82,20 @@ def wikidata_ref(node: Any, prefixes: Mapping[str, str]) -> WikidataRef | None:
     if fam in PROPERTY_FAMILIES and local[0] == "P":
         return WikidataRef(fam, local, node)
     return None
+
+
+def refs_in_tree(tree: tuple) -> list[WikidataRef]:
+    """The Wikidata references of a parsed query (``parsers.sparql.parse_tree``), in the order
+    of their first occurrence, one per id."""
+    from parsers.sparql_transform import find_nodes
+
+    prefixes = prefix_map(tree)
+    out: dict[str, WikidataRef] = {}
+    for _, node in find_nodes(tree[1:], lambda n: isinstance(n, tuple) and len(n) == 2 and n[0] == "iri"):
+        ref = wikidata_ref(node, prefixes)
+        if ref is not None:
+            out.setdefault(ref.id, ref)
+    return list(out.values())
 
 
 def with_id(text: str, new_id: str) -> str:

@@ -47,7 +47,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from verifier.benchmark.gold import GoldPair
-from verifier.benchmark.ids import compact, prefix_map, wikidata_ref, with_id
+from verifier.benchmark.ids import compact, prefix_map, refs_in_tree, wikidata_ref, with_id
 from verifier.benchmark.plausible import CorpusStats, TripleFacts, query_facts
 from verifier.benchmark.records import BenchRecord
 from verifier.logic import Literal, Var
@@ -159,21 +159,8 @@ def _show_triple(s: Any, v: Any, o: Any) -> str:
 Proposer = Callable[[tuple, TripleFacts, CorpusStats, random.Random], Iterator[Candidate]]
 
 
-def _iri_nodes(tree: tuple) -> list[Any]:
-    from parsers.sparql_transform import find_nodes
-
-    return [n for _, n in find_nodes(tree[1:], lambda n: isinstance(n, tuple) and len(n) == 2
-                                     and n[0] == "iri")]
-
-
 def _ids_in_order(tree: tuple, want_item: bool) -> list[str]:
-    prefixes = prefix_map(tree)
-    out: dict[str, None] = {}
-    for n in _iri_nodes(tree):
-        ref = wikidata_ref(n, prefixes)
-        if ref is not None and ref.is_item == want_item:
-            out.setdefault(ref.id, None)
-    return list(out)
+    return [r.id for r in refs_in_tree(tree) if r.is_item == want_item]
 
 
 def _replace_id(tree: tuple, old: str, new: str) -> tuple[tuple, list[str], list[str]]:

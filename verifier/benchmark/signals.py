@@ -392,7 +392,9 @@ def load_or_build_memory(labels: Path, directory: Path):
     if (directory / "meta.json").is_file() and stamp.is_file() and stamp.read_text().strip() == want:
         return Memory.load(directory)
     log.info("building the PGMR memory from %s into %s (once)", labels, directory)
-    mem = Memory.from_labels_tsv(labels)
+    from verifier.labels.configured import read_labels
+
+    mem = Memory.build(read_labels(labels).symbols)  # a labels TSV or a label store
     tmp = directory.with_name(directory.name + f".tmp{os.getpid()}")
     mem.save(tmp)
     (tmp / "labels.sha256").write_text(want + "\n")

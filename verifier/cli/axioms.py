@@ -20,14 +20,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "questions without an MRS (no cache entry, no ACE) are reported as skipped. "
                         "Exit code 1 when an example fails.")
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
-    test.add_argument("--labels", help="KG labels TSV for grounding")
+    test.add_argument("--labels", help="KG labels for grounding (a TSV or a label store)")
     test.add_argument("--mrs", action="append", default=[], metavar="FILE", help="MRS corpus file(s)")
     test.set_defaults(func=run_test)
     show = s.add_parser("show", help="what a question predicate grounds to and which axioms it yields",
                         description="Example: verifier axioms show _mass_n_of --symbol wdt:P2067")
     show.add_argument("pred", help="an ERG predicate such as _mass_n_of or _benzene/nn_u_unknown")
     show.add_argument("--symbol", action="append", default=[], help="KG symbol(s) to link it to (default: best candidates)")
-    show.add_argument("--labels", help="KG labels TSV")
+    show.add_argument("--labels", help="KG labels (a TSV or a label store)")
     show.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     show.set_defaults(func=run_show)
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
@@ -63,8 +63,9 @@ def run_lint(args: argparse.Namespace) -> int:
 
 def run_test(args: argparse.Namespace) -> int:
     from verifier.api import Verifier
-    from verifier.mrs_cache import MrsCorpus
+    from verifier.labels.configured import labels_from_file
     from verifier.lexical import LabelIndex
+    from verifier.mrs_cache import MrsCorpus
     from verifier.resources import axioms_dir
 
     pack = _pack(args)
@@ -75,7 +76,7 @@ def run_test(args: argparse.Namespace) -> int:
     if (shipped / "mrs.jsonl.gz").exists():
         corpora.insert(0, str(shipped / "mrs.jsonl.gz"))
     if args.labels:
-        labels = LabelIndex.from_labels_tsv(args.labels)
+        labels = labels_from_file(args.labels)
     elif (shipped / "kg-labels.tsv").exists():
         labels = LabelIndex.from_labels_tsv(shipped / "kg-labels.tsv")
     else:
@@ -104,6 +105,7 @@ def run_test(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     from parsers.mrs import predicate_info
     from verifier.grounding import Grounder, SymbolUse, Unit
+    from verifier.labels.configured import labels_from_file
     from verifier.lexical import LabelIndex, content_keys
     from verifier.logic import Atom, Var
     from verifier.namespaces import wikidata_id
@@ -114,7 +116,7 @@ def run_show(args: argparse.Namespace) -> int:
     info = predicate_info(args.pred)
     print(f"{args.pred}: lemma {info.lemma!r}, part of speech {info.pos}, sense {info.sense}, "
           f"{'abstract' if info.is_abstract else 'content'}{', unknown word' if info.is_unknown_word else ''}")
-    labels = LabelIndex.from_labels_tsv(args.labels) if args.labels else LabelIndex()
+    labels = labels_from_file(args.labels) if args.labels else LabelIndex()
     g = Grounder(pack, labels)
     kind = {"n": "noun", "v": "verb", "a": "adjective", "p": "preposition"}.get(info.pos or "", "abstract")
     arity = {"verb": 3, "preposition": 3, "adjective": 2}.get(kind, 1)

@@ -18,7 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("sparql", help="the SPARQL query (use - to read it from standard input)")
     p.add_argument("--json", action="store_true", help="print the full verdict as JSON")
     p.add_argument("--config", help="a verifier.toml to use in addition to the usual ones")
-    p.add_argument("--labels", help="KG labels (TSV id/label/aliases/description) to ground with")
+    p.add_argument("--labels", help="KG labels to ground with: a TSV (id/label/aliases/description) "
+                   "or a label store (verifier labels import)")
     p.add_argument("--mrs", action="append", default=[], metavar="FILE",
                    help="MRS corpus file(s) in the shared jsonl.gz format (repeatable)")
     p.set_defaults(func=run)
@@ -29,7 +30,6 @@ def run(args: argparse.Namespace) -> int:
     from verifier.mrs_cache import MrsCorpus, MrsProvider
     from verifier.cli import UsageError
     from verifier.config import load_config
-    from verifier.lexical import LabelIndex
 
     sparql = sys.stdin.read() if args.sparql == "-" else args.sparql
     try:
@@ -38,9 +38,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(e))
     kwargs = {}
     if args.labels:
+        from verifier.labels.configured import labels_from_file
+        from verifier.labels.store import LabelStoreError
+
         try:
-            kwargs["labels"] = LabelIndex.from_labels_tsv(args.labels)
-        except OSError as e:
+            kwargs["labels"] = labels_from_file(args.labels, cfg)
+        except (OSError, LabelStoreError) as e:
             raise UsageError(f"cannot read labels: {e}")
     if args.mrs:
         base = MrsProvider.from_config(cfg)

@@ -36,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     b = sub.add_parser("build", help="build and save a memory from labels TSV or RDF")
     src = b.add_mutually_exclusive_group(required=True)
-    src.add_argument("--labels", type=Path, help="TSV: id, label, aliases (|), description")
+    src.add_argument("--labels", type=Path, help="TSV: id, label, aliases (|), description; or a label "
+                     "store (verifier labels import / fetch)")
     src.add_argument("--rdf", type=Path, help="RDF file (rdfs:label, skos:altLabel, "
                                               "schema:description)")
     b.add_argument("--out", type=Path, required=True, help="index folder to write")
@@ -103,8 +104,8 @@ def _load(index: Path):
 
 
 def _build(args: argparse.Namespace) -> int:
-    from verifier.pgmr import (HashedNgramEncoder, IndexSpec, Memory, SentenceTransformerEncoder,
-                               read_labels_tsv, read_rdf)
+    from verifier.labels.configured import read_labels
+    from verifier.pgmr import HashedNgramEncoder, IndexSpec, Memory, SentenceTransformerEncoder, read_rdf
 
     if args.encoder == "hashed":
         enc = HashedNgramEncoder()
@@ -121,7 +122,7 @@ def _build(args: argparse.Namespace) -> int:
             raise UsageError(f"class id file not found: {args.class_ids}")
         classes = [x.strip() for x in args.class_ids.read_text(encoding="utf-8").split() if x]
     try:
-        rep = (read_labels_tsv(args.labels, class_ids=classes) if args.labels
+        rep = (read_labels(args.labels, class_ids=classes) if args.labels
                else read_rdf(args.rdf, lang=args.lang))
         mem = Memory.build(rep.symbols, enc,
                            spec=IndexSpec(kind=args.index_type, flat_max=args.flat_max),

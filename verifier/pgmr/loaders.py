@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from verifier.namespaces import WIKIDATA_PREFIXES
 from verifier.pgmr.symbols import Kind, Symbol, id_rank, kind_of_wikidata_id
 
-__all__ = ["LoadReport", "read_labels_tsv", "read_rdf", "identifier_of_iri"]
+__all__ = ["LoadReport", "TsvCounts", "read_labels_tsv", "iter_labels_tsv", "read_rdf",
+           "identifier_of_iri"]
 
 log = logging.getLogger(__name__)
 
@@ -70,43 +71,59 @@ def read_labels_tsv(path: str | Path, *, class_ids: Iterable[str] = ()) -> LoadR
     missing file.  A line is malformed when it has fewer than 2 or more than 5 fields, an
     empty id or label, or an unknown kind; such lines are skipped and counted.
     """
+    counts = TsvCounts()
+    symbols = tuple(iter_labels_tsv(path, class_ids=class_ids, counts=counts))
+    return LoadReport(symbols, counts.records, counts.skipped, str(Path(path)))
+
+
+@dataclass
+class TsvCounts:
+    """What :func:`iter_labels_tsv` read so far (owned by the caller): records, skipped
+    (malformed) records, the first malformed line numbers and the bytes read."""
+
+    records: int = 0
+    skipped: int = 0
+    first_bad: list[int] = field(default_factory=list)
+    bytes_read: int = 0
+
+
+def iter_labels_tsv(path: str | Path, *, class_ids: Iterable[str] = (),
+                    counts: TsvCounts | None = None) -> Iterator[Symbol]:
+    """The symbols of a labels TSV file one at a time, in file order (what
+    :func:`read_labels_tsv` collects; the file is streamed, never read whole).  ``counts``
+    is updated as lines are read; malformed lines are reported in one warning at the end."""
     p = Path(path)
     if not p.is_file():
         raise FileNotFoundError(f"labels file not found: {p}")
     classes = frozenset(class_ids)
-    symbols: list[Symbol] = []
-    skipped = records = 0
-    first_bad: list[int] = []
+    st = counts if counts is not None else TsvCounts()
     columns = ("id", "label", "aliases", "description", "kind")
-    with p.open(encoding="utf-8", errors="replace", newline="\n") as f:
-        for lineno, line in enumerate(f, 1):
-            line = line.rstrip("\r\n")
+    with p.open("rb") as raw:
+        for lineno, data in enumerate(raw, 1):
+            st.bytes_read += len(data)
+            line = data.decode("utf-8", errors="replace").rstrip("\r\n")
             if not line.strip():
                 continue
             parts = line.split("\t")
             if lineno == 1 and parts[0].strip().lower() == "id":
                 columns = tuple(c.strip().lower() for c in parts)
                 continue
-            records += 1
-            if not 2 <= len(parts) <= 5:
-                skipped += 1
-                first_bad.append(lineno)
-                continue
-            row = dict(zip(columns, (x.strip() for x in parts)))
+            st.records += 1
+            row = dict(zip(columns, (x.strip() for x in parts))) if 2 <= len(parts) <= 5 else {}
             ident, label = row.get("id", ""), row.get("label", "")
-            kind = _parse_kind(row.get("kind", ""), ident)
+            kind = _parse_kind(row.get("kind", ""), ident) if ident else None
             if not ident or not label or kind is None:
-                skipped += 1
-                first_bad.append(lineno)
+                st.skipped += 1
+                if len(st.first_bad) < 5:
+                    st.first_bad.append(lineno)
                 continue
             if ident in classes and kind is Kind.ITEM:
                 kind = Kind.CLASS
             aliases = tuple(a.strip() for a in row.get("aliases", "").split("|") if a.strip())
-            symbols.append(Symbol(ident, label, kind, aliases, row.get("description", "")))
-    if skipped:
-        log.warning("%s: skipped %d malformed line(s) of %d (first: line %s)", p, skipped,
-                    records, ", ".join(map(str, first_bad[:5])))
-    return LoadReport(tuple(symbols), records, skipped, str(p))
+            yield Symbol(ident, label, kind, aliases, row.get("description", ""))
+    if st.skipped:
+        log.warning("%s: skipped %d malformed line(s) of %d (first: line %s)", p, st.skipped,
+                    st.records, ", ".join(map(str, st.first_bad[:5])))
 
 
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
