@@ -91,10 +91,16 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
     return Config(sections, tuple(files))
 
 
+#: Values of a path setting that turn the thing off rather than name a file.
+OFF_VALUES = frozenset({"none", "off", "false"})
+
+
 def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str, Any]:
     out = dict(values)
     for key in PATH_KEYS.get(section, ()):
         v = out.get(key)
+        if isinstance(v, str) and v.strip().casefold() in OFF_VALUES:
+            continue  # "none" / "off": not a file name
         if isinstance(v, str) and v:
             out[key] = str(base / v) if not Path(v).is_absolute() else v
         elif isinstance(v, list):
