@@ -22,7 +22,7 @@ __all__ = ["ClusterSummary", "summarise", "unparsed_summary", "difference", "lab
 
 #: predicates that carry no KG meaning of their own (labels, the variable-predicate atom)
 _STRUCTURAL = ("rdfs:label", "skos:altLabel", "schema:name", "triple")
-_SHAPES = {"ask": "a yes/no question", "count": "a count", "superlative": "the top of an ordering",
+_SHAPES = {"ask": "a yes/no answer", "count": "a count", "superlative": "the top of an ordering",
            "aggregate": "an aggregate", "select": "a list of answers", "unparsed": "no parsable query"}
 #: at most this many identifiers named per side of a difference
 _MAX_NAMED = 3
@@ -136,43 +136,45 @@ def _named(symbols: Sequence[str], label: Callable[[str], str | None]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _verb(n: int, plural: str, singular: str) -> str:
+    return singular if n == 1 else plural
+
+
 def difference(own: ClusterSummary, own_size: int, other: ClusterSummary | None, other_size: int,
                n: int, labels: Any = None) -> str:
     """How the cluster ``own`` (``own_size`` of ``n`` candidates) differs from ``other`` (the
     largest other cluster, ``None`` when there is none), in one sentence without a full stop."""
     label = label_lookup(labels)
-    cands = "candidate" if n == 1 else "candidates"
     if other is None:
         if own.shape == "unparsed":
-            return f"the only {cands} ({n}) do not parse" if n > 1 else "the only candidate does not parse"
-        return f"all {n} {cands} are equivalent" if n > 1 else "there is only one candidate"
-    head = f"{own_size} of {n} {cands}"
-    verb_own = "uses" if own_size == 1 else "use"
+            return "the only candidate does not parse"
+        return f"all {n} candidates are equivalent" if n > 1 else "there is only one candidate"
+    head = f"{own_size} of {n} candidates"
+    use, uses = _verb(own_size, "use", "uses"), _verb(other_size, "use", "uses")
+    others = f"{other_size} other{'s' if other_size != 1 else ''}"
     if own.shape == "unparsed" or other.shape == "unparsed":
         if own.shape == other.shape:
-            return f"{head} do{'es' if own_size == 1 else ''} not parse, nor do {other_size} others"
+            return f"{head} {_verb(own_size, 'do', 'does')} not parse, nor {_verb(other_size, 'do', 'does')} {others}"
         if own.shape == "unparsed":
-            return f"{head} do{'es' if own_size == 1 else ''} not parse, where {other_size} parse alike"
-        return f"{head} parse alike, where {other_size} do{'es' if other_size == 1 else ''} not parse"
+            return f"{head} {_verb(own_size, 'do', 'does')} not parse, where {other_size} parse alike"
+        return f"{head} parse alike, where {other_size} {_verb(other_size, 'do', 'does')} not parse"
     only_own = [s for s in own.symbols if s not in other.symbols]
     only_other = [s for s in other.symbols if s not in own.symbols]
     if only_own and only_other:
-        return (f"{head} {verb_own} {_named(only_own, label)} where {other_size} "
-                f"use{'s' if other_size == 1 else ''} {_named(only_other, label)}")
+        return f"{head} {use} {_named(only_own, label)} where {other_size} {uses} {_named(only_other, label)}"
     if only_own:
-        return f"{head} also {verb_own} {_named(only_own, label)}, which {other_size} others do not"
+        return f"{head} also {use} {_named(only_own, label)}, which {others} {_verb(other_size, 'do', 'does')} not"
     if only_other:
-        return (f"{head} leave{'s' if own_size == 1 else ''} out {_named(only_other, label)}, "
-                f"which {other_size} others use")
+        return f"{head} {_verb(own_size, 'leave', 'leaves')} out {_named(only_other, label)}, which {others} {uses}"
     if own.shape != other.shape:
-        return (f"{head} ask{'s' if own_size == 1 else ''} for {_SHAPES.get(own.shape, own.shape)} "
-                f"where {other_size} ask for {_SHAPES.get(other.shape, other.shape)}")
+        return (f"{head} {_verb(own_size, 'ask', 'asks')} for {_SHAPES.get(own.shape, own.shape)} "
+                f"where {other_size} {_verb(other_size, 'ask', 'asks')} for {_SHAPES.get(other.shape, other.shape)}")
     if own.answers != other.answers:
-        return (f"{head} return{'s' if own_size == 1 else ''} {own.answers} column(s) where "
-                f"{other_size} return {other.answers}")
+        return (f"{head} {_verb(own_size, 'return', 'returns')} {own.answers} column(s) where "
+                f"{other_size} {_verb(other_size, 'return', 'returns')} {other.answers}")
     if own.modifiers != other.modifiers:
-        mo = ", ".join(own.modifiers) or "no solution modifiers"
+        mo = ", ".join(own.modifiers) or "no solution modifier"
         mt = ", ".join(other.modifiers) or "none"
-        return f"{head} {verb_own} {mo} where {other_size} use {mt}"
-    return (f"{head} {verb_own} the same identifiers as {other_size} others but relate them "
-            "differently (direction, joins or filters)")
+        return f"{head} {use} {mo} where {other_size} {uses} {mt}"
+    return (f"{head} {use} the same identifiers as {others} but {_verb(own_size, 'relate', 'relates')} "
+            "them differently (direction, joins or filters)")

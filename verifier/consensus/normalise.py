@@ -26,13 +26,15 @@ log = logging.getLogger(__name__)
 class Candidate:
     """One candidate query: its position among the candidates, its text, the parsed
     :class:`~verifier.query.Query` and its normal-form key (``None`` with ``error`` when it
-    does not parse)."""
+    does not parse; ``syntax``: the error is a syntax error, not an unsupported construct or
+    a missing query)."""
 
     index: int
     text: str | None
     query: Query | None = None
     key: str | None = None
     error: str | None = None
+    syntax: bool = False
 
     @property
     def parsed(self) -> bool:
@@ -57,7 +59,8 @@ def parse_candidate(index: int, text: Any) -> Candidate:
         q = parse_query(text)
         return Candidate(index, text, q, normal_key(q))
     except SparqlError as e:
-        return Candidate(index, text, error=str(e).splitlines()[0] if str(e) else type(e).__name__)
+        return Candidate(index, text, error=str(e) or type(e).__name__,
+                         syntax="syntax" in type(e).__name__.lower())
     except Exception as e:  # noqa: BLE001 - a crashing parser must not lose the other candidates
         log.warning("parsing candidate %d failed: %s: %s", index, type(e).__name__, e)
         return Candidate(index, text, error=f"internal error: {type(e).__name__}: {e}")
