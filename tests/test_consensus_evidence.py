@@ -23,6 +23,8 @@ def test_package_docstring_example_runs():
 def test_share_clusters_and_indices():
     ev = consensus_evidence(cluster_candidates(QS))
     assert [e.share for e in ev] == [0.5, 0.5, 0.25, 0.25]
+    assert [e.others_share for e in ev] == pytest.approx([1 / 3, 1 / 3, 0.0, 0.0])
+    assert consensus_evidence(cluster_candidates(QS[:1]))[0].others_share is None
     assert [e.cluster_index for e in ev] == [0, 0, 1, 2]
     assert {e.n_candidates for e in ev} == {4} and {e.n_clusters for e in ev} == {3}
     assert all(e.weighted_agreement is None for e in ev)

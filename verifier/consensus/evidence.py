@@ -33,7 +33,9 @@ class ConsensusEvidence:
     ``None`` without scores; ``cluster_index``: its cluster's position (0 = largest);
     ``cluster_size``; ``difference``: how its cluster differs from the largest other one, in
     words; ``undecided``: undecided pairs involving its cluster; ``parsed``: whether the query
-    parses."""
+    parses; ``others_share``: the share of the *other* candidates in its cluster,
+    ``(cluster_size - 1) / (n_candidates - 1)`` (0 for a lone query whatever the number of
+    candidates, so comparable across questions; ``None`` with a single candidate)."""
 
     share: float
     n_candidates: int
@@ -44,11 +46,14 @@ class ConsensusEvidence:
     undecided: int
     cluster_size: int = 1
     parsed: bool = True
+    others_share: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         d = asdict(self)
         d["share"] = round(self.share, 4)
+        if self.others_share is not None:
+            d["others_share"] = round(self.others_share, 4)
         if self.weighted_agreement is not None:
             d["weighted_agreement"] = round(self.weighted_agreement, 4)
         return d
@@ -107,7 +112,8 @@ def consensus_evidence(clustering: Clustering, scores: Sequence[float | None] | 
         size = len(clusters[ci])
         wa = sum(weights[j] for j in clusters[ci]) if weights is not None else None
         out.append(ConsensusEvidence(size / n if n else 0.0, n, n_clusters, wa, ci, sentences[ci],
-                                     undecided[ci], size, i not in unparsed))
+                                     undecided[ci], size, i not in unparsed,
+                                     (size - 1) / (n - 1) if n > 1 else None))
     return tuple(out)
 
 
