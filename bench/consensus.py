@@ -15,8 +15,10 @@ singleton).  A prediction's consensus share is ``others_share`` of its
 equivalent to it (the issue's measure; 0 for a lone query whatever the number of runs);
 ``share`` (its cluster's size over the number of candidates, itself included) is printed too.
 
-Figures, per file and overall, over the labelled predictions (``exact`` not null) of
-questions with at least two candidates (a lone candidate has no consensus):
+Figures, per file and overall, over the labelled predictions of questions with at least two
+candidates (a lone candidate has no consensus), for two labels: ``exact`` (not null), and
+the LLM benchmark's ``label_f1`` (:func:`verifier.benchmark.llm.f1_category`: answer F1 1
+correct, 0 wrong, partial F1 and no query left out; the issue's figures use this one):
 
 * ROC AUC of the share for predicting ``exact`` (``sklearn.metrics.roc_auc_score``);
 * accepting when the share is >= 0.5: accept-precision (share of accepted that are exact)
@@ -25,7 +27,9 @@ questions with at least two candidates (a lone candidate has no consensus):
   10 of their predictions clustered with a fresh cache, median and p95 per question.
 
 Last line: ``consensus_auc=<x> share_auc=<x> consensus_accept_precision=<x>
-consensus_correct_accepted=<x> [stacked figures] cluster10_p50_ms=<x> cluster10_p95_ms=<x>``.
+consensus_correct_accepted=<x>`` (label ``exact``) ``consensus_auc_f1=<x>
+consensus_accept_precision_f1=<x> consensus_correct_accepted_f1=<x>`` (label ``label_f1``)
+``[stacked figures] cluster10_p50_ms=<x> cluster10_p95_ms=<x>``.
 
 Stacked-model figures (issue 61, part 3) plug in at :func:`stacked_figures`: it receives
 every labelled prediction with its consensus evidence and returns ``{name: value}`` pairs that
@@ -73,32 +77,65 @@ def score_group(args: tuple[tuple[str, str], list[dict[str, Any]], int]) -> list
     ev = consensus_evidence(c)
     n = len(preds)
     return [{"file": key[0], "question": key[1], "exact": p.get("exact"), "model": p.get("model"),
+             "label_f1": _label_f1(p),
              "n": n, "share": e.share, "others_share": e.others_share,
              "n_clusters": e.n_clusters, "undecided": e.undecided, "parsed": e.parsed,
              "checks": c.prover_checks if i == 0 else 0} for i, (p, e) in enumerate(zip(preds, ev))]
 
 
+def _label_f1(p: dict[str, Any]) -> bool | None:
+    """The LLM benchmark's label (:func:`verifier.benchmark.llm.f1_category`): answer F1 1 ->
+    correct, 0 -> wrong, partial F1 or no query -> none."""
+    f1 = p.get("score_f1")
+    if not p.get("sparql") or f1 is None or 0 < f1 < 1:
+        return None
+    return f1 >= 1
+
+
 _CACHE = EquivalenceCache()  # one per process: reused across the questions a worker scores
 
 
-def figures(rows: list[dict[str, Any]], key: str = "share") -> dict[str, float | int | None]:
-    """AUC, accept-precision and correct share accepted at ``key >= 0.5``."""
+def figures(rows: list[dict[str, Any]], key: str = "share", label: str = "exact") -> dict[str, float | int | None]:
+    """AUC, accept-precision and correct share accepted at ``key >= 0.5`` (``label``: the
+    field that says a prediction is correct)."""
     from sklearn.metrics import roc_auc_score
 
-    y = [bool(r["exact"]) for r in rows]
+    y = [bool(r[label]) for r in rows]
     s = [float(r[key]) for r in rows]
-    acc = [r for r, v in zip(rows, s) if v >= 0.5]
+    acc = [yy for yy, v in zip(y, s) if v >= 0.5]
     n_pos = sum(y)
     return {"n": len(rows), "correct": n_pos,
             "auc": roc_auc_score(y, s) if 0 < n_pos < len(rows) else None,
-            "accept_precision": sum(bool(r["exact"]) for r in acc) / len(acc) if acc else None,
-            "correct_accepted": sum(bool(r["exact"]) for r in acc) / n_pos if n_pos else None}
+            "accept_precision": sum(acc) / len(acc) if acc else None,
+            "correct_accepted": sum(acc) / n_pos if n_pos else None}
+
+
+def report(scored: list[dict[str, Any]], label: str) -> tuple[dict, dict, list[dict[str, Any]]]:
+    """Print the per-file table for one label; returns the overall figures (others_share,
+    share) and the rows used."""
+    usable = [r for r in scored if r[label] is not None and r["n"] >= 2]
+    print(f"\n{'file':<28} {'preds':>6} {'correct':>7} {'AUC':>6} {'acc.prec':>8} {'correct acc.':>12} "
+          f"{'AUC share':>9} {'acc.prec':>8} {'correct acc.':>12} {'undecided':>9}")
+    o = f = {}
+    for name in sorted({r["file"] for r in scored}) + ["overall"]:
+        rows = usable if name == "overall" else [r for r in usable if r["file"] == name]
+        if not rows:
+            n = sum(1 for r in scored if r["file"] == name)
+            print(f"{name:<28} {n:>6}  (one candidate per question: no consensus)")
+            continue
+        o, f = figures(rows, "others_share", label), figures(rows, "share", label)
+        und = sum(1 for r in rows if r["undecided"])
+        print(f"{name:<28} {o['n']:>6} {o['correct']:>7} {_fmt(o['auc']):>6} {_fmt(o['accept_precision']):>8} "
+              f"{_fmt(o['correct_accepted']):>12} {_fmt(f['auc']):>9} {_fmt(f['accept_precision']):>8} "
+              f"{_fmt(f['correct_accepted']):>12} {und:>9}")
+    return o, f, usable
 
 
 def stacked_figures(rows: list[dict[str, Any]]) -> dict[str, float]:
     """Figures of the stacked model with consensus features (issue 61, part 3): filled in by
-    the stacking work.  ``rows``: every labelled prediction of a question with at least two
-    candidates, with ``file``, ``question``, ``exact``, ``share``, ``others_share`` ...;
+    the stacking work.  ``rows``: every prediction of a question with at least two candidates
+    labelled ``exact``, with ``file``, ``question``, ``exact``, ``label_f1``, ``share``,
+    ``others_share`` ...;
     return e.g. ``{"stacked_auc": ..., "accept_precision": ..., "correct_accepted": ...}``."""
     return {}
 
@@ -149,22 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text("".join(json.dumps(r) + "\n" for r in scored))
-    usable = [r for r in scored if r["exact"] is not None and r["n"] >= 2]
-    print(f"\n{'file':<28} {'preds':>6} {'exact':>6} {'AUC':>6} {'acc.prec':>8} {'correct acc.':>12} "
-          f"{'AUC share':>9} {'acc.prec':>8} {'correct acc.':>12} {'undecided':>9}")
-    for name in sorted({r["file"] for r in scored}) + ["overall"]:
-        rows = usable if name == "overall" else [r for r in usable if r["file"] == name]
-        if not rows:
-            n = sum(1 for r in scored if r["file"] == name)
-            print(f"{name:<28} {n:>6}  (one candidate per question: no consensus)")
-            continue
-        o, f = figures(rows, "others_share"), figures(rows)
-        und = sum(1 for r in rows if r["undecided"])
-        print(f"{name:<28} {o['n']:>6} {o['correct']:>6} {_fmt(o['auc']):>6} {_fmt(o['accept_precision']):>8} "
-              f"{_fmt(o['correct_accepted']):>12} {_fmt(f['auc']):>9} {_fmt(f['accept_precision']):>8} "
-              f"{_fmt(f['correct_accepted']):>12} {und:>9}")
+    print("\nLabel `exact` (the prediction's answers equal the gold answers):")
+    o, f, usable = report(scored, "exact")
     print("(AUC, acc.prec, correct acc.: others_share, accepting at >= 0.5; then the same for share = "
           "cluster size / candidates; undecided: predictions with an undecided pair)")
+    print("\nLabel `label_f1` (the LLM benchmark's: answer F1 1 correct, 0 wrong; partial F1 and no query "
+          "left out):")
+    o1, _, _ = report(scored, "label_f1")
     stacked = stacked_figures(usable)
     for k, v in stacked.items():
         print(f"{k}: {_fmt(v)}")
@@ -176,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     extra = " ".join(f"{k}={_fmt(v)}" for k, v in stacked.items())
     print(f"consensus_auc={_fmt(o['auc'])} share_auc={_fmt(f['auc'])} "
           f"consensus_accept_precision={_fmt(o['accept_precision'])} "
-          f"consensus_correct_accepted={_fmt(o['correct_accepted'])} " + (extra + " " if extra else "")
+          f"consensus_correct_accepted={_fmt(o['correct_accepted'])} consensus_auc_f1={_fmt(o1['auc'])} "
+          f"consensus_accept_precision_f1={_fmt(o1['accept_precision'])} "
+          f"consensus_correct_accepted_f1={_fmt(o1['correct_accepted'])} " + (extra + " " if extra else "")
           + f"cluster10_p50_ms={p50:.0f} cluster10_p95_ms={p95:.0f}")
     return 0
 

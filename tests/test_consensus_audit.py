@@ -206,3 +206,26 @@ def test_cli_group_by_and_report(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "verifier", "audit", str(log), "--consensus-budget", "0",
                           "--restart"], cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "--consensus-budget" in bad.stderr
+
+
+def test_groups_clustered_in_worker_processes_equal_inline_ones(audited, tmp_path, monkeypatch):
+    import shutil
+
+    import verifier.audit.grouping as grouping
+    from verifier.audit.store import AuditStore
+
+    _, _, _, store, _ = audited
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(store, copy)
+    inline = _groups(copy)
+    db = sqlite3.connect(copy)
+    db.execute("DELETE FROM consensus_groups")
+    db.execute("DELETE FROM consensus")
+    db.commit()
+    db.close()
+    monkeypatch.setattr(grouping, "_INLINE_GROUPS", 2)
+    with AuditStore(copy) as st:
+        st.lock()
+        out = grouping.run_grouping(st, grouping.GroupingOptions(workers=2, batch_groups=3))
+    assert out.clustered == len(inline) > 2
+    assert _groups(copy) == inline

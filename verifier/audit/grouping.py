@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from verifier.audit.store import AuditStore
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
-                                EquivalenceCache, cluster_candidates, consensus_evidence)
+                                cluster_candidates, consensus_evidence)
 
 __all__ = ["GroupingOptions", "GroupingOutcome", "question_key", "group_key", "run_grouping",
            "field_value"]
@@ -189,10 +189,11 @@ def _load_task(store: AuditStore, key: str, opts: GroupingOptions) -> _Task:
     return _Task(key, tuple((r[0], r[1]) for r in rows), rows[0][2] or "", tuple(r[3] for r in rows), scores)
 
 
-def _cluster_task(args: tuple[_Task, int, int], cache: EquivalenceCache | None = None) -> dict[str, Any]:
-    """Cluster one group (in a worker process, or inline with the pass's cache)."""
+def _cluster_task(args: tuple[_Task, int, int]) -> dict[str, Any]:
+    """Cluster one group (in a worker process, or inline): no cache of checks across groups,
+    so a group's clusters depend on its candidates only, wherever it is clustered."""
     task, budget, k = args
-    return cluster_candidates(task.sparqls, budget=budget, cache=cache, max_representatives=k).to_dict()
+    return cluster_candidates(task.sparqls, budget=budget, max_representatives=k).to_dict()
 
 
 def _numeric(scores: Sequence[Any] | None) -> list[float] | None:
@@ -256,10 +257,9 @@ def run_grouping(store: AuditStore, opts: GroupingOptions,
 
     def results() -> Iterator[tuple[_Task, dict[str, Any]]]:
         tasks = _todo(store, opts)
-        cache = EquivalenceCache()
         # the first groups inline: a small audit never starts a pool of processes
         for t in itertools.islice(tasks, _INLINE_GROUPS if opts.workers > 1 else None):
-            yield t, _cluster_task((t, opts.budget, opts.max_representatives), cache)
+            yield t, _cluster_task((t, opts.budget, opts.max_representatives))
         if opts.workers <= 1:
             return
         ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")

@@ -14,10 +14,12 @@
    pair counts as different and is reported in :attr:`Clustering.undecided` when its two
    sides end in different clusters.
 
-Determinism: every prover check runs in its own Z3 context under a budget of Z3 resource
-units (``budget``, per direction; Z3's deterministic counter, not wall time), so the outcome
-depends on the pair only, not on machine load or on what was checked before.  The wall clock
-stops a check only after :data:`verifier.prover.WALL_FACTOR` times the budget's nominal time.
+Determinism: the checks run under a budget of Z3 resource units (``budget``, per direction;
+Z3's deterministic counter, not wall time) in one Z3 context per clustering (made on the
+first check that needs Z3: about 10 ms, which per pair was half the time of clustering 10
+candidates), so the outcome depends on the candidates and their order, not on machine load
+or on what the process checked before.  The wall clock stops a check only after
+:data:`verifier.prover.WALL_FACTOR` times the budget's nominal time.
 
 Bounded work: only the ``max_representatives`` most frequent normal forms go to the prover
 (at most ``k (k - 1) / 2`` checks, fewer as clusters merge); the other normal forms stay
@@ -26,7 +28,8 @@ different normal forms and the default ``k = 24``, at most 276 pairs are checked
 candidates are left uncompared; 50 beams with a dozen normal forms are all compared.
 
 :class:`EquivalenceCache` remembers the outcome per pair of normal forms (an LRU) and may be
-kept across questions by the caller (a :class:`verifier.api.Verifier` keeps one).
+kept across questions by the caller (a :class:`verifier.api.Verifier` keeps one): a pair's
+outcome is then computed once and reused.
 """
 
 from __future__ import annotations
@@ -135,14 +138,14 @@ class EquivalenceCache:
             self._data.popitem(last=False)
 
 
-def _check(a: Candidate, b: Candidate, budget: int) -> tuple[str, str]:
-    """``(outcome, reason)`` of one prover check, in its own Z3 context."""
-    from verifier.prover import RLIMIT_PER_MS, WALL_FACTOR, ProverContext, equivalent
+def _check(a: Candidate, b: Candidate, budget: int, context: Any) -> tuple[str, str]:
+    """``(outcome, reason)`` of one prover check in the clustering's Z3 context."""
+    from verifier.prover import RLIMIT_PER_MS, WALL_FACTOR, equivalent
 
     timeout_ms = max(1, math.ceil(budget / RLIMIT_PER_MS)) * WALL_FACTOR
     try:
         r = equivalent(a.query, b.query, timeout_ms=timeout_ms, rlimit=budget,  # type: ignore[arg-type]
-                       context=ProverContext())
+                       context=context)
     except Exception as e:  # noqa: BLE001 - a prover bug leaves the pair undecided
         log.warning("equivalence check failed: %s: %s", type(e).__name__, e)
         return UNDECIDED, f"internal error: {type(e).__name__}"
@@ -153,8 +156,10 @@ def _check(a: Candidate, b: Candidate, budget: int) -> tuple[str, str]:
     return UNDECIDED, r.reason or "undecided"
 
 
-def compare(a: Candidate, b: Candidate, budget: int, cache: EquivalenceCache | None) -> tuple[str, bool]:
-    """The outcome for two parsed candidates of different keys, and whether the prover ran.
+def compare(a: Candidate, b: Candidate, budget: int, cache: EquivalenceCache | None,
+            context: Any = None) -> tuple[str, bool]:
+    """The outcome for two parsed candidates of different keys, and whether the prover ran
+    (in ``context``, a :class:`verifier.prover.ProverContext`; a new one when ``None``).
     The pair is checked in the order of its keys, so (a, b) and (b, a) agree."""
     if a.key > b.key:  # type: ignore[operator]
         a, b = b, a
@@ -163,7 +168,11 @@ def compare(a: Candidate, b: Candidate, budget: int, cache: EquivalenceCache | N
         hit = cache.get(key)  # type: ignore[arg-type]
         if hit is not None:
             return hit[0], False
-    out = _check(a, b, budget)
+    if context is None:
+        from verifier.prover import ProverContext
+
+        context = ProverContext()
+    out = _check(a, b, budget, context)
     if cache is not None:
         cache.put(key, out)  # type: ignore[arg-type]
     return out[0], True
@@ -174,7 +183,10 @@ def cluster_parsed(candidates: Sequence[Candidate], *, budget: int = DEFAULT_BUD
                    max_representatives: int = DEFAULT_MAX_REPRESENTATIVES) -> Clustering:
     """Cluster candidates already parsed by :func:`~verifier.consensus.normalise.normalise`
     (module documentation)."""
+    from verifier.prover import ProverContext
+
     t0 = time.perf_counter()
+    context = ProverContext()  # the Z3 context is made on the first check that needs Z3
     groups: dict[str, list[int]] = {}
     for c in candidates:
         if c.key is not None:
@@ -190,7 +202,7 @@ def cluster_parsed(candidates: Sequence[Candidate], *, budget: int = DEFAULT_BUD
         rep = by_index[g[0]]
         joined = []
         for ci, comp in enumerate(components):
-            outcome, ran = compare(rep, by_index[comp[0][0]], budget, cache)
+            outcome, ran = compare(rep, by_index[comp[0][0]], budget, cache, context)
             checks += ran
             if outcome == EQUIVALENT:
                 joined.append(ci)
