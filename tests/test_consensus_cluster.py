@@ -89,6 +89,9 @@ def test_only_the_most_frequent_normal_forms_go_to_the_prover():
     # FRANCE (3) and HUMANS_US (2) are compared; REDUNDANT and SWAPPED are left alone
     assert c.uncompared == (2, 6)
     assert c.clusters == ((3, 4, 5), (0, 1), (2,), (6,))
+    ev = consensus_evidence(c)
+    assert ev[2].difference.endswith("(not compared by the prover: beyond the most frequent normal forms)")
+    assert "not compared" not in ev[0].difference
     assert cluster_candidates(qs).clusters == ((0, 1, 2), (3, 4, 5), (6,))
 
 

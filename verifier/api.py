@@ -313,10 +313,10 @@ class Verifier:
             if c.query is not None:
                 v = self._stacked(v, c.query, signals)
             sentence = consensus_sentence(ev)
-            if sentence:
-                sep = "\n" if "\n" in v.explanation else " "
-                v = dataclasses.replace(v, explanation=f"{v.explanation.rstrip()}{sep}{sentence}",
-                                        signals={**v.signals, **extra})
+            sep = "\n" if "\n" in v.explanation else " "
+            v = dataclasses.replace(v, explanation=f"{v.explanation.rstrip()}{sep}{sentence}" if sentence
+                                    else v.explanation, signals={**v.signals, **extra},
+                                    timings={**v.timings, "consensus": clustering.time_ms})
             if c.key is not None:
                 done[(c.key, model)] = v
             out.append(v)

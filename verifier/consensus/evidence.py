@@ -106,6 +106,9 @@ def consensus_evidence(clustering: Clustering, scores: Sequence[float | None] | 
             sentences.append(difference(clustering.summaries[ci], len(members), None, 0, n, labels))
         else:
             sentences.append("")
+    for ci, members in enumerate(clusters):
+        if members[0] in clustering.uncompared and sentences[ci]:
+            sentences[ci] += " (not compared by the prover: beyond the most frequent normal forms)"
     out = []
     for i in range(n):
         ci = where[i]
