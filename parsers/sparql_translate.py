@@ -521,20 +521,33 @@ class _Scope:
                     self.visible.setdefault(v, None)
                     self.required_vars.add(v)
                 return f
-        digest = _subquery_digest(q)
+        digest = _subquery_digest(q, projected)
         for v in projected:
             self.visible.setdefault(v, None)
             self.required_vars.add(v)
         return Atom(f"_subquery_{digest}", tuple(projected))
 
 
-def _subquery_digest(q: Query) -> str:
+def _subquery_digest(q: Query, projected: list[Var]) -> str:
     """A name for a subquery that the logic cannot express (aggregates, LIMIT ...) that
-    depends on its meaning as written, not on variable names or triple order: a hash of its
-    :func:`~verifier.query.normal_form` (which numbers the projected columns by position)."""
-    from verifier.query import normal_form
+    depends on its meaning as written, not on variable names or triple order."""
+    from verifier.logic import order_normal_form, substitute, substitute_term
 
-    return hashlib.blake2s(normal_form(q).encode(), digest_size=5).hexdigest()
+    pos = {v: Var(f"_p{i}") for i, v in enumerate(projected)}
+    keys = {v: Var(f"_k{i}") for i, v in enumerate(q.key_vars) if v not in pos}
+    ren = {**keys, **pos}
+    parts = [str(order_normal_form(substitute(q.pattern, ren)))]
+    for o in q.order_by:
+        e = o.expr
+        e_txt = (f"{e.func}({substitute_term(e.arg, ren) if e.arg is not None else '*'})"
+                 if isinstance(e, Aggregate) else str(substitute_term(e, ren)))
+        parts.append(("desc " if o.descending else "asc ") + e_txt)
+    for p in q.projection:
+        if p.aggregate is not None:
+            a = p.aggregate
+            parts.append(f"{a.func} {a.distinct} {substitute_term(a.arg, ren) if a.arg is not None else '*'}")
+    parts.append(f"{q.limit} {q.offset} {[str(substitute_term(g, ren)) for g in q.group_by]}")
+    return hashlib.blake2s("|".join(parts).encode(), digest_size=5).hexdigest()
 
 
 def _term_vars_ordered(t: Term) -> list[Var]:

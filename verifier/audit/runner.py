@@ -25,15 +25,15 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from verifier.audit.engines import EngineOptions, make_engine
-from verifier.audit.grouping import GroupingOptions, GroupingOutcome, run_grouping
 from verifier.audit.identity import RunIdentity, compare_log, log_fingerprint, run_identity
 from verifier.audit.reader import ReaderOptions, ReadStats, count_lines, preflight, read_log
 from verifier.audit.records import InputRecord, Outcome, Result, Task
+from verifier.audit.grouping import GroupingOptions, GroupingOutcome, run_grouping
 from verifier.audit.store import AuditStore
 from verifier.audit.work import summarise_verdict
 
@@ -235,6 +235,8 @@ def run_audit(opts: AuditOptions) -> AuditOutcome:
 
 def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]], session: int,
          notes: list[str], t0: float) -> AuditOutcome:
+    from dataclasses import replace
+
     st = _Stats()
     pending: dict[tuple[int, int], InputRecord] = {}
     buffer: list[Result] = []
@@ -342,6 +344,8 @@ def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]
 def _grouping_options(opts: AuditOptions) -> GroupingOptions:
     """The grouping options with the audit's workers and the configured KG labels (which
     name identifiers in the difference sentences)."""
+    from dataclasses import replace
+
     labels = opts.grouping.labels
     path = opts.config.get("grounding", "labels") if labels is None and opts.config is not None else None
     if path:
