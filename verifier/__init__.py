@@ -6,16 +6,16 @@
 
 Submodules: ``logic`` (the IR), ``notation`` (its text form), ``query``, ``prover`` (Z3),
 ``axioms`` (templates and lexicons), ``grounding``, ``deductive`` (with ``intent``,
-``qualifiers`` and ``filters``), ``api``; front ends live in the ``parsers`` package.
+``qualifiers`` and ``filters``), ``consensus`` (candidate sets), ``api``; front ends live in the ``parsers`` package.
 """
 
 __version__ = "0.1.0"
-__all__ = ["verify", "Verdict", "Verifier", "__version__"]
+__all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "__version__"]
 
 
 def __getattr__(name: str):
     # imported lazily so that `verifier --help` and light submodules stay fast
-    if name in ("verify", "Verdict", "Verifier"):
+    if name in ("verify", "verify_candidates", "Verdict", "Verifier"):
         from verifier import api
 
         return getattr(api, name)

@@ -21,11 +21,15 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
 from verifier.config import Config, load_config
+from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
+                                ConsensusEvidence, EquivalenceCache, cluster_parsed,
+                                consensus_evidence, consensus_sentence, normalise)
 from verifier.deductive import DeductiveResult, check_readings
 from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
 
-__all__ = ["verify", "Verdict", "Verifier", "MrsSource", "DECISIONS", "deductive_evidence"]
+__all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "CandidatesResult", "MrsSource",
+           "DECISIONS", "deductive_evidence"]
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +106,23 @@ class Verdict:
         return d
 
 
+@dataclass(frozen=True)
+class CandidatesResult:
+    """The outcome of :meth:`Verifier.verify_candidates`: one :class:`Verdict` per candidate
+    (in candidate order, each with ``signals["consensus"]``), the :class:`Clustering` of the
+    candidates and each candidate's :class:`ConsensusEvidence`."""
+
+    question: str
+    verdicts: tuple[Verdict, ...]
+    clustering: Clustering
+    evidence: tuple[ConsensusEvidence, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable summary."""
+        return {"question": self.question, "clustering": self.clustering.to_dict(),
+                "verdicts": [v.to_dict() for v in self.verdicts]}
+
+
 class Verifier:
     """Warm verification state; call :meth:`verify` many times.
 
@@ -153,6 +174,11 @@ class Verifier:
         # multiword names of the query's items read as one name (parsers.mrs.chunk)
         self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
         # the stacked verifier (verifier.stacking), when the configuration names a model
+        # candidate sets (verify_candidates): prover budget per check, compared normal forms,
+        # and the cache of equivalence checks kept across questions
+        self.consensus_budget = int(cfg.get("consensus", "budget", DEFAULT_BUDGET))
+        self.consensus_max = int(cfg.get("consensus", "max_representatives", DEFAULT_MAX_REPRESENTATIVES))
+        self.consensus_cache = EquivalenceCache(int(cfg.get("consensus", "cache_size", 100_000)))
         self.stacker = None
         if cfg.get("stacking", "model"):
             from verifier.stacking.runtime import StackedRuntime
@@ -214,12 +240,9 @@ class Verifier:
 
     def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
         """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
-        from parsers.mrs import translate_readings
-        from parsers.mrs.patterns import pattern_readings
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
-        timings: dict[str, float] = {}
         if not isinstance(question, str) or not question.strip():
             return _abstain(question, sparql, "the question is empty")
         if not isinstance(sparql, str) or not sparql.strip():
@@ -227,10 +250,90 @@ class Verifier:
         try:
             query = parse_query(sparql)
         except SparqlError as e:
-            return Verdict("reject" if "syntax" in type(e).__name__.lower() else "abstain",
-                           0.05 if "syntax" in type(e).__name__.lower() else 0.5,
-                           f"The query cannot be checked: {str(e).splitlines()[0]}", question, sparql,
-                           error=str(e), timings={"total": (time.perf_counter() - t0) * 1000})
+            return _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
+        return self._stacked(self._deductive(question, sparql, query, t0), query, signals)
+
+    def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
+        """The stacked decision when a stacking model is configured (and ``signals`` allows
+        it), else the deductive verdict as it is.  Evidence already in ``verdict.signals``
+        (``consensus`` of :meth:`verify_candidates`, ``provenance``) is there when
+        ``stacker.decide`` reads it."""
+        if self.stacker is not None and (signals is None or "stacked" in signals):
+            return self.stacker.decide(verdict, query)
+        return verdict
+
+    def verify_candidates(self, question: str, sparqls: Sequence[Any],
+                          scores: Sequence[float | None] | None = None,
+                          provenance: Sequence[str | None] | str | None = None, *,
+                          signals: Sequence[str] | None = None) -> CandidatesResult:
+        """Verify several candidate queries for one question (beams, samples, several
+        models): one verdict per candidate plus the clusters of equivalent candidates
+        (:mod:`verifier.consensus`).  Each query is parsed once; each distinct normal form
+        (with its provenance) is verified once and its duplicates share the verdict (with
+        their own ``sparql``).  Every verdict carries ``signals["consensus"]`` (set before a
+        configured stacker decides) and its explanation gains a sentence on how its cluster
+        differs from the largest other one.  ``scores``: the generator's score of each
+        candidate (probabilities or log-probabilities, see
+        :mod:`verifier.consensus.evidence`); ``provenance``: which model generated each
+        candidate (one name for all, or one per candidate), kept in
+        ``signals["provenance"]``.  Never raises for bad input."""
+        sparqls = list(sparqls)
+        n = len(sparqls)
+        if scores is not None and len(scores) != n:
+            raise ValueError(f"{len(scores)} scores for {n} candidates")
+        if isinstance(provenance, str) or provenance is None:
+            models: list[str | None] = [provenance] * n
+        else:
+            models = list(provenance)
+            if len(models) != n:
+                raise ValueError(f"{len(models)} provenance entries for {n} candidates")
+        t0 = time.perf_counter()
+        cands = normalise(sparqls)
+        clustering = cluster_parsed(cands, budget=self.consensus_budget, cache=self.consensus_cache,
+                                    max_representatives=self.consensus_max)
+        evidence = consensus_evidence(clustering, scores, self.labels)
+        done: dict[tuple[str, str | None], Verdict] = {}
+        out: list[Verdict] = []
+        for c, ev, model in zip(cands, evidence, models):
+            extra = {"consensus": ev.to_dict()}
+            if model is not None:
+                extra["provenance"] = {"model": model}
+            shared = done.get((c.key, model)) if c.key is not None else None
+            if shared is not None:
+                out.append(dataclasses.replace(shared, sparql=c.text))
+                continue
+            t1 = time.perf_counter()
+            if not isinstance(question, str) or not question.strip():
+                v = _abstain(question, c.text, "the question is empty")
+            elif c.text is None or not c.text.strip():
+                v = _abstain(question, c.text, "the query is empty")
+            elif c.query is None:
+                v = _unparsable(question, c.text, c.error or "", c.syntax, t1)
+            else:
+                v = self._deductive(question, c.text or "", c.query, t1)
+            v = dataclasses.replace(v, signals={**v.signals, **extra})
+            if c.query is not None:
+                v = self._stacked(v, c.query, signals)
+            sentence = consensus_sentence(ev)
+            sep = "\n" if "\n" in v.explanation else " "
+            v = dataclasses.replace(v, explanation=f"{v.explanation.rstrip()}{sep}{sentence}" if sentence
+                                    else v.explanation, signals={**v.signals, **extra},
+                                    timings={**v.timings, "consensus": clustering.time_ms})
+            if c.key is not None:
+                done[(c.key, model)] = v
+            out.append(v)
+        log.debug("verify_candidates: %d candidates, %d clusters in %.0f ms", n,
+                  len(clustering.clusters), (time.perf_counter() - t0) * 1000)
+        return CandidatesResult(question if isinstance(question, str) else "", tuple(out), clustering,
+                                evidence)
+
+    def _deductive(self, question: str, sparql: str, query: Any, t0: float) -> Verdict:
+        """The deductive verdict of a question and a parsed query (``t0``: when the pair's
+        verification started, for the timings)."""
+        from parsers.mrs import translate_readings
+        from parsers.mrs.patterns import pattern_readings
+
+        timings: dict[str, float] = {}
         timings["sparql"] = (time.perf_counter() - t0) * 1000
         ensure = getattr(self.labels, "ensure", None)
         if ensure is not None:  # a label store that fetches absent ids on demand
@@ -284,11 +387,8 @@ class Verifier:
         timings["total"] = (time.perf_counter() - t0) * 1000
         decision = _DEDUCTIVE_DECISIONS[ded.verdict]
         score = _DEDUCTIVE_SCORES[ded.verdict]
-        verdict = Verdict(decision, score, ded.explanation, question, sparql, ded,
-                          {"deductive": deductive_evidence(ded)}, None, timings)
-        if self.stacker is not None and (signals is None or "stacked" in signals):
-            return self.stacker.decide(verdict, query)
-        return verdict
+        return Verdict(decision, score, ded.explanation, question, sparql, ded,
+                       {"deductive": deductive_evidence(ded)}, None, timings)
 
 
 def _read_mrs(reading: Any) -> Any:
@@ -319,6 +419,15 @@ def deductive_evidence(ded: DeductiveResult) -> dict[str, Any]:
     return out
 
 
+def _unparsable(question: str, sparql: str, error: str, syntax: bool, t0: float) -> Verdict:
+    """The verdict of a query that does not parse: reject a syntax error, abstain on an
+    unsupported construct."""
+    first = error.splitlines()[0] if error else "unreadable query"
+    return Verdict("reject" if syntax else "abstain", 0.05 if syntax else 0.5,
+                   f"The query cannot be checked: {first}", question, sparql,
+                   error=error, timings={"total": (time.perf_counter() - t0) * 1000})
+
+
 def _abstain(question: Any, sparql: Any, why: str) -> Verdict:
     return Verdict("abstain", 0.5, f"No decision: {why}.", question if isinstance(question, str) else "",
                    sparql if isinstance(sparql, str) else "", None, {}, why, {})
@@ -340,3 +449,14 @@ def verify(question: str, sparql: str, *, config: Config | str | None = None,
     if isinstance(config, Config):
         return Verifier(config).verify(question, sparql, signals=signals)
     return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals)
+
+
+def verify_candidates(question: str, sparqls: Sequence[Any], scores: Sequence[float | None] | None = None,
+                      provenance: Sequence[str | None] | str | None = None, *,
+                      config: Config | str | None = None,
+                      signals: Sequence[str] | None = None) -> CandidatesResult:
+    """Verify several candidate queries for one question (:meth:`Verifier.verify_candidates`);
+    ``config`` as for :func:`verify` (the warm state and its cache of equivalence checks are
+    kept for the next call with the same configuration)."""
+    v = Verifier(config) if isinstance(config, Config) else _default_verifier(str(config) if config else "")
+    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals)

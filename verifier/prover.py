@@ -559,14 +559,16 @@ def _aligned_keys(q: Query, other: Query) -> tuple[Var, ...]:
 
 def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                strict_distinct: bool = False, rlimit: int | None = None,
-               fresh_context: bool = False) -> EquivalenceResult:
+               fresh_context: bool = False, context: ProverContext | None = None) -> EquivalenceResult:
     """Semantic equivalence of two queries: same form, same aggregates and solution
     modifiers, and two-way entailment of the patterns with the key variables (answer
     variables first) aligned by position.
 
     DISTINCT/REDUCED are compared only with ``strict_distinct`` (the verifier reasons over
     answer sets).  ``timeout_ms``, ``rlimit`` and ``fresh_context`` apply to each direction,
-    see :func:`entails` (``rlimit`` makes the outcome independent of the machine's load).
+    see :func:`entails` (``rlimit`` makes the outcome independent of the machine's load);
+    ``context``: both directions in this :class:`ProverContext` (with ``rlimit``, the outcome
+    then depends on the pair only, not on what the process checked before).
     """
     if a.form != b.form:
         return EquivalenceResult(False, f"different query forms ({a.form} vs {b.form})")
@@ -622,11 +624,11 @@ def equivalent(a: Query, b: Query, *, timeout_ms: int = DEFAULT_TIMEOUT_MS,
         ga = ga & a.having
         gb = gb & align(b.having)
     fwd = entails(axioms + [ga], gb, timeout_ms=timeout_ms, rlimit=rlimit,
-                  fresh_context=fresh_context, countermodel=False)
+                  fresh_context=fresh_context, countermodel=False, context=context)
     if fwd.status == "refuted":
         return EquivalenceResult(False, "the first query's pattern does not entail the second's", fwd)
     bwd = entails(axioms + [gb], ga, timeout_ms=timeout_ms, rlimit=rlimit,
-                  fresh_context=fresh_context, countermodel=False)
+                  fresh_context=fresh_context, countermodel=False, context=context)
     if bwd.status == "refuted":
         return EquivalenceResult(False, "the second query's pattern does not entail the first's", fwd, bwd)
     if fwd.proved and bwd.proved:

@@ -16,7 +16,7 @@ from typing import Literal as _Lit
 
 from verifier.logic import Formula, Term, Var, free_vars
 
-__all__ = ["Query", "Aggregate", "Projection", "OrderKey", "QueryForm"]
+__all__ = ["Query", "Aggregate", "Projection", "OrderKey", "QueryForm", "normal_form"]
 
 QueryForm = _Lit["select", "ask"]
 
@@ -118,3 +118,50 @@ class Query:
         fv = free_vars(self.pattern)
         if not fv <= set(self.key_vars):
             raise AssertionError(f"pattern has free variables {fv - set(self.key_vars)} not in key_vars")
+
+
+def normal_form(q: Query) -> str:
+    """A text that two queries share when they differ only in variable names, the order of
+    their triples and filters, and how their WHERE clause is written (property lists,
+    prefixes): the key of a query up to those changes, cheap to compute (no prover).
+
+    The answer variables become ``_p0, _p1 ...`` in projection order, the other key variables
+    ``_k0 ...``, aggregate aliases ``_a0 ...`` and label variables ``_l0 ...``; the pattern,
+    HAVING, the axioms and the ``OPTIONAL`` groups are put in
+    :func:`~verifier.logic.order_normal_form`; the form, projection, DISTINCT/REDUCED,
+    GROUP BY, ORDER BY, LIMIT and OFFSET are written out.  Equal normal forms mean
+    equivalent queries (:func:`verifier.prover.equivalent` would prove it); different ones
+    may still be equivalent (``SELECT *`` column orders, redundant triples, ...)."""
+    from verifier.logic import exists, order_normal_form, substitute, substitute_term
+
+    ren: dict[Var, Term] = {}
+    for prefix, vs in (("_p", q.answer_vars), ("_k", q.key_vars),
+                       ("_a", [p.var for p in q.projection]), ("_l", q.label_vars)):
+        for v in vs:
+            if v not in ren:
+                ren[v] = Var(f"{prefix}{sum(1 for x in ren.values() if x.name.startswith(prefix))}")
+
+    def term(t: Term | Aggregate | None) -> str:
+        if t is None:
+            return "*"
+        if isinstance(t, Aggregate):
+            return f"{t.func}({'distinct ' if t.distinct else ''}{term(t.arg)})"
+        return str(substitute_term(t, ren))
+
+    def formula(f: Formula) -> str:
+        g = substitute(f, ren)
+        return str(order_normal_form(exists(sorted(free_vars(g) - set(ren.values()), key=str), g)))
+
+    proj = ", ".join(f"{term(p.var)}={term(p.aggregate) if p.aggregate else term(p.expr) if p.expr else ''}"
+                     for p in q.projection)
+    parts = [f"{q.form} {'distinct' if q.distinct else ''}{'reduced' if q.reduced else ''}",
+             f"select {proj}{' *' if q.select_star else ''}",
+             f"answers {len(q.answer_vars)} keys {len(q.key_vars)}",
+             "where " + formula(q.pattern),
+             "having " + (formula(q.having) if q.having is not None else ""),
+             "group " + ", ".join(term(g) for g in q.group_by),
+             "order " + ", ".join(("desc " if o.descending else "asc ") + term(o.expr) for o in q.order_by),
+             f"slice {q.limit} {q.offset}",
+             "axioms " + " ; ".join(sorted(formula(a) for a in q.axioms)),
+             "optional " + " ; ".join(sorted(formula(o) for o in q.optional_parts))]
+    return "\n".join(parts)

@@ -37,13 +37,26 @@ class Entry:
     model: str
     fields: dict[str, Any]
     wall_ms: float | None
+    #: the record's consensus evidence (:mod:`verifier.audit.grouping`), when its question
+    #: has several candidates
+    consensus: dict[str, Any] | None = None
+
+    @property
+    def consensus_text(self) -> str:
+        """The consensus evidence in words ("" without it)."""
+        c = self.consensus
+        if not c:
+            return ""
+        return (f"cluster {c.get('cluster_index', 0) + 1} of {c.get('n_clusters')}, "
+                f"{c.get('cluster_size')} of {c.get('n_candidates')} candidates: {c.get('difference', '')}")
 
     def to_json(self) -> dict[str, Any]:
         return {"log": self.log, "line": self.line, "id": self.record_id, "status": self.status,
                 "decision": self.decision, "verdict": self.verdict, "score": self.score,
                 "question": self.question, "sparql": self.sparql, "explanation": self.explanation,
                 "reason": self.reason, "error": self.error, "model": self.model, "fields": self.fields,
-                "ms": None if self.wall_ms is None else round(self.wall_ms, 1)}
+                "ms": None if self.wall_ms is None else round(self.wall_ms, 1),
+                "consensus": self.consensus_text}
 
 
 def select_entries(store: AuditStore, limit: int = 5000, model_field: str | None = "model") -> tuple[list[Entry], int]:
@@ -67,6 +80,7 @@ def select_entries(store: AuditStore, limit: int = 5000, model_field: str | None
                 if left <= 0:
                     break
         rows.sort(key=lambda r: (r["log_id"], r["line"]))
+    grouped = store.has_table("consensus") and store.db.execute("SELECT 1 FROM consensus LIMIT 1").fetchone()
     out = []
     for r in rows:
         fields = json.loads(r["fields"]) if r["fields"] else {}
@@ -75,5 +89,5 @@ def select_entries(store: AuditStore, limit: int = 5000, model_field: str | None
                          r["decision"] or ("error" if r["status"] != "ok" else ""), r["verdict"] or "",
                          r["score"], r["question"] or "", r["sparql"] or "", r["explanation"] or "",
                          r["reason"] or "", r["error"] or "", "" if model is None else str(model), fields,
-                         r["wall_ms"]))
+                         r["wall_ms"], store.consensus(r["log_id"], r["line"]) if grouped else None))
     return out, total

@@ -2,7 +2,8 @@
 URIs, a Content-Security-Policy that forbids any network access).
 
 Sections: the summary (decisions, verdicts, errors, rates), four plots (decisions, scores,
-hallucinated symbols, per model), the top unsupported symbols and reasons, and a table of
+hallucinated symbols, per model), the top unsupported symbols and reasons, the candidate sets
+(questions with several candidates: their clusters of equivalent queries), and a table of
 entries with a search box, a decision filter, sortable columns, pages, and a detail panel
 (explanation, query, reason, error, input fields) for each row.  All text from the log is
 inserted with ``textContent`` or escaped, never as markup.
@@ -16,6 +17,7 @@ import time
 from typing import Sequence
 
 from verifier.audit.entries import Entry
+from verifier.audit.groups import QuestionGroup
 from verifier.audit.plots import all_plots, svg_data_uri
 from verifier.audit.summary import DECISIONS, AuditSummary
 
@@ -42,6 +44,8 @@ th{background:var(--bg);font-weight:600;white-space:nowrap}td.num,th.num{text-al
 .pill.accept{background:var(--accept);color:#fff}.pill.reject{background:var(--reject);color:#fff}.pill.abstain{background:var(--abstain);color:#fff}.pill.error{background:var(--error);color:#fff}
 tr.detail td{background:#fbfcfd}pre{white-space:pre-wrap;word-break:break-word;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:8px;margin:4px 0 10px;font-size:12px}
 .warn{background:#fff4e5;border:1px solid #ffcc80;padding:8px 12px;border-radius:6px}
+details.group{border:1px solid var(--line);border-radius:8px;margin:6px 0;padding:6px 10px}details.group summary{cursor:pointer}
+details.group pre{margin:0}
 """
 
 _JS = r"""
@@ -85,7 +89,7 @@ _JS = r"""
     var td = document.createElement("td");
     td.colSpan = 8;
     var parts = [["Explanation", e.explanation], ["Query", e.sparql], ["Reason", e.reason],
-                 ["Error", e.error], ["Input fields", JSON.stringify(e.fields, null, 1)]];
+                 ["Consensus", e.consensus], ["Error", e.error], ["Input fields", JSON.stringify(e.fields, null, 1)]];
     parts.forEach(function (p) {
       if (p[1] && p[1] !== "{}") { td.appendChild(text("div", p[0], "small")); td.appendChild(text("pre", p[1])); }
     });
@@ -155,8 +159,38 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]], num: Sequen
     return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def render_html(s: AuditSummary, entries: Sequence[Entry], total: int, *, title: str = "SPARQL audit") -> str:
-    """The report as one HTML document (see the module documentation)."""
+def _groups_html(s: AuditSummary, groups: Sequence[QuestionGroup], total: int) -> str:
+    """The candidate sets: each question with several candidates, its clusters (size,
+    representative query, difference), as static markup (collapsed, split questions open)."""
+    if not groups:
+        return ""
+    c = s.consensus
+    head = (f"<h2>Candidate sets</h2><p class=\"small\">{c.get('questions', total):,} question(s) with several "
+            f"candidates ({c.get('records', 0):,} records), {c.get('split', 0):,} of them split into clusters of "
+            "semantically equivalent queries that disagree. "
+            + (f"Showing {len(groups):,} (split questions first, then the largest)." if len(groups) < total
+               else "") + "</p>")
+    parts = []
+    for g in groups:
+        rows = "".join(
+            f"<tr><td class=\"num\">{i + 1}</td><td class=\"num\">{v.size}</td><td class=\"nw\">{_e(v.representative)}"
+            f"<div class=\"small\">{_e(', '.join(v.lines))}</div></td><td>{_e(v.difference)}</td>"
+            f"<td><pre>{_e(v.sparql)}</pre></td></tr>" for i, v in enumerate(g.clusters))
+        more = (f"<p class=\"small\">{g.more_clusters} more cluster(s) not shown.</p>" if g.more_clusters else "")
+        und = f", {g.undecided} undecided pair(s)" if g.undecided else ""
+        parts.append(f"<details class=\"group\"{' open' if g.n_clusters > 1 and len(parts) < 20 else ''}><summary>"
+                     f"<b>{_e(g.question)}</b> <span class=\"small\">{g.n} candidates, {g.n_clusters} "
+                     f"cluster(s){und}</span></summary><table><thead><tr><th class=\"num\">cluster</th>"
+                     f"<th class=\"num\">size</th><th>representative</th><th>difference</th><th>query</th></tr>"
+                     f"</thead><tbody>{rows}</tbody></table>{more}</details>")
+    return head + "".join(parts)
+
+
+def render_html(s: AuditSummary, entries: Sequence[Entry], total: int, *, title: str = "SPARQL audit",
+                groups: Sequence[QuestionGroup] = (), total_groups: int = 0) -> str:
+    """The report as one HTML document (see the module documentation); ``groups``: the
+    questions with several candidates to show (:func:`verifier.audit.groups.select_groups`),
+    of ``total_groups``."""
     ok = s.by_status.get("ok", 0)
     errs = s.by_status.get("input_error", 0) + s.by_status.get("verify_error", 0)
     cards = [("records", f"{s.records:,}", "")]
@@ -214,6 +248,7 @@ def render_html(s: AuditSummary, entries: Sequence[Entry], total: int, *, title:
 <div class="two"><div><h2>Top unsupported properties</h2>{props}</div><div><h2>Top unsupported entities</h2>{ents}</div></div>
 <h2>Top reasons (records not accepted)</h2>{reasons}
 {model_html}
+{_groups_html(s, groups, total_groups)}
 <h2>Entries</h2><p class="small">{shown} Click a row for its explanation and query; click a column to sort.</p>
 <div id="controls"><input id="search" type="search" placeholder="Search question, query, explanation, id, model…" aria-label="search">
 <select id="decision" aria-label="decision"><option value="">all decisions</option>{options}</select>

@@ -1,10 +1,12 @@
-"""The Markdown report: the summary tables and the records that were not accepted."""
+"""The Markdown report: the summary tables, the candidate sets (questions with several
+candidates and their clusters) and the records that were not accepted."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from verifier.audit.entries import Entry
+from verifier.audit.groups import QuestionGroup
 from verifier.audit.summary import DECISIONS, AuditSummary
 
 __all__ = ["render_markdown"]
@@ -27,9 +29,29 @@ def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
 
+def _groups_md(s: AuditSummary, groups: Sequence[QuestionGroup], total: int) -> list[str]:
+    if not groups:
+        return []
+    c = s.consensus
+    out = ["## Candidate sets", "",
+           f"{c.get('questions', total):,} question(s) with several candidates ({c.get('records', 0):,} records), "
+           f"{c.get('split', 0):,} of them split into clusters that disagree"
+           + (f"; {len(groups):,} shown (split questions first)." if len(groups) < total else "."), ""]
+    for g in groups:
+        und = f", {g.undecided} undecided pair(s)" if g.undecided else ""
+        out += [f"### {_cell(g.question, 200)}", "", f"{g.n} candidates, {g.n_clusters} cluster(s){und}", "",
+                _table(["cluster", "size", "representative", "difference", "query"],
+                       [[i + 1, v.size, v.representative, v.difference, v.sparql] for i, v in enumerate(g.clusters)]),
+                ""]
+        if g.more_clusters:
+            out += [f"{g.more_clusters} more cluster(s) not shown.", ""]
+    return out
+
+
 def render_markdown(s: AuditSummary, entries: Sequence[Entry], total: int, *, title: str = "SPARQL audit",
-                    max_entries: int = 200) -> str:
-    """The report as Markdown (at most ``max_entries`` non-accepted entries are listed)."""
+                    max_entries: int = 200, groups: Sequence[QuestionGroup] = (), total_groups: int = 0) -> str:
+    """The report as Markdown (at most ``max_entries`` non-accepted entries are listed);
+    ``groups``: the questions with several candidates to show, of ``total_groups``."""
     ok = s.by_status.get("ok", 0)
     errs = s.by_status.get("input_error", 0) + s.by_status.get("verify_error", 0)
     out = [f"# {title}", "", f"{s.records:,} records in {len(s.logs)} log(s)"
@@ -59,6 +81,7 @@ def render_markdown(s: AuditSummary, entries: Sequence[Entry], total: int, *, ti
             ver = sum(c.get(k, 0) for k in DECISIONS)
             rows.append([m, sum(c.values()), *[c.get(k, 0) for k in cols], _pct(c.get("reject", 0), ver)])
         out += [f"## Per model (`{s.model_field}`)", "", _table(["model", "records", *cols, "reject rate"], rows), ""]
+    out += _groups_md(s, groups, total_groups)
     bad = [e for e in entries if e.decision != "accept"]
     if bad:
         shown = bad[:max_entries]

@@ -16,6 +16,9 @@
 5. on Ctrl-C / SIGTERM the results received so far are written and the session is marked
    ``interrupted``; after ``kill -9`` or power loss at most the last unwritten batch and the
    in-flight records are lost, and ``--resume`` verifies exactly those again.
+6. once every line is stored, the grouping pass (:mod:`verifier.audit.grouping`) groups the
+   records by question and stores the consensus of each question's queries; it is resumable
+   too (an interrupted pass is finished by ``--resume``).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from verifier.audit.engines import EngineOptions
 from verifier.audit.identity import RunIdentity, compare_log, log_fingerprint, run_identity
 from verifier.audit.reader import ReaderOptions, ReadStats, count_lines, preflight, read_log
 from verifier.audit.records import InputRecord, Outcome, Result, Task
+from verifier.audit.grouping import GroupingOptions, GroupingOutcome, run_grouping
 from verifier.audit.store import AuditStore
 from verifier.audit.work import summarise_verdict
 
@@ -54,7 +58,9 @@ class AuditOptions:
     ``restart``: discard the store's results first; ``allow_changes``: resume even when the
     verifier version, axioms or configuration changed (recorded per session);
     ``progress``: a callable ``(total, initial) -> progress bar`` with ``update(n)`` and
-    ``close()``, or ``None``.
+    ``close()``, or ``None``; ``grouping``: how the grouping pass that follows a complete
+    audit groups records by question and clusters their queries
+    (:mod:`verifier.audit.grouping`; ``GroupingOptions(enabled=False)`` skips it).
     """
 
     logs: tuple[Path, ...]
@@ -70,6 +76,7 @@ class AuditOptions:
     flush_seconds: float = 2.0
     argv: tuple[str, ...] = ()
     progress: Callable[[int | None, int], Any] | None = None
+    grouping: GroupingOptions = field(default_factory=GroupingOptions)
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,7 @@ class AuditOutcome:
     seconds: float
     restarts: int
     notes: tuple[str, ...] = ()
+    grouping: GroupingOutcome | None = None
 
 
 def default_store_path(log_path: str | Path) -> Path:
@@ -318,12 +326,38 @@ def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]
         if bar is not None:
             bar.close()
         engine.close()
+    grouped = None
+    if status == "complete" and opts.grouping.enabled:
+        try:
+            grouped = run_grouping(store, _grouping_options(opts))
+        except KeyboardInterrupt:
+            status = "interrupted"
+            notes.append("the grouping pass was interrupted; --resume finishes it")
     note = "; ".join(notes) or None
-    if status == "interrupted":
+    if status == "interrupted" and pending:
         note = ((note + "; ") if note else "") + f"{len(pending)} in-flight record(s) left for --resume"
     store.end_session(session, status, note)
     return AuditOutcome(opts.store, session, status, st.written, st.skipped, st.input_errors,
-                        st.verify_errors, st.ignored, time.monotonic() - t0, engine.restarts, tuple(notes))
+                        st.verify_errors, st.ignored, time.monotonic() - t0, engine.restarts, tuple(notes),
+                        grouped)
+
+
+def _grouping_options(opts: AuditOptions) -> GroupingOptions:
+    """The grouping options with the audit's workers and the configured KG labels (which
+    name identifiers in the difference sentences)."""
+    from dataclasses import replace
+
+    labels = opts.grouping.labels
+    path = opts.config.get("grounding", "labels") if labels is None and opts.config is not None else None
+    if path:
+        try:
+            from verifier.lexical import LabelIndex
+
+            labels = LabelIndex.cached(path)
+        except (OSError, ValueError) as e:
+            log.warning("labels %s not read for the consensus sentences: %s", path, e)
+    return replace(opts.grouping, labels=labels,
+                   workers=max(1, opts.grouping.workers or opts.engine_options.workers))
 
 
 class _LogMismatch(Exception):

@@ -23,6 +23,12 @@ Tables (schema version 1):
     ``verdict_json`` (``Verdict.to_dict()``: later signals appear here without schema
     changes), ``timings`` (JSON, ms per stage), ``wall_ms``/``cpu_ms`` of the verification,
     ``worker``, ``session_id`` and ``written`` (Unix time).
+``consensus_keys``, ``consensus_groups``, ``consensus``
+    Derived from ``results`` by the grouping pass (:mod:`verifier.audit.grouping`): each
+    verified record's question key; each question with more than one candidate (question,
+    size, number of clusters, undecided pairs, the clustering and its members as JSON); each
+    such record's consensus evidence (JSON) and cluster.  Emptied with the results; stores
+    written before they existed get them when opened for writing.
 
 Results are written in batched transactions with ``INSERT OR IGNORE``: a record is either
 fully stored or absent, and storing it again is a no-op, so a resume after any interruption
@@ -45,7 +51,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from verifier.audit.records import Result
 
 __all__ = ["AuditStore", "StoreError", "StoreBusy", "count_results", "LogRow", "SessionRow", "SCHEMA_VERSION",
-           "RESULT_COLUMNS"]
+           "RESULT_COLUMNS", "CONSENSUS_TABLES"]
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +108,36 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (log_id, line)
 );
 CREATE INDEX IF NOT EXISTS results_status ON results(status, decision);
+CREATE TABLE IF NOT EXISTS consensus_keys (
+    log_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    group_key TEXT NOT NULL,
+    PRIMARY KEY (log_id, line)
+);
+CREATE INDEX IF NOT EXISTS consensus_keys_group ON consensus_keys(group_key);
+CREATE TABLE IF NOT EXISTS consensus_groups (
+    group_key TEXT PRIMARY KEY,
+    question TEXT,
+    n INTEGER NOT NULL,
+    n_clusters INTEGER NOT NULL,
+    undecided INTEGER NOT NULL,
+    clustering TEXT NOT NULL,
+    members TEXT NOT NULL,
+    written REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS consensus (
+    log_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    group_key TEXT NOT NULL,
+    cluster INTEGER NOT NULL,
+    evidence TEXT NOT NULL,
+    PRIMARY KEY (log_id, line)
+);
+CREATE INDEX IF NOT EXISTS consensus_group ON consensus(group_key);
 """
+
+#: Tables derived from ``results`` by the grouping pass (:mod:`verifier.audit.grouping`).
+CONSENSUS_TABLES = ("consensus", "consensus_groups", "consensus_keys")
 
 #: Columns of ``results`` in table order (the export formats use this order).
 RESULT_COLUMNS = ("log_id", "line", "record_id", "content_hash", "status", "question", "sparql",
@@ -372,8 +407,25 @@ class AuditStore:
                 yield dict(zip(columns, row[2:]))
             key = (rows[-1][0], rows[-1][1])
 
+    def has_table(self, name: str) -> bool:
+        """Whether the store has a table (stores written before a table existed lack it)."""
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                               (name,)).fetchone() is not None
+
+    def consensus(self, log_id: int, line: int) -> dict[str, Any] | None:
+        """The consensus evidence of a record (:mod:`verifier.audit.grouping`), or ``None``."""
+        if not self.has_table("consensus"):
+            return None
+        row = self.db.execute("SELECT evidence FROM consensus WHERE log_id = ? AND line = ?",
+                              (log_id, line)).fetchone()
+        return json.loads(row[0]) if row else None
+
     def delete_results(self, log_id: int | None = None) -> int:
-        """Delete stored results (of one log); returns how many."""
+        """Delete stored results (of one log); returns how many.  The tables derived from
+        them (:data:`CONSENSUS_TABLES`) are emptied too."""
+        for t in CONSENSUS_TABLES:
+            if self.has_table(t):
+                self.db.execute(f"DELETE FROM {t}")
         if log_id is None:
             cur = self.db.execute("DELETE FROM results")
         else:

@@ -16,6 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
+from verifier.audit.groups import consensus_counts
 from verifier.audit.store import AuditStore
 
 __all__ = ["AuditSummary", "summarize", "format_summary", "metrics"]
@@ -45,6 +46,9 @@ class AuditSummary:
     sessions: tuple[Mapping[str, Any], ...]
     duplicates_ignored: int
     rates: Mapping[str, float] = field(default_factory=dict)
+    #: the grouping pass's figures (:func:`verifier.audit.groups.consensus_counts`): questions
+    #: with several candidates, their records, split questions, minority records, undecided pairs
+    consensus: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -72,6 +76,9 @@ def metrics(s: AuditSummary) -> dict[str, float]:
     for v, n in s.by_verdict.items():
         out[f"verdict_{v}"] = n
     out.update(s.rates)
+    c = s.consensus
+    out.update(split_questions=c.get("split", 0), minority_records=c.get("minority", 0),
+               minority_rate=c.get("minority", 0) / c["records"] if c.get("records") else 0.0)
     return out
 
 
@@ -140,7 +147,7 @@ def summarize(store: AuditStore, *, model_field: str | None = "model", top: int 
                  verify_error_rate=by_status.get("verify_error", 0) / records if records else 0.0)
     return AuditSummary(records, by_status, by_decision, by_verdict, input_errors, verify_errors, query_errors,
                         props, ents, reasons, used_model, by_model, tuple(hist), timing, logs, sessions, dup,
-                        {k: round(v, 6) for k, v in rates.items()})
+                        {k: round(v, 6) for k, v in rates.items()}, consensus_counts(store))
 
 
 def _table(headers: list[str], rows: list[list[Any]]) -> str:
@@ -202,6 +209,12 @@ def format_summary(s: AuditSummary) -> str:
             rows.append([m, tot] + [c.get(k, 0) for k in cols] + [_pct(c.get("reject", 0), ver)])
         out += ["", f"Per model (field '{s.model_field}')",
                 _table(["model", "records", *cols, "reject rate"], rows)]
+    if s.consensus:
+        c = s.consensus
+        out += ["", f"Candidate sets: {c['questions']:,} question(s) with several candidates ({c['records']:,} "
+                    f"records): {c['split']:,} split into clusters that disagree, {c['minority']:,} record(s) "
+                    f"agreeing with less than half of the other candidates"
+                    + (f", {c['undecided']:,} pair(s) undecided by the prover" if c["undecided"] else "")]
     if s.timing_ms:
         t = s.timing_ms
         out += ["", f"Verification time: mean {t['mean_wall_ms']:.0f} ms wall / {t['mean_cpu_ms']:.0f} ms CPU, "

@@ -33,6 +33,12 @@ exactly the records that are not stored yet; a log that changed (other than by a
 lines) or a changed verifier set-up (axiom pack, configuration, version) is reported
 instead of being mixed in.
 
+Lines that share a question (--group-by FIELD, default the normalised question text) are
+candidates for it: once every line is stored, their queries are clustered by semantic
+equivalence and each record gets its consensus evidence (share of the other candidates that
+agree, how its cluster differs from the largest other one); the report shows the clusters of
+each question with several candidates (docs/consensus.md).
+
 Configuration: --config FILE, otherwise a verifier.toml next to the first log is used when
 there is one (relative paths in it are relative to its folder), plus the usual
 configuration files and environment variables.
@@ -40,8 +46,9 @@ configuration files and environment variables.
 
 _EPILOG = """\
 --fail-on metrics: counts records, verified, accept, reject, abstain, errors, input_errors,
-verify_errors, query_errors, verdict_<name>; rates accept_rate, reject_rate, abstain_rate
-(of verified records), error_rate, input_error_rate, verify_error_rate (of all records).
+verify_errors, query_errors, verdict_<name>, split_questions, minority_records; rates
+accept_rate, reject_rate, abstain_rate (of verified records), error_rate, input_error_rate,
+verify_error_rate (of all records), minority_rate (of the records in candidate sets).
 Conditions: METRIC OP NUMBER with OP in > >= < <= == != (a number may end in %%); several,
 separated by commas, fail when any holds.
 
@@ -72,6 +79,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="field naming the system that wrote the query, for per-model counts (default: model)")
     g.add_argument("--max-line-bytes", type=int, default=1_000_000, metavar="N",
                    help="longer lines are stored as errors without being read whole (default: 1000000)")
+    g = p.add_argument_group("candidate sets (lines that share a question)")
+    g.add_argument("--group-by", default=None, metavar="FIELD",
+                   help="field holding a question id (e.g. question_id); default: the normalised question "
+                        "text (also for records without the field)")
+    g.add_argument("--score-field", default=None, metavar="FIELD",
+                   help="field holding the generator's score of the query (probability or log-probability), "
+                        "for the score-weighted agreement")
+    g.add_argument("--consensus-budget", type=int, default=None, metavar="UNITS",
+                   help="Z3 resource units per direction of an equivalence check (default: [consensus] "
+                        "budget, else 300000)")
+    g.add_argument("--no-consensus", action="store_true",
+                   help="skip the grouping pass (no clusters of the candidates of a question)")
     g = p.add_argument_group("execution")
     g.add_argument("--workers", type=int, default=None, metavar="N",
                    help="verifier processes (Ray actors with --engine ray); default: the number of cores")
@@ -102,6 +121,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write a report: .html (self-contained, plots and a searchable table) or .md (repeatable)")
     g.add_argument("--report-rows", type=int, default=5000, metavar="N",
                    help="entries in the report's table (errors and rejections first; default: 5000)")
+    g.add_argument("--report-groups", type=int, default=100, metavar="N",
+                   help="questions with several candidates shown with their clusters in the report "
+                        "(split questions first; default: 100)")
     g.add_argument("--title", default=None, help="report title (default: 'Audit of <log names>')")
     g.add_argument("--json", action="store_true", help="print the summary as JSON")
     g.add_argument("--quiet", action="store_true", help="print no summary")
@@ -169,12 +191,16 @@ def _write_reports(store: Any, summary: Any, args: argparse.Namespace, title: st
 
     if not args.report:
         return
+    from verifier.audit.groups import select_groups
+
     entries, total = select_entries(store, max(0, args.report_rows), args.model_field or None)
+    groups, total_groups = select_groups(store, max(0, args.report_groups))
     for r in args.report:
         render = render_markdown if r.lower().endswith((".md", ".markdown")) else render_html
         out = Path(r)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(render(summary, entries, total, title=title), encoding="utf-8")
+        out.write_text(render(summary, entries, total, title=title, groups=groups, total_groups=total_groups),
+                       encoding="utf-8")
         print(f"report written: {r}", file=sys.stderr)
 
 
@@ -268,6 +294,19 @@ def _progress_factory(enabled: bool) -> Any:
     return make
 
 
+def _grouping(args: argparse.Namespace, config: Any) -> Any:
+    from verifier.audit.grouping import GroupingOptions
+    from verifier.consensus import DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES
+
+    budget = args.consensus_budget if args.consensus_budget is not None else \
+        int(config.get("consensus", "budget", DEFAULT_BUDGET))
+    if budget < 1:
+        raise _usage("--consensus-budget must be at least 1")
+    return GroupingOptions(enabled=not args.no_consensus, group_by=args.group_by, score_field=args.score_field,
+                           budget=budget, max_representatives=int(config.get("consensus", "max_representatives",
+                                                                             DEFAULT_MAX_REPRESENTATIVES)))
+
+
 def _load_config(args: argparse.Namespace, logs: list[Path]) -> Any:
     from verifier.config import load_config
 
@@ -326,7 +365,7 @@ def run(args: argparse.Namespace) -> int:
         engine_options=EngineOptions(workers=workers, chunk_size=args.chunk_size, record_timeout=args.record_timeout,
                                      factory=args.factory, ray_address=args.ray_address),
         resume=args.resume, restart=args.restart, allow_changes=args.allow_changes, batch_size=args.batch_size,
-        argv=tuple(sys.argv), progress=_progress_factory(progress))
+        argv=tuple(sys.argv), progress=_progress_factory(progress), grouping=_grouping(args, config))
 
     def on_term(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
@@ -346,6 +385,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{outcome.status}: {outcome.written} result(s) written this run ({outcome.input_errors} bad input "
           f"line(s), {outcome.verify_errors} verification error(s)), {outcome.skipped} already stored, "
           f"{outcome.seconds:.1f} s; store {outcome.store}", file=sys.stderr)
+    g = outcome.grouping
+    if g is not None and g.groups:
+        print(f"candidate sets: {g.groups} question(s) with several candidates, {g.clustered} clustered this run "
+              f"({g.prover_checks} prover checks, {g.seconds:.1f} s)", file=sys.stderr)
     from verifier.audit.store import AuditStore
 
     with AuditStore(store_path, create=False) as store:

@@ -9,6 +9,13 @@ per line.  Output rows: the input fields plus ``pred_query``, ``confidence``, ``
 and, with a memory, ``pred_sparql`` and ``grounded`` (every label found in the memory).
 ``--resume`` skips ids already in the output file.
 
+``--candidates N`` writes N candidate queries per question (one row each, best first, with
+``candidate`` = its rank): the N best beams (``--beams`` is raised to N when lower), or N
+samples with ``--sample`` (``--temperature``, ``--top-p``, ``--seed``), each with its
+confidence.  Such a file is a set of candidates per question: ``verifier audit PREDS.jsonl
+--sparql-field pred_sparql --group-by id --score-field log_prob`` clusters them
+(docs/consensus.md).
+
 Exit codes: 0 done, 2 usage error (missing input, model or memory).
 """
 
@@ -29,7 +36,8 @@ log = logging.getLogger(__name__)
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``verifier generate``."""
     p = subparsers.add_parser(
-        "generate", help="generate queries with beam search (confidence per prediction)",
+        "generate", help="generate queries with beam search or sampling (confidence per prediction; "
+                         "several candidates per question with --candidates)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=__doc__.split("\n\n", 1)[1].split("Exit codes")[0].strip())
     p.add_argument("questions", metavar="QUESTIONS", help="JSONL (question field) or text file")
@@ -37,6 +45,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--memory", default=None, help="PGMR memory directory for grounding")
     p.add_argument("--out", required=True, help="output JSONL")
     p.add_argument("--beams", type=int, default=4, help="beam width (default 4)")
+    p.add_argument("--candidates", type=int, default=1, metavar="N",
+                   help="candidate queries per question, one row each (default 1)")
+    p.add_argument("--sample", action="store_true",
+                   help="draw the candidates by sampling instead of beam search")
+    p.add_argument("--temperature", type=float, default=1.0, help="sampling temperature (default 1.0)")
+    p.add_argument("--top-p", type=float, default=1.0, help="nucleus sampling mass (default 1.0: off)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the sampling (default: none)")
     p.add_argument("--batch-size", type=int, default=32)
     p.add_argument("--max-new-tokens", type=int, default=None)
     p.add_argument("--device", default=None, help="cpu, cuda ... (default: automatic)")
@@ -49,12 +64,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _run(args: argparse.Namespace) -> int:
     from verifier.hdm.data import DataError, read_questions
     from verifier.hdm.device import set_cpu_threads
-    from verifier.hdm.generation import generate
+    from verifier.hdm.generation import generate_candidates
     from verifier.hdm.seq2seq import ModelNotFoundError, load_seq2seq
 
     set_cpu_threads(args.threads)
-    if args.beams < 1 or args.batch_size < 1:
-        raise UsageError("--beams and --batch-size must be >= 1")
+    if args.beams < 1 or args.batch_size < 1 or args.candidates < 1:
+        raise UsageError("--beams, --batch-size and --candidates must be >= 1")
+    if args.temperature <= 0 or not 0 < args.top_p <= 1:
+        raise UsageError("--temperature must be > 0 and --top-p in (0, 1]")
     try:
         rows = read_questions(args.questions)
     except (FileNotFoundError, DataError) as e:
@@ -86,14 +103,18 @@ def _run(args: argparse.Namespace) -> int:
     with out.open("a" if args.resume else "w", encoding="utf-8") as f:
         for s in range(0, len(todo), chunk):
             part = todo[s:s + chunk]
-            preds = generate(s2s, [q for _, q, _ in part], num_beams=args.beams,
-                             batch_size=args.batch_size, max_new_tokens=args.max_new_tokens,
-                             ids=[i for i, _, _ in part])
-            grounded = ground[1]([p.query for p in preds], ground[0]) if ground else None
-            for k, ((pid, q, rec), pr) in enumerate(zip(part, preds)):
+            cands = generate_candidates(
+                s2s, [q for _, q, _ in part], n=args.candidates, num_beams=args.beams,
+                sample=args.sample, temperature=args.temperature, top_p=args.top_p, seed=args.seed,
+                batch_size=args.batch_size, max_new_tokens=args.max_new_tokens, ids=[i for i, _, _ in part])
+            flat = [(pid, q, rec, pr) for (pid, q, rec), preds in zip(part, cands) for pr in preds]
+            grounded = ground[1]([pr.query for *_, pr in flat], ground[0]) if ground else None
+            for k, (pid, q, rec, pr) in enumerate(flat):
                 row = dict(rec)
                 row.update({"id": pid, "question": q, "pred_query": pr.query,
                             "confidence": pr.confidence, "log_prob": pr.log_prob})
+                if args.candidates > 1:
+                    row["candidate"] = pr.rank
                 if grounded is not None:
                     row["pred_sparql"] = grounded[k].sparql
                     row["grounded"] = bool(grounded[k].ok)
