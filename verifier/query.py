@@ -128,11 +128,12 @@ def normal_form(q: Query) -> str:
     The answer variables become ``_p0, _p1 ...`` in projection order, the other key variables
     ``_k0 ...``, aggregate aliases ``_a0 ...`` and label variables ``_l0 ...``; the pattern,
     HAVING, the axioms and the ``OPTIONAL`` groups are put in
-    :func:`~verifier.logic.order_normal_form`; the form, projection, DISTINCT/REDUCED,
+    :func:`~verifier.normal_form.order_normal_form`; the form, projection, DISTINCT/REDUCED,
     GROUP BY, ORDER BY, LIMIT and OFFSET are written out.  Equal normal forms mean
     equivalent queries (:func:`verifier.prover.equivalent` would prove it); different ones
     may still be equivalent (``SELECT *`` column orders, redundant triples, ...)."""
-    from verifier.logic import exists, order_normal_form, substitute, substitute_term
+    from verifier.logic import exists, substitute, substitute_term
+    from verifier.normal_form import order_normal_form
 
     ren: dict[Var, Term] = {}
     for prefix, vs in (("_p", q.answer_vars), ("_k", q.key_vars),
