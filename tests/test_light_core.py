@@ -124,6 +124,11 @@ with contextlib.redirect_stdout(io.StringIO()):
     out["md_rc"] = main(["audit", "report", str(tmp / "log.jsonl"), "--report", str(tmp / "r.md")])
 out["html"] = (tmp / "r.html").stat().st_size
 out["md"] = (tmp / "r.md").read_text()[:300]
+# verifier doctor: the deductive path works, the learned extra is reported missing
+from verifier.doctor import run_checks
+rep = run_checks(chem / "verifier.toml")
+out["doctor"] = {r.name: [r.status, r.fix] for r in rep.results}
+out["doctor_rc"] = rep.exit_code
 out["modules"] = sorted(m for m in sys.modules if m.split(".")[0] in {blocked})
 print(json.dumps(out))
 """.replace("{blocked}", repr(set(BLOCKED)))
@@ -149,6 +154,9 @@ def test_core_works_without_the_extras_and_never_imports_torch(core_run):
     assert {"deductive", "pgmr", "execution", "stacked"} <= set(out["stacked"])
     assert out["audit_rc"] in (0, 1) and out["md_rc"] == 0
     assert out["html"] > 10_000 and out["md"].startswith("#")
+    assert out["doctor_rc"] == 0 and out["doctor"]["deductive"][0] == "ok"
+    assert out["doctor"]["learned"] == ["missing", INSTALL]
+    assert out["doctor"]["faiss"] == ["missing", "pip install 'sparql-verifier[faiss]'"]
 
 
 def _cli(env: dict[str, str], *argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

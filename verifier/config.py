@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Config", "load_config", "config_files", "PATH_KEYS"]
+__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "OFF_VALUES"]
 
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
@@ -89,10 +89,17 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
     return Config(sections, tuple(files))
 
 
+#: Values of a path setting that turn the part off (``[grounding] wordnet = "none"``): kept as
+#: they are, not resolved against the file's folder.
+OFF_VALUES = frozenset({"none", "off", "false"})
+
+
 def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str, Any]:
     out = dict(values)
     for key in PATH_KEYS.get(section, ()):
         v = out.get(key)
+        if isinstance(v, str) and v.strip().casefold() in OFF_VALUES:
+            continue
         if isinstance(v, str) and v:
             out[key] = str(base / v) if not Path(v).is_absolute() else v
         elif isinstance(v, list):
