@@ -230,8 +230,9 @@ def check_mrs(ctx: DoctorContext) -> CheckResult:
             parts.append(f"cache {p} (empty: created on the first parse)")
             facts["cache"] = {"path": str(p), "questions": 0}
     if not parts:
-        return CheckResult("mrs", "MRS sources", "missing", "no [mrs] corpora or cache",
-                           "verifier mrs import FILE (fills the cache), or [mrs] corpora = [...]",
+        return CheckResult("mrs", "MRS sources", "missing", "no [mrs] corpora or cache (ACE's "
+                           "parses are not kept)", "[mrs] corpora = [\"FILE\"] in verifier.toml, "
+                           "or verifier mrs --cache PATH import FILE and [mrs] cache = \"PATH\"",
                            facts)
     return CheckResult("mrs", "MRS sources", "ok", "; ".join(parts), facts=facts)
 
