@@ -112,6 +112,10 @@ def _size(path: Path) -> str:
     return ""
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
 # ----------------------------------------------------------------------------- the checks
 
 
@@ -214,7 +218,7 @@ def check_mrs(ctx: DoctorContext) -> CheckResult:
         with opener(c, "rt", encoding="utf-8") as f:
             n = sum(1 for line in f if line.strip())
         facts["corpora"][str(c)] = n
-        parts.append(f"{c.name} ({n} questions)")
+        parts.append(f"{c.name} ({_count(n, 'question')})")
     if cache:
         p = Path(str(cache)).expanduser()
         if p.is_file():
@@ -225,7 +229,7 @@ def check_mrs(ctx: DoctorContext) -> CheckResult:
             except sqlite3.Error:
                 n = None
             facts["cache"] = {"path": str(p), "questions": n}
-            parts.append(f"cache {p} ({n if n is not None else '?'} questions)")
+            parts.append(f"cache {p} ({_count(n, 'question') if n is not None else 'unreadable'})")
         else:
             parts.append(f"cache {p} (empty: created on the first parse)")
             facts["cache"] = {"path": str(p), "questions": 0}
