@@ -147,8 +147,8 @@ def check_deductive(ctx: DoctorContext) -> CheckResult:
     good = v.verify(q, "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
     bad = v.verify(q, "SELECT ?v WHERE { wd:Q2270 wdt:P2102 ?v }")
     ms = (time.perf_counter() - t0) * 1000
-    facts = {"rules": len(v.pack.templates) if hasattr(v.pack, "templates") else None,
-             "seconds": round(ms / 1000, 2), "verdicts": [good.verdict, bad.verdict]}
+    facts = {"templates": len(v.pack.templates), "seconds": round(ms / 1000, 2),
+             "verdicts": [good.verdict, bad.verdict]}
     if good.verdict != "faithful" or bad.decision == "accept":
         return CheckResult("deductive", "deductive path", "broken",
                            f"self-test gave {good.verdict} / {bad.verdict} (expected faithful / "
@@ -156,7 +156,8 @@ def check_deductive(ctx: DoctorContext) -> CheckResult:
                            "check [axioms] dirs; 'verifier axioms lint' names bad templates", facts)
     return CheckResult("deductive", "deductive path", "ok",
                        f"self-test passed ({q!r}: right property accepted, wrong one "
-                       f"{bad.verdict}; {ms / 1000:.1f} s)", facts=facts)
+                       f"{bad.verdict}; {len(v.pack.templates)} axiom templates; "
+                       f"{ms / 1000:.1f} s)", facts=facts)
 
 
 def check_ace(ctx: DoctorContext) -> CheckResult:
