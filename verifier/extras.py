@@ -17,7 +17,8 @@ import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 __all__ = ["Extra", "EXTRAS", "MissingExtraError", "require", "missing_modules", "install_hint",
            "configured_needs", "require_configured"]
@@ -33,13 +34,13 @@ class Extra:
     purpose: str
 
 
-EXTRAS: dict[str, Extra] = {e.name: e for e in (
+EXTRAS: Mapping[str, Extra] = MappingProxyType({e.name: e for e in (
     Extra("learned", ("torch", "transformers", "tokenizers", "sentence_transformers"),
           "the HDM generator and detector and sentence-transformers encoders"),
     Extra("faiss", ("faiss",), "approximate (HNSW / IVF) PGMR indexes over large memories"),
     Extra("kg", ("pyoxigraph",), "fast loading and querying of RDF knowledge graphs"),
     Extra("distributed", ("ray",), "the Ray audit engine"),
-)}
+)})
 
 
 class MissingExtraError(ImportError):
