@@ -121,7 +121,7 @@ def _count(n: int, word: str) -> str:
 
 def check_config(ctx: DoctorContext) -> CheckResult:
     """Which configuration files were read."""
-    files = [str(f) for f in ctx.config.files]
+    files = list(dict.fromkeys(str(f) for f in ctx.config.files))   # a file read twice once
     if ctx.config_error:
         return CheckResult("config", "configuration", "broken", ctx.config_error,
                            "fix the file named above (TOML)", {"files": files})
