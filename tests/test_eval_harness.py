@@ -243,7 +243,6 @@ def test_syntax_and_pgmr_adapters(tmp_path):
     s = make_signal("syntax")
     assert s.run("q", GOOD).decision == "accept"
     assert s.run("q", "SELECT WHERE {").decision == "reject"
-    pytest.importorskip("faiss")
     labels = tmp_path / "labels.tsv"
     labels.write_text("id\tlabel\taliases\tdescription\nQ2270\tbenzene\t\t\nP2067\tmass\t\t\n"
                       "P2101\tmelting point\t\t\n")

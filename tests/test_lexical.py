@@ -188,3 +188,14 @@ def test_a_name_closing_with_its_abbreviation_is_also_indexed_without_it():
     assert li.label("P2712") == "median lethal concentration (LC50)"
     assert [n.name for n in li.names["P598"]] == ["commander of"]
     assert [n.name for n in li.names["P128"]] == ["regulates (molecular biology)"]
+
+
+def test_wordnet_none_in_a_configuration_file_turns_wordnet_off(tmp_path):
+    """``[grounding] wordnet = "none"`` in a verifier.toml is not a path beside the file."""
+    from verifier.api import Verifier
+    from verifier.config import load_config
+
+    (tmp_path / "verifier.toml").write_text('[grounding]\nwordnet = "none"\n')
+    cfg = load_config(tmp_path / "verifier.toml", environ={}, cwd=tmp_path)
+    assert cfg.get("grounding", "wordnet") == "none"
+    assert Verifier(cfg).wordnet is None

@@ -110,7 +110,6 @@ def _config(tmp: Path, model: Path | None) -> Path:
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
-    pytest.importorskip("faiss")
     pytest.importorskip("sklearn")
     from verifier.cli import main
 

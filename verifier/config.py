@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Config", "load_config", "config_files", "PATH_KEYS"]
+__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "OFF_VALUES"]
 
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
@@ -91,7 +91,8 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
     return Config(sections, tuple(files))
 
 
-#: Values of a path setting that turn the thing off rather than name a file.
+#: Values of a path setting that turn the part off (``[grounding] wordnet = "none"``): kept as
+#: they are, not resolved against the file's folder.
 OFF_VALUES = frozenset({"none", "off", "false"})
 
 
@@ -100,7 +101,7 @@ def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str
     for key in PATH_KEYS.get(section, ()):
         v = out.get(key)
         if isinstance(v, str) and v.strip().casefold() in OFF_VALUES:
-            continue  # "none" / "off": not a file name
+            continue
         if isinstance(v, str) and v:
             out[key] = str(base / v) if not Path(v).is_absolute() else v
         elif isinstance(v, list):

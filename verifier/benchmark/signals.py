@@ -449,11 +449,7 @@ class PGMRSignal:
     def availability(self) -> Availability:
         if self._why:
             return Availability(False, self._why)
-        try:
-            import faiss  # noqa: F401
-        except ImportError as e:
-            return Availability(False, f"faiss is not installed: {e}")
-        return Availability(True)
+        return Availability(True)   # FAISS is optional (exact search in NumPy without it)
 
     def config(self) -> Mapping[str, Any]:
         from verifier.benchmark.gold import file_sha256

@@ -6,7 +6,9 @@ and sets ``func`` (a callable taking the parsed ``argparse.Namespace`` and retur
 code).  Modules keep heavy imports inside their handlers so that ``verifier --help`` is fast.
 
 Exit codes: 0 success, 1 the check or condition failed (lint errors, ``--fail-on``),
-2 usage error, 3 unexpected internal error, 130 interrupted.
+2 usage or configuration error (including a feature whose extra is not installed, e.g. HDM
+without ``pip install 'sparql-verifier[learned]'``), 3 unexpected internal error,
+130 interrupted.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import logging
 import pkgutil
 import sys
 from typing import Sequence
+
+from verifier.extras import MissingExtraError
 
 EXIT_OK = 0
 EXIT_FAIL = 1
@@ -78,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return int(func(args) or 0)
-    except UsageError as e:
+    except (UsageError, MissingExtraError) as e:
         print(f"verifier {args.command}: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -354,6 +354,9 @@ def run(args: argparse.Namespace) -> int:
     _check_reports(args.report)
     conditions = _parse_conditions(args.fail_on)
     config = _load_config(args, logs)
+    from verifier.extras import require_configured
+
+    require_configured(config)  # an extra the configuration needs: exit 2 before any work
     store_path = Path(args.store) if args.store else (
         Path(config.get("audit", "store")) if config.get("audit", "store") else default_store_path(logs[0]))
     progress = args.progress if args.progress is not None else sys.stderr.isatty()

@@ -9,8 +9,13 @@
 * :mod:`~verifier.hdm.detector`: :class:`HDMDetector` (attention + feed-forward classifier);
 * :mod:`~verifier.hdm.report`: :func:`hdm_signal` -> :class:`HDMReport` for the verifier.
 
-See ``docs/hdm.md``.
+See ``docs/hdm.md``.  Needs the ``learned`` extra (torch, transformers, tokenizers): without
+it importing this package raises :class:`verifier.extras.MissingExtraError` naming the extra.
 """
+
+from verifier.extras import require
+
+require("learned", "HDM (the learned hallucination detector)", ("torch", "transformers", "tokenizers"))
 
 from verifier.hdm.data import Pair, read_pairs, read_questions
 from verifier.hdm.detector import FEATURE_SETS, DetectorConfig, DetectorFileError, HDMDetector

@@ -18,7 +18,7 @@ from verifier.pgmr.calibrate import SupportPriors
 from verifier.pgmr.encoders import (Encoder, HashedNgramEncoder, SentenceTransformerEncoder,
                                     encoder_from_identity)
 from verifier.pgmr.estimate import estimate_priors
-from verifier.pgmr.index import IndexSpec, VectorIndex
+from verifier.pgmr.index import ExactIndex, IndexSpec, VectorIndex, faiss_available
 from verifier.pgmr.intermediate import (GroundingResult, IntermediateForm, IntermediateSyntaxError,
                                         LabelGrounding, ground, ground_many, intermediate_form,
                                         markers, to_intermediate, uri_set)
@@ -31,7 +31,7 @@ from verifier.pgmr.symbols import Kind, Symbol, SymbolTable
 
 __all__ = [
     "Encoder", "HashedNgramEncoder", "SentenceTransformerEncoder", "encoder_from_identity",
-    "IndexSpec", "VectorIndex", "Memory", "Candidate", "Kind", "Symbol", "SymbolTable",
+    "IndexSpec", "VectorIndex", "ExactIndex", "faiss_available", "Memory", "Candidate", "Kind", "Symbol", "SymbolTable",
     "LoadReport", "read_labels_tsv", "read_rdf",
     "to_intermediate", "intermediate_form", "IntermediateForm", "IntermediateSyntaxError",
     "markers", "ground", "ground_many", "GroundingResult", "LabelGrounding", "uri_set",

@@ -200,13 +200,16 @@ class SentenceTransformerEncoder:
         """Load the model; ``device`` defaults to ``cuda`` when available, else ``cpu``.
 
         Raises ``ValueError`` naming the model when it cannot be loaded (no network and not
-        cached, or not a sentence-transformers folder).
+        cached, or not a sentence-transformers folder), and
+        :class:`verifier.extras.MissingExtraError` without the ``learned`` extra.
         """
-        try:
-            import torch
-            from sentence_transformers import SentenceTransformer
-        except ImportError as e:  # pragma: no cover - both are project dependencies
-            raise ValueError(f"sentence-transformers is not installed: {e}") from None
+        from verifier.extras import require
+
+        require("learned", f"the sentence-transformers encoder {name_or_path!r}",
+                ("torch", "sentence_transformers"))
+        import torch
+        from sentence_transformers import SentenceTransformer
+
         if device is None:
             device = "cuda" if torch.cuda.is_available() else "cpu"
         try:

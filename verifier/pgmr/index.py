@@ -1,6 +1,7 @@
-"""A FAISS inner-product index over L2-normalized vectors, with the type chosen by size.
+"""An inner-product index over L2-normalized vectors, with the type chosen by size.
 
-* ``flat``: exact search (``IndexFlatIP``); the default up to ``IndexSpec.flat_max`` vectors.
+* ``flat``: exact search (FAISS ``IndexFlatIP``, or :class:`ExactIndex` in NumPy when FAISS
+  is not installed); the default up to ``IndexSpec.flat_max`` vectors.
 * ``hnsw``: graph-based approximate search (``IndexHNSWFlat``, inner product); the default
   above ``flat_max``.  Good recall without training; slower to build.
 * ``ivf``: inverted lists (``IndexIVFFlat``, ``4 * sqrt(n)`` lists, trained on a
@@ -8,19 +9,27 @@
 
 ``IndexSpec(kind=...)`` overrides the automatic choice.  A flat index is moved to the GPU
 when FAISS has GPU support and a GPU is present.
+
+FAISS is optional (``pip install 'sparql-verifier[faiss]'``).  Without it every index is
+exact (:class:`ExactIndex`: a matrix product in NumPy, the same neighbours and scores as
+``IndexFlatIP``), an ``hnsw`` or ``ivf`` request is built exact instead (logged), and flat
+indexes are read and written in FAISS's own file format, so a memory built with FAISS loads
+without it and the other way round.  :func:`faiss_available` tells which is in use.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import struct
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["IndexSpec", "VectorIndex", "INDEX_KINDS"]
+__all__ = ["IndexSpec", "VectorIndex", "ExactIndex", "INDEX_KINDS", "IndexNeedsFaiss",
+           "faiss_available"]
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +71,115 @@ class IndexSpec:
         return cls(**{k: v for k, v in d.items() if k in cls.__dataclass_fields__})
 
 
-def _faiss() -> Any:
-    import faiss
+class IndexNeedsFaiss(ValueError):
+    """An approximate (HNSW or IVF) index file cannot be read without FAISS."""
 
+
+def _faiss() -> Any:
+    """The ``faiss`` module, or ``None`` when it is not installed."""
+    try:
+        import faiss
+    except ImportError:
+        return None
     return faiss
+
+
+def faiss_available() -> bool:
+    """Whether FAISS is installed (else indexes are exact, in NumPy)."""
+    return _faiss() is not None
+
+
+# FAISS's file layout of an IndexFlatIP: fourcc, d (int32), ntotal (int64), two unused int64,
+# is_trained (bool), metric (int32, 0 = inner product), then the vectors: count (int64) and
+# that many float32.
+_FLAT_IP = b"IxFI"
+_HEADER = struct.Struct("<4siqqq?i")
+_COUNT = struct.Struct("<q")
+_UNUSED = 1 << 20
+_NO_SCORE = -np.finfo(np.float32).max   # what FAISS returns past the last row
+_SEARCH_BLOCK = 1 << 24     # scores computed at once (queries x rows), 64 MiB of float32
+
+
+class ExactIndex:
+    """Exact inner-product search in NumPy, with the interface of FAISS ``IndexFlatIP``
+    that :class:`VectorIndex` uses (``d``, ``ntotal``, ``add``, ``search``).
+
+    Results are ranked by score, ties by row number; the scores are float32 dot products,
+    equal to FAISS's up to rounding in the last bit.
+    """
+
+    def __init__(self, d: int) -> None:
+        self.d = int(d)
+        self._chunks: list[np.ndarray] = []
+        self._x = np.zeros((0, self.d), dtype=np.float32)
+
+    @property
+    def ntotal(self) -> int:
+        return int(self._x.shape[0] + sum(len(c) for c in self._chunks))
+
+    def _matrix(self) -> np.ndarray:
+        if self._chunks:
+            self._x = np.ascontiguousarray(np.concatenate([self._x, *self._chunks]))
+            self._chunks = []
+        return self._x
+
+    def add(self, x: np.ndarray) -> None:
+        """Append the rows of ``x`` (float32, ``d`` columns)."""
+        self._chunks.append(np.array(x, dtype=np.float32, copy=True).reshape(-1, self.d))
+
+    def search(self, q: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Top-``k`` scores and row numbers of each query row (``-1`` past the last row)."""
+        x = self._matrix()
+        n, nq = len(x), len(q)
+        scores = np.full((nq, k), _NO_SCORE, dtype=np.float32)
+        rows = np.full((nq, k), -1, dtype=np.int64)
+        kk = min(k, n)
+        if kk <= 0:
+            return scores, rows
+        step = max(1, _SEARCH_BLOCK // max(n, 1))
+        for s in range(0, nq, step):
+            sim = q[s:s + step] @ x.T
+            top = np.argpartition(-sim, kk - 1, axis=1)[:, :kk] if kk < n else \
+                np.broadcast_to(np.arange(n), (len(sim), n))
+            sc = np.take_along_axis(sim, top, axis=1)
+            order = np.lexsort((top, -sc), axis=1)
+            rows[s:s + step, :kk] = np.take_along_axis(top, order, axis=1)
+            scores[s:s + step, :kk] = np.take_along_axis(sc, order, axis=1)
+        return scores, rows
+
+    def write(self, path: str | Path) -> None:
+        """Write in FAISS's ``IndexFlatIP`` file format."""
+        x = self._matrix()
+        with open(path, "wb") as f:
+            f.write(_HEADER.pack(_FLAT_IP, self.d, len(x), _UNUSED, _UNUSED, True, 0))
+            f.write(_COUNT.pack(x.size))
+            f.write(np.ascontiguousarray(x, dtype="<f4").tobytes())
+
+    @classmethod
+    def read(cls, path: str | Path) -> "ExactIndex":
+        """Read a file written by :meth:`write` or by FAISS for an ``IndexFlatIP``.
+
+        Raises :class:`IndexNeedsFaiss` for any other FAISS index type.
+        """
+        with open(path, "rb") as f:
+            head = f.read(_HEADER.size)
+            if head[:4] != _FLAT_IP or len(head) < _HEADER.size:
+                raise IndexNeedsFaiss(f"{path}: a FAISS index of type {head[:4]!r}, which only "
+                                      "FAISS reads (pip install 'sparql-verifier[faiss]')")
+            _, d, ntotal, _, _, _, metric = _HEADER.unpack(head)
+            (count,) = _COUNT.unpack(f.read(_COUNT.size))
+            data = np.frombuffer(f.read(4 * count), dtype="<f4")
+        if metric != 0 or count != d * ntotal or len(data) != count:
+            raise ValueError(f"{path}: not a flat inner-product index, or truncated")
+        index = cls(d)
+        index._x = data.astype(np.float32).reshape(ntotal, d)
+        return index
 
 
 @dataclass(frozen=True)
 class VectorIndex:
-    """A built FAISS index and its concrete kind (``flat``, ``hnsw`` or ``ivf``)."""
+    """A built index (FAISS, or :class:`ExactIndex` without it) and its concrete kind
+    (``flat``, ``hnsw`` or ``ivf``)."""
 
     index: Any
     kind: str
@@ -93,7 +202,13 @@ class VectorIndex:
         if kind == "ivf" and n < 39:  # k-means needs training points; tiny sets are exact anyway
             log.info("only %d vectors: using a flat index instead of IVF", n)
             kind = "flat"
-        if kind == "flat":
+        if faiss is None and kind != "flat":
+            log.info("FAISS is not installed: exact search instead of %s over %d vectors "
+                     "(pip install 'sparql-verifier[faiss]' for approximate search)", kind, n)
+            kind = "flat"
+        if faiss is None:
+            index: Any = ExactIndex(d)
+        elif kind == "flat":
             index = faiss.IndexFlatIP(d)
         elif kind == "hnsw":
             index = faiss.IndexHNSWFlat(d, spec.hnsw_m, faiss.METRIC_INNER_PRODUCT)
@@ -132,6 +247,9 @@ class VectorIndex:
 
     def save(self, path: str | Path) -> None:
         """Write the index to ``path`` (FAISS native format)."""
+        if isinstance(self.index, ExactIndex):
+            self.index.write(path)
+            return
         faiss = _faiss()
         index = self.index
         if hasattr(faiss, "index_gpu_to_cpu") and type(index).__name__.startswith("Gpu"):
@@ -140,8 +258,14 @@ class VectorIndex:
 
     @classmethod
     def load(cls, path: str | Path, kind: str, spec: IndexSpec | None = None) -> "VectorIndex":
-        """Read an index written by :meth:`save`; search parameters come from ``spec``."""
+        """Read an index written by :meth:`save`; search parameters come from ``spec``.
+
+        Without FAISS only flat indexes can be read (:class:`IndexNeedsFaiss` otherwise).
+        """
         faiss = _faiss()
+        if faiss is None:
+            exact = ExactIndex.read(path)
+            return cls(exact, "flat", exact.d)
         index = faiss.read_index(str(path))
         if spec is not None:
             if kind == "hnsw":
@@ -153,7 +277,7 @@ class VectorIndex:
 
 def _maybe_gpu(index: Any, kind: str) -> Any:
     faiss = _faiss()
-    if kind != "flat" or not hasattr(faiss, "get_num_gpus"):
+    if faiss is None or kind != "flat" or not hasattr(faiss, "get_num_gpus"):
         return index
     try:
         if faiss.get_num_gpus() > 0:  # pragma: no cover - no GPU in CI

@@ -13,7 +13,8 @@ Saved layout (``Memory.save(dir)``)::
     meta.json          format name and version, encoder identity, table fingerprint, spec
     symbols.jsonl      one symbol per line
     <group>.rows.json  the text encoded for each index row (group = item | property)
-    <group>.faiss      the FAISS index of that group
+    <group>.faiss      the index of that group (FAISS's file format; without FAISS a flat
+                       index is read in NumPy and an approximate one is rebuilt exact)
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from verifier.pgmr.encoders import Encoder, HashedNgramEncoder, encoder_from_identity
-from verifier.pgmr.index import IndexSpec, VectorIndex
+from verifier.pgmr.index import IndexNeedsFaiss, IndexSpec, VectorIndex
 from verifier.pgmr.loaders import read_labels_tsv, read_rdf
 from verifier.pgmr.symbols import Kind, Symbol, SymbolTable, id_rank, surface_key
 
@@ -175,7 +176,13 @@ class Memory:
         parts = {}
         for group, info in meta["partitions"].items():
             texts = tuple(json.loads((d / f"{group}.rows.json").read_text(encoding="utf-8")))
-            index = VectorIndex.load(d / f"{group}.faiss", info["index"], spec)
+            try:
+                index = VectorIndex.load(d / f"{group}.faiss", info["index"], spec)
+            except IndexNeedsFaiss:
+                log.warning("%s: the %s index is %s, which needs FAISS; re-encoding its %d rows "
+                            "into an exact index (pip install 'sparql-verifier[faiss]' reads it "
+                            "as it is)", d, group, info["index"], len(texts))
+                index = VectorIndex.build(encoder.encode(list(texts)), IndexSpec(kind="flat"))
             if index.ntotal != len(texts) or index.dim != encoder.dim:
                 raise ValueError(f"{d}: {group} index has {index.ntotal} rows of dimension "
                                  f"{index.dim}, expected {len(texts)} rows of dimension "

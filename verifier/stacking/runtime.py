@@ -32,6 +32,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from verifier.extras import MissingExtraError
 from verifier.stacking.execution import Executor, executor_from_config
 from verifier.stacking.features import Evidence, feature_vector
 from verifier.stacking.model import StackingModel
@@ -142,12 +143,15 @@ class SignalSuite:
     @staticmethod
     def from_config(cfg: Any) -> "SignalSuite":
         """The signals named by the ``[pgmr]``, ``[hdm]`` and ``[kg]`` sections (module
-        docstring); a part that cannot be loaded is logged and left out."""
+        docstring); a part that cannot be loaded is logged and left out, except one whose
+        extra is not installed (:class:`verifier.extras.MissingExtraError` is raised)."""
         pgmr = hdm = None
         if cfg.get("pgmr", "labels") or cfg.get("pgmr", "memory"):
             try:
                 pgmr = PgmrRunner.from_paths(cfg.get("pgmr", "labels"), cfg.get("pgmr", "memory"),
                                              cfg.get("pgmr", "threshold"))
+            except MissingExtraError:
+                raise  # configured but not installed: a configuration error, said once
             except Exception as e:  # noqa: BLE001
                 log.warning("PGMR memory not available: %s", e)
         if cfg.get("hdm", "model"):
@@ -155,6 +159,8 @@ class SignalSuite:
                 hdm = HdmRunner(cfg.get("hdm", "model"), cfg.get("hdm", "generator"),
                                 memory=pgmr.memory if pgmr else None,
                                 mc_trials=int(cfg.get("hdm", "mc_trials", 30)))
+            except MissingExtraError:
+                raise
             except Exception as e:  # noqa: BLE001
                 log.warning("HDM model not available: %s", e)
         ex = executor_from_config(cfg.get("kg", "file"), cfg.get("kg", "endpoint"),
