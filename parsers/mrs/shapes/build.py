@@ -11,7 +11,7 @@ import re
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from verifier.lexical import ID_WORDS
 
-__all__ = ["MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id", "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok", "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"]
+__all__ = ["which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id", "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok", "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"]
 
 
 #: At most this many readings per question (one per split of NP and NAME).
@@ -344,3 +344,28 @@ def np_of_name_mrs(q: str, wh: str, wh_span: tuple[int, int], np: tuple[int, int
     x, l_np = noun_phrase(b, q, np, "_the_q")
     b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=name_ep(b, q, name))
     return b.main("_be_v_id", (wh_span[1], np[0]), x_wh, x)
+
+
+def which_noun(b: MrsBuilder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],
+                relational: bool = False) -> str:
+    """The answer as a noun asked for with "what" / "which" ("what county", "which films"):
+    the noun's EP (an unexpressed complement when ``relational``) under ``_which_q``."""
+    x, lab = b.new("x"), b.new("h")
+    if relational:
+        b.ep(pred, span, lab, ARG0=x, ARG1=b.new("i"))
+    else:
+        b.ep(pred, span, lab, ARG0=x)
+    b.quantified("_which_q", wh_span, x, lab)
+    return x
+
+
+def people_ep(b: MrsBuilder, span: tuple[int, int], demonym: str | None = None,
+            demonym_span: tuple[int, int] = (-1, -1)) -> str:
+    """"people" (``_people_n_of``), with the demonym that modifies it ("russian people"), as a
+    quantified noun phrase; returns its variable."""
+    x, lab = b.new("x"), b.new("h")
+    b.ep("_people_n_of", span, lab, ARG0=x, ARG1=b.new("i"))
+    if demonym:
+        b.ep(f"_{demonym.casefold()}/jj_u_unknown", demonym_span, lab, ARG0=b.new("e"), ARG1=x)
+    b.quantified("udef_q", (demonym_span[0] if demonym else span[0], span[1]), x, lab)
+    return x

@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.events import (
-    in_which_readings, known_for_readings, what_did_verbed_readings, what_np_did_name_readings,
-    when_become_readings, when_event_readings, when_have_value_readings, where_and_readings,
-    wh_event_alone_readings, wh_object_prep_readings, wh_object_readings, who_did_verb_readings,
-    who_verbed_readings,
+    in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
+    what_did_verbed_readings, what_np_did_name_readings, when_become_readings, when_event_readings,
+    when_have_value_readings, where_and_readings, who_did_verb_readings, who_verbed_readings,
 )
 from parsers.mrs.shapes.informal import (
-    call_money_readings, places_to_see_readings, time_zone_in_readings, what_countries_speak_readings,
-    what_die_of_readings, what_films_been_in_readings, what_films_has_readings, what_people_speak_readings,
-    what_place_is_in_readings, what_time_in_readings, where_go_to_school_readings, where_is_name_readings,
-    who_did_marry_readings, who_did_play_in_readings, who_married_readings, who_played_in_readings,
-    who_plays_for_readings,
+    call_money_readings, time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
+    what_time_in_readings, where_is_name_readings,
 )
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
@@ -37,6 +33,7 @@ from parsers.mrs.shapes.questions import (
     copula_readings, have_readings, name_test_readings, of_all_readings, possessive_readings,
     superlative_readings, there_called_readings, two_hop_readings, what_np_is_name_readings,
 )
+from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import (
     how_many_readings, relative_be_readings, relative_readings, wh_passive_readings,
     wh_passive_stranded_readings,
@@ -49,7 +46,7 @@ from parsers.mrs.shapes.yes_no import (
     yes_no_coordinated_readings, yes_no_copula_readings,
 )
 
-__all__ = ["SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
+__all__ = ["SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine", "shape_reader",
            "select_shapes", "engine_for", "pattern_readings"]
 
 log = logging.getLogger(__name__)
@@ -71,16 +68,9 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "who_verbed": who_verbed_readings, "what_np_is_name": what_np_is_name_readings,
     "what_np_did_name": what_np_did_name_readings, "there_called": there_called_readings,
     "of_all": of_all_readings, "where_is_name": where_is_name_readings,
-    "who_played_in": who_played_in_readings, "who_married": who_married_readings,
-    "what_place_is_in": what_place_is_in_readings, "what_films_has": what_films_has_readings,
-    "what_films_been_in": what_films_been_in_readings, "what_people_speak": what_people_speak_readings,
-    "what_countries_speak": what_countries_speak_readings, "time_zone_in": time_zone_in_readings,
+    "what_films_been_in": what_films_been_in_readings, "what_people_speak": what_people_speak_readings, "time_zone_in": time_zone_in_readings,
     "call_money": call_money_readings, "what_time_in": what_time_in_readings,
-    "places_to_see": places_to_see_readings, "who_plays_for": who_plays_for_readings,
-    "what_die_of": what_die_of_readings, "who_did_marry": who_did_marry_readings,
-    "who_did_play_in": who_did_play_in_readings, "where_go_to_school": where_go_to_school_readings,
-    "what_did_verbed": what_did_verbed_readings, "in_which": in_which_readings,
-    "known_for": known_for_readings, "who_did_verb": who_did_verb_readings,
+    "what_did_verbed": what_did_verbed_readings, "in_which": in_which_readings, "who_did_verb": who_did_verb_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
@@ -131,7 +121,8 @@ class ShapeEngine:
     def active(self, kind: str) -> tuple[Shape, ...]:
         """The enabled shapes of ``kind``, in their order."""
         return tuple(s for s in self.shape_set.shapes if s.kind == kind
-                     and (self.enabled is None or s.name in self.enabled) and s.builder in _TABLES[kind])
+                     and (self.enabled is None or s.name in self.enabled)
+                     and (s.builder in _TABLES[kind] or (kind == "shape" and s.template is not None)))
 
     def _shape_readings(self, q: str, shapes: Sequence[Reader]) -> list[str]:
         out: list[str] = []
@@ -150,13 +141,21 @@ class ShapeEngine:
         if not isinstance(question, str) or not question.strip() or len(question) > 300:
             return []
         with using(self.shape_set):
-            shapes = tuple(SHAPE_BUILDERS[s.builder] for s in self.active("shape"))
+            shapes = tuple(shape_reader(s) for s in self.active("shape"))
             out: list[str] = []
             for r in self.active("rewrite"):
                 q2 = REWRITE_BUILDERS[r.builder](question)
                 if q2 is not None:
                     out = self._shape_readings(q2, shapes)
             return (out + self._shape_readings(question, shapes))[:MAX_SPLITS]
+
+
+def shape_reader(shape: Shape) -> Reader:
+    """The function that reads a question with ``shape`` (of kind ``shape``): its template
+    or its builder."""
+    if shape.template is not None:
+        return partial(run_template, shape.template)
+    return SHAPE_BUILDERS[shape.builder]
 
 
 def select_shapes(shape_set: ShapeSet, shapes: Sequence[str] | None = None,

@@ -10,9 +10,13 @@ import re
 
 from verifier.lexical import base_forms, irregular_base
 from parsers.mrs.shapes.data import shape_rx, shape_words
-from parsers.mrs.shapes.build import MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok, plain_np, quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep
+from parsers.mrs.shapes.build import (
+    MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned, loc_answer,
+    matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok, plain_np,
+    quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
+)
 
-__all__ = ["wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs", "when_become_readings", "what_did_verbed_readings", "in_which_readings", "known_for_readings", "who_did_verb_readings", "time_answer", "when_event_readings", "what_np_did_name_readings", "who_verbed_readings", "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"]
+__all__ = ["wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs", "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings", "time_answer", "when_event_readings", "what_np_did_name_readings", "who_verbed_readings", "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"]
 
 
 def wh_object_prep_readings(q: str) -> list[str]:
@@ -152,14 +156,6 @@ def in_which_readings(q: str) -> list[str]:
     prep = "prep" if m.group("prep") else "prep2"
     return [verb_and_prep(b, b.new("h"), f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"),
                            x_name, b.new("i"), m.group(prep), m.span(prep), x_np)]
-
-
-def known_for_readings(q: str) -> list[str]:
-    start = wh_and_name(shape_rx("KNOWN_FOR"), q, "what")
-    if start is None:
-        return []
-    m, b, x_what, x_name, top = start
-    return [verb_and_prep(b, top, "_know_v_1", m.span("verb"), b.new("i"), x_name, "for", m.span("for"), x_what)]
 
 
 def who_did_verb_readings(q: str) -> list[str]:

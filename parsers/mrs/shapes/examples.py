@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from parsers.mrs.shapes.data import using
-from parsers.mrs.shapes.engine import REWRITE_BUILDERS, SHAPE_BUILDERS, WRAPPER_BUILDERS, ShapeEngine
+from parsers.mrs.shapes.engine import REWRITE_BUILDERS, ShapeEngine, WRAPPER_BUILDERS, shape_reader
 from parsers.mrs.shapes.model import Shape, ShapeExample, ShapeSet
 
 __all__ = ["ExampleResult", "reading_preds", "run_example", "run_examples"]
@@ -38,11 +38,9 @@ def reading_preds(reading: str) -> tuple[str, ...]:
 def _readings(shape_set: ShapeSet, shape: Shape, question: str) -> list[str]:
     with using(shape_set):
         if shape.kind == "shape":
-            return SHAPE_BUILDERS[shape.builder](question)
+            return shape_reader(shape)(question)
         if shape.kind == "wrapper":
-            shapes = [SHAPE_BUILDERS[s.builder] for s in shape_set.shapes
-                      if s.kind == "shape" and s.builder in SHAPE_BUILDERS]
-            return WRAPPER_BUILDERS[shape.builder](question, shapes)
+            return WRAPPER_BUILDERS[shape.builder](question, [shape_reader(s) for s in ShapeEngine(shape_set).active("shape")])
     if shape.builder not in REWRITE_BUILDERS:
         return []
     return ShapeEngine(shape_set).readings(question)

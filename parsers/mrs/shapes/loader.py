@@ -17,12 +17,16 @@ from typing import Any, Collection, Iterable, Sequence
 
 import yaml
 
-from parsers.mrs.shapes.model import SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList
+from parsers.mrs.shapes.template_spec import TemplateError, template_from
+from parsers.mrs.shapes.model import (
+    SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList,
+)
 
 __all__ = ["default_shape_dirs", "shape_files", "check_shapes", "load_shapes"]
 
 _FILE_FIELDS = {"family", "shapes", "fragments", "patterns", "words"}
-_SHAPE_FIELDS = {"name", "doc", "kind", "builder", "order", "patterns", "case_sensitive", "words", "examples"}
+_SHAPE_FIELDS = {"name", "doc", "kind", "builder", "template", "order", "patterns", "case_sensitive", "words",
+                 "examples"}
 _EXAMPLE_FIELDS = {"question", "readings", "preds"}
 _REF = re.compile(r"\{\{([A-Za-z_][\w]*(?::[A-Za-z_]\w*)?)\}\}")
 
@@ -148,7 +152,15 @@ def _shape(d: Any, file: str, family: str, col: _Collector, raw_patterns: dict,
     kind = d.get("kind", "shape")
     if kind not in SHAPE_KINDS:
         col.add(file, line, "kind", f"{what}: kind must be one of {', '.join(SHAPE_KINDS)}")
-    builder = d.get("builder", name)
+    template = None
+    if d.get("template") is not None:
+        try:
+            template = template_from(d["template"], tuple(k for k in (d.get("patterns") or {}) if k != "__line__"))
+        except TemplateError as e:
+            col.add(file, _line(d["template"]) or line, "template", f"{what}: {e}")
+        if "builder" in d:
+            col.add(file, line, "template", f"{what}: a shape has a builder or a template, not both")
+    builder = d.get("builder", "template" if d.get("template") is not None else name)
     order = d.get("order", 0)
     if not isinstance(order, int):
         col.add(file, line, "order", f"{what}: order is a number")
@@ -175,7 +187,7 @@ def _shape(d: Any, file: str, family: str, col: _Collector, raw_patterns: dict,
     if not examples:
         col.add(file, line, "examples", f"{what}: at least one example is required")
     return Shape(name, (doc or "").strip(), kind, str(builder), order, family, file,
-                 tuple(k for k in pats if k != "__line__"), tuple(str(w) for w in words), examples)
+                 tuple(k for k in pats if k != "__line__"), tuple(str(w) for w in words), examples, template)
 
 
 def _collect(paths: Sequence[str | Path], builders: Collection[str] | None) -> tuple[ShapeSet, list[ShapeIssue]]:
@@ -253,7 +265,12 @@ def _collect(paths: Sequence[str | Path], builders: Collection[str] | None) -> t
         for w in s.words:
             if w not in words:
                 col.add(s.file, 0, "reference", f"shape {s.name}: unknown word list {w}")
-        if builders is not None and s.builder not in builders:
+        if s.template is not None:
+            for pname in s.template.patterns() - set(patterns):
+                col.add(s.file, 0, "reference", f"shape {s.name}: its template uses an unknown pattern {pname}")
+            for w in s.template.tables() - set(words):
+                col.add(s.file, 0, "reference", f"shape {s.name}: its template uses an unknown word list {w}")
+        elif builders is not None and s.builder not in builders and s.builder != "template":
             col.add(s.file, 0, "builder", f"shape {s.name}: unknown builder {s.builder!r}")
     shapes.sort(key=lambda s: s.order)
     return ShapeSet(tuple(shapes), patterns, expanded, words, tuple(str(f) for f in files)), col.issues

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from parsers.mrs.shapes.template_spec import Template
+
 __all__ = ["SHAPE_KINDS", "ShapeExample", "Shape", "WordList", "ShapeIssue", "ShapeError", "ShapeSet"]
 
 #: ``shape``: reads a question; ``wrapper``: sets a phrase aside and reads the rest with the
@@ -30,7 +32,8 @@ class ShapeExample:
 
 @dataclass(frozen=True)
 class Shape:
-    """One question shape of a shape file."""
+    """One question shape of a shape file: its reading is written by the engine's
+    ``builder`` or, when it has one, by its ``template`` (MRS written as data)."""
 
     name: str
     doc: str
@@ -42,6 +45,7 @@ class Shape:
     patterns: tuple[str, ...] = ()
     words: tuple[str, ...] = ()
     examples: tuple[ShapeExample, ...] = ()
+    template: Template | None = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 
 from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_table
-from parsers.mrs.shapes.build import MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase, np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is
+from parsers.mrs.shapes.build import (
+    MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
+    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
+)
 
 __all__ = ["copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings", "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings", "there_called_readings", "what_np_is_name_readings"]
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 
 from parsers.mrs.shapes.data import shape_rx, shape_words
-from parsers.mrs.shapes.build import MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_name_splits, plain_name_ok, plain_np, quantifier, verb_and_prep, wh_ep, whose_is
+from parsers.mrs.shapes.build import (
+    MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase,
+    np_name_splits, plain_name_ok, plain_np, quantifier, verb_and_prep, wh_ep, whose_is,
+)
 
 __all__ = ["of_name_ep", "wh_passive_readings", "wh_passive_stranded_readings", "passive_text", "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings", "relative_mrs", "how_many_readings", "how_many_verb_readings", "how_many"]
 

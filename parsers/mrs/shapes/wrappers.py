@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 
 from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
-from parsers.mrs.shapes.build import MAIN_LABEL, MrsBuilder, capitalised, carg_text, clean_span, name_ep, name_ok, noun_phrase, plain_np, quantifier
+from parsers.mrs.shapes.build import (
+    MAIN_LABEL, MrsBuilder, capitalised, carg_text, clean_span, name_ep, name_ok, noun_phrase, plain_np,
+    quantifier,
+)
 
 __all__ = ["blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings", "with_companion", "together_readings", "name_tail_readings", "when_clause_eps", "with_when_clause", "when_readings", "name_test_tails", "without_name_test"]
 

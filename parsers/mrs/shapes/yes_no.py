@@ -10,7 +10,10 @@ import re
 from typing import Sequence
 
 from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
-from parsers.mrs.shapes.build import MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name, np_name_splits, plain_np, quantifier, verb_eps
+from parsers.mrs.shapes.build import (
+    MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name,
+    np_name_splits, plain_np, quantifier, verb_eps,
+)
 
 __all__ = ["yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings", "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings", "ask_value_main"]
 
