@@ -71,7 +71,7 @@ def run_lint(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def _run_shape_examples(args) -> int:
+def run_shape_examples(args) -> int:
     """Run the examples of the shape files; returns the number that failed."""
     from parsers.mrs.shapes import BUILDERS, ShapeError, load_shapes
     from parsers.mrs.shapes.examples import run_examples
@@ -91,7 +91,7 @@ def _run_shape_examples(args) -> int:
 
 
 def run_test(args: argparse.Namespace) -> int:
-    shapes_failed = _run_shape_examples(args)
+    shapes_failed = run_shape_examples(args)
     verdicts_failed = _run_verdict_examples(args)
     return 1 if shapes_failed or verdicts_failed else 0
 
