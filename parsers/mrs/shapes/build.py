@@ -46,7 +46,7 @@ def name_ok(name: str) -> bool:
     """Whether ``name`` can be a name: no clause word, no phrase; a capitalised name may hold
     "in", "on", "at" ... before a capitalised word ("Singin' in the Rain", :func:`title_ok`),
     but not "and", which more often joins two names ("the son of Sonny and Cher")."""
-    return plain_name_ok(name) or (title_ok(name) and not re.search(r"\sand\s", name))
+    return plain_name_ok(name) or (title_ok(name) and not shape_rx("AND_INSIDE").search(name))
 
 
 def plain_name_ok(name: str) -> bool:
@@ -137,7 +137,7 @@ def name_ep(b: MrsBuilder, q: str, name: tuple[int, int], text: str | None = Non
         # the whole name; there only a relative: "In which school did Obama's wife study?")
         m = shape_rx("OWNED").match(q, name[0], name[1]) if q == q.casefold() else kin_owned(q, name)
         if (m and plain_name_ok(m.group("owner")) and m.group("np").casefold().split()[0] not in shape_words("FUNCTION")
-                and m.group("np").casefold() not in ("name", "names", "real name", "full name")):
+                and m.group("np").casefold() not in shape_words("NAME_NOUNS")):
             # "walt disney's son", "marty mcfly's dad": the noun of the name's owner, as the
             # ERG reads a possessive
             owner = name_ep(b, q, m.span("owner"))
@@ -305,7 +305,7 @@ def loc_answer(b: MrsBuilder, noun: str, span: tuple[int, int], top: str | None 
 
 def has_article(text: str) -> bool:
     """Whether a would-be name holds an article (a phrase: "the war", "a lake in X")."""
-    return bool(re.search(r"\s(?:a|an|the)\s", f" {text} "))
+    return bool(shape_rx("ARTICLE_INSIDE").search(f" {text} "))
 
 
 def matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[int, int]] | None:

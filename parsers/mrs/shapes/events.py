@@ -60,7 +60,7 @@ def wh_object_readings(q: str) -> list[str]:
 def wh_object_mrs(q: str, m: re.Match) -> list[str]:
     spans = checked_np_name(q, m.span("np"), m.span("name"))
     word = m.group("verb").casefold() or "have"
-    if spans is None or word in shape_words("AUXILIARIES") or word in ("be", "get", "do"):
+    if spans is None or word in shape_words("AUXILIARIES") or word in shape_words("NO_EVENT_VERBS"):
         return []
     np, name = spans
     b = MrsBuilder()
@@ -78,7 +78,7 @@ def wh_object_mrs(q: str, m: re.Match) -> list[str]:
 
 def when_become_readings(q: str) -> list[str]:
     m = shape_rx("WHEN_BECOME").match(q)
-    if m and not (m.group("become") or m.group("verb")) and m.group("aux").casefold() not in ("was", "is", "were"):
+    if m and not (m.group("become") or m.group("verb")) and m.group("aux").casefold() not in shape_words("WAS_IS_WERE"):
         return []  # "When did X win the Y in Z?" has a verb: not "When was X the Y in Z?"
     spans = m and [checked_np_name(q, m.span("np"), m.span(g)) for g in ("name", "name2")]
     if not spans or None in spans:
@@ -130,7 +130,7 @@ def in_which_readings(q: str) -> list[str]:
     verb = m.group("verb").casefold()
     aux = m.group("aux").casefold()
     ing = verb.endswith("ing")
-    if ing != (aux in ("was", "is", "were", "are")) or verb in shape_words("NOT_VERBING") or verb in shape_words("AUXILIARIES"):
+    if ing != (aux in shape_words("COPULA_FORMS")) or verb in shape_words("NOT_VERBING") or verb in shape_words("AUXILIARIES"):
         return []  # "was X starring", "did X star"; not "was X born" (a passive)
     if m.group("prep2") and not ing and not m.group("name1"):
         return []  # "What films did X star in?": the object shape reads it (_wh_object_readings)
@@ -167,7 +167,7 @@ def who_did_verb_readings(q: str) -> list[str]:
         return []  # "who did X get shot by?": a passive
     verb = m.group("verb").casefold()
     base = next(iter(base_forms(verb)), None) or irregular_base(verb) or verb
-    if base in shape_words("LIGHT_VERBS") or verb in shape_words("AUXILIARIES") or base in ("marry", "play") or verb.endswith("ing"):
+    if base in shape_words("LIGHT_VERBS") or verb in shape_words("AUXILIARIES") or base in shape_words("VERBS_OF_OWN_SHAPES") or verb.endswith("ing"):
         return []  # "who did X marry / play?": shapes of their own
     if m.group("prep"):
         return [verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
@@ -187,7 +187,7 @@ def when_event_readings(q: str) -> list[str]:
     if m:
         word = m.group("verb").casefold()
         names = [clean_span(q, *m.span(g)) for g in ("a", "b")]
-        if word in shape_words("AUXILIARIES") or word in ("be", "get", "become", "have") or \
+        if word in shape_words("AUXILIARIES") or word in shape_words("CHANGE_OF_STATE_VERBS") or \
                 any(not name_ok(q[a:z]) for a, z in names):
             return []
         b = MrsBuilder()
@@ -267,10 +267,10 @@ def wh_event_alone_readings(q: str) -> list[str]:
         word = q[verb[0]:verb[1]].casefold()
     passive = passive or m.group("get") is not None
     text = q[name[0]:name[1]]
-    if (word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or word in ("located", "situated")
+    if (word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or word in shape_words("LOCATED_WORDS")
             or not name_ok(text) or has_article(text)):
         return []
-    if not passive and not m.group("aux") and re.search(r"\slanguage$", text, re.I):
+    if not passive and not m.group("aux") and shape_rx("LANGUAGE_END").search(text):
         return []  # "where the latin language come from?": a noun phrase, which a name would hide
     # after "the", a name of two words or more or a capitalised one ("where does the atlanta
     # braves play?"), not a common noun ("Where did the war end?")

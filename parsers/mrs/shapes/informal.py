@@ -6,7 +6,6 @@ Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists l
 
 from __future__ import annotations
 
-import re
 
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.build import (
@@ -24,17 +23,17 @@ def where_is_name_readings(q: str) -> list[str]:
     if not m:
         return []
     tail = (m.group("tail") or "").casefold()
-    if not (m.group("be") or tail in ("located", "situated")):
+    if not (m.group("be") or tail in shape_words("LOCATED_WORDS")):
         return []  # without the copula first only "where great britain [is] located?"
     name = clean_span(q, *m.span("name"))
     text = q[name[0]:name[1]]
     # "where is isthmus of panama located?": before "located", a lowercase "N of NAME" without
     # an article may be a name too (the KG's labels decide)
-    of_name = (tail in ("located", "situated") and text == text.casefold()
+    of_name = (tail in shape_words("LOCATED_WORDS") and text == text.casefold()
                and not q[:name[0]].casefold().rstrip().endswith(" the") and not shape_rx("CLAUSE").search(text)
-               and not shape_rx("PHRASE_NOT_NAME").search(text) and re.fullmatch(r"[\w-]+(?:\s+[\w-]+)?\s+of\s+[\w\s-]+", text))
+               and not shape_rx("PHRASE_NOT_NAME").search(text) and shape_rx("NOUN_OF_PHRASE").fullmatch(text))
     if (not (name_ok(text) or of_name) or has_article(text)
-            or re.match(r"(?:located|situated|from|based|born|buried|made|spoken|used)\b", text, re.I)
+            or shape_rx("PLACE_PARTICIPLE_START").match(text)
             or shape_rx("PASSIVE_END").search(text)):  # a passive ("where was X born?"): another shape
         return []
     b = MrsBuilder()
@@ -45,7 +44,7 @@ def where_is_name_readings(q: str) -> list[str]:
     top = b.new("h")
     if tail == "from":
         b.ep("_from_p", m.span("tail"), top, ARG0="e2", ARG1=x_name, ARG2=x_place)
-    elif tail in ("located", "situated"):
+    elif tail in shape_words("LOCATED_WORDS"):
         h, loc = b.new("h"), b.new("h")
         b.ep("loc_nonsp", m.span("where"), loc, ARG0=b.new("e"), ARG1=x_name, ARG2=x_place)
         b.ep("_locate_v_1", m.span("tail"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x_name, ARG3=h)
@@ -77,7 +76,7 @@ def what_films_been_in_readings(q: str) -> list[str]:
 def what_people_speak_readings(q: str) -> list[str]:
     m = shape_rx("WHAT_PEOPLE_SPEAK").match(q)
     if not m or (m.group("dem") and (m.group("name") or m.group("name2")
-                                     or m.group("dem").casefold() in ("do", "does", "did", "the"))):
+                                     or m.group("dem").casefold() in shape_words("NO_DEMONYM"))):
         return []
     if m.group("name") and m.group("name2"):
         return []
@@ -136,7 +135,7 @@ def what_time_in_readings(q: str) -> list[str]:
     b = MrsBuilder()
     wh = m.span("wh4") if k == "4" else m.span("wh")
     x = which_noun(b, "_timezone/nn_u_unknown", time, wh)
-    the = re.match(r"the\s+", m.group("n" + k), re.I)
+    the = shape_rx("LEADING_THE").match(m.group("n" + k))
     x_name = name_ep(b, q, clean_span(q, name[0] + (the.end() if the else 0), name[1]))
     top = b.new("h")
     prep = m.span("in" + k) if m.group("in" + k) else time

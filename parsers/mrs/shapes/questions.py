@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_table
+from parsers.mrs.shapes.data import shape_rx, shape_table
 from parsers.mrs.shapes.build import (
     MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
     np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
@@ -162,7 +162,7 @@ def name_test_readings(q: str) -> list[str]:
         return []
     np = clean_span(q, *m.span("np"))
     # "a first-class city name, that starts with": the name is the NP's, not the NP
-    tail = re.search(r"(?:\s+names?)?[\s,;:]*$", q[np[0]:np[1]], re.I)
+    tail = shape_rx("NAME_WORD_TAIL").search(q[np[0]:np[1]])
     np = clean_span(q, np[0], np[0] + tail.start())
     if not plain_np(q[np[0]:np[1]]):
         return []
@@ -182,7 +182,7 @@ def superlative_readings(q: str) -> list[str]:
     np = clean_span(q, *m.span("np"))
     np_text = q[np[0]:np[1]]
     # "the maximum number of platform tracks" is one property's name
-    counted = re.match(r"number\s+of\s+", np_text, re.I)
+    counted = shape_rx("NUMBER_OF_START").match(np_text)
     if (not plain_np(q[cls[0]:cls[1]]) or shape_rx("CLAUSE").search(np_text)
             or not (np_ok(np_text) or (counted and not shape_rx("SPLIT").search(" " + np_text[counted.end():] + " ")))):
         return []
@@ -239,9 +239,9 @@ def what_np_is_name_readings(q: str) -> list[str]:
         return []
     np, name = spans
     text = q[name[0]:name[1]]
-    if re.match(r"(?:a|an|the|it|this|that|there)\b", text, re.I) or \
-            re.search(r"\s(?:" + shape_frag("PARTICIPLE") + r"|born|of|in|for|to|by|with|at|on)$", text) or \
-            re.search(r"\s(?:the|a|an)\s", text):
+    if shape_rx("NO_NAME_START").match(text) or \
+            shape_rx("PARTICIPLE_OR_PREPOSITION_END").search(text) or \
+            shape_rx("ARTICLE_INSIDE_THE_FIRST").search(text):
         # "What river is the longest", "What film is directed by X", "Which country is Paris
         # the capital of": other shapes
         return []

@@ -226,7 +226,7 @@ def how_many_readings(q: str) -> list[str]:
         # Not "in", "on" ...: a located NP is no relational one ("residents in X", "conflicts
         # in the Korean War" read either way), and not an NP with its own "of" ("directors
         # of photography"), which would be read as one compound
-        if re.search(r"\bof\b", q[np[0]:np[1]], re.I):
+        if shape_rx("OF_WORD").search(q[np[0]:np[1]]):
             return []
         b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), l_np, ARG0=b.new("e"),
              ARG1=x_np, ARG2=x_name)

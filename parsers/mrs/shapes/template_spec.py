@@ -32,10 +32,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError", "template_from"]
+__all__ = ["TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError", "template_from"]
 
 #: The kinds of steps a template may have.
 STEP_KINDS = ("wh", "name", "which_noun", "people", "loc_answer", "new", "ep", "quantified")
+#: The fields of a template.
+TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
+#: The options of steps and tests besides their kind.
+STEP_FIELDS = frozenset({"as", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
+                         "pattern", "words", "clean", "last_word", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "no_article", "nonempty", "not_search", "not_in")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
@@ -82,7 +87,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     raw = _strip(raw)
     if not isinstance(raw, dict):
         raise TemplateError("a template is a mapping")
-    unknown = set(raw) - {"match", "require", "steps", "result"}
+    unknown = set(raw) - TEMPLATE_FIELDS
     if unknown:
         raise TemplateError(f"unknown template field(s) {sorted(unknown)}")
     match = raw.get("match") or (patterns[0] if len(patterns) == 1 else None)

@@ -183,7 +183,7 @@ def without_name_test(q: str, shapes) -> list[str]:
     the name test from the question's words, as for every question, so the readings need not
     carry it."""
     for m in name_test_tails(q):
-        rest = re.sub(r"^(?:its|their)\s+", "", m.group("rest").strip(), flags=re.I)
+        rest = shape_rx("ITS_OR_THEIR_START").sub("", m.group("rest").strip())
         if shape_rx("NAME_TEST_REST").match(rest) or shape_rx("WORD_IN_NAME").match(rest):
             return [r for f in shapes for r in f(blanked_text(q, (m.start(), len(q))))]
     m = shape_rx("NAME_TEST_MIDDLE").search(q)

@@ -35,7 +35,7 @@ def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) ->
     verb = m.span("part" if passive else "verb")
     word = q[verb[0]:verb[1]].casefold()
     if (any(not name_ok(q[a:z]) or shape_rx("VALUE").match(q[a:z]) for a, z in spans)
-            or word in shape_words("AUXILIARIES") or word in ("have", "had", "be", "get") or (passive and not prep)):
+            or word in shape_words("AUXILIARIES") or word in shape_words("NO_STATEMENT_VERBS") or (passive and not prep)):
         return []
     b = MrsBuilder()
     x_subject = name_ep(b, q, spans[0])
