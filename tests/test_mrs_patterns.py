@@ -1011,7 +1011,8 @@ def test_married_to_place_in_and_films_starred_in():
     t, by = _only("who is steve nash married to?")
     assert by["_married_a_1"].args[1] == names_of(t)["steve nash"]
     assert by["_to_p_state"].args[1:] == (by["_married_a_1"].args[0], t.answer_vars[0])
-    from parsers.mrs.shapes.informal import who_married_readings as _who_married_readings  # the auxiliary left out before "been"
+    from parsers.mrs.shapes.engine import reader_of  # the auxiliary left out before "been"
+    _who_married_readings = reader_of("who_married")
     [t] = translate_readings(_who_married_readings("who tom cruise been married to?"))
     assert {a.pred: a for a in atoms(t.formula)}["_married_a_1"].args[1] == names_of(t)["tom cruise"]
     t, by = _only("what county is heathrow airport in?")
@@ -1235,7 +1236,8 @@ def test_what_countries_do_people_speak_a_language():
     assert speak.args[1:] == (noun_var(t, "_people_n_of"), names_of(t)["portuguese"])
     assert by["_in_p_state"].args[1:] == (speak.args[0], noun_var(t, "_country_n_of"))
     assert list(t.answer_vars) == [noun_var(t, "_country_n_of")]
-    from parsers.mrs.shapes.informal import what_countries_speak_readings as _what_countries_speak_readings
+    from parsers.mrs.shapes.engine import reader_of
+    _what_countries_speak_readings = reader_of("what_countries_speak")
 
     assert _what_countries_speak_readings("what countries do people speak in?") == []
 

@@ -252,3 +252,15 @@ def test_cli_test_runs_shape_examples(tmp_path, capsys):
     assert run_shape_examples(Args()) == 1
     out = capsys.readouterr().out
     assert "FAIL shape capital_city" in out and "1 failed" in out
+
+
+def test_reader_of_one_shape():
+    from parsers.mrs.shapes.engine import reader_of
+
+    read = reader_of("who_did_marry")
+    assert read("who did axl rose marry?") == pattern_readings("who did axl rose marry?")
+    assert read("What is the mass of benzene?") == []
+    with pytest.raises(KeyError):
+        reader_of("no_such_shape")
+    with pytest.raises(KeyError):
+        reader_of("time_phrase")  # a wrapper reads with the shapes, not alone

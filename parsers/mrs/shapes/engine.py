@@ -46,7 +46,7 @@ from parsers.mrs.shapes.yes_no import (
     yes_no_coordinated_readings, yes_no_copula_readings,
 )
 
-__all__ = ["SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine", "shape_reader",
+__all__ = ["SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine", "shape_reader", "reader_of",
            "select_shapes", "engine_for", "pattern_readings"]
 
 log = logging.getLogger(__name__)
@@ -156,6 +156,21 @@ def shape_reader(shape: Shape) -> Reader:
     if shape.template is not None:
         return partial(run_template, shape.template)
     return SHAPE_BUILDERS[shape.builder]
+
+
+def reader_of(name: str, shape_set: ShapeSet | None = None) -> Reader:
+    """The function that reads a question with the shape called ``name`` alone (of the
+    shipped shapes by default).  Raises ``KeyError`` for an unknown name."""
+    shape_set = shape_set or shipped_shapes()
+    shape = shape_set.shape(name)
+    if shape is None or shape.kind != "shape":
+        raise KeyError(name)
+    reader = shape_reader(shape)
+
+    def read(question: str) -> list[str]:
+        with using(shape_set):
+            return reader(question)
+    return read
 
 
 def select_shapes(shape_set: ShapeSet, shapes: Sequence[str] | None = None,
