@@ -25,6 +25,7 @@ MAIN_LABEL = re.compile(r"\[ \S+<\d+:\d+> LBL: (h\d+) ARG0: e2 ")
 
 
 def carg_text(text: str) -> str:
+    """The quoted CARG value of ``text`` (backslashes and quotes escaped)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -35,6 +36,8 @@ def names_id(np: str) -> bool:
 
 
 def np_ok(np: str) -> bool:
+    """Whether ``np`` can be one noun phrase of these shapes: it has a word, and any "of" / "for" in it is
+    an identifier's or a property name's ("place of birth", "number of X")."""
     if not WORD.search(np):
         return False
     inner = shape_rx("SPLIT").findall(" " + np.strip() + " ")
@@ -50,6 +53,8 @@ def name_ok(name: str) -> bool:
 
 
 def plain_name_ok(name: str) -> bool:
+    """Whether ``name`` can be a plain name: no clause word, no phrase in it (patterns ``CLAUSE``,
+    ``PHRASE_IN_NAME``, ``PHRASE_NOT_NAME``)."""
     return (bool(name.strip()) and not shape_rx("CLAUSE").search(name) and not shape_rx("PHRASE_IN_NAME").search(name)
             and not shape_rx("PHRASE_NOT_NAME").search(name))
 
@@ -201,6 +206,8 @@ def whose_is(b: MrsBuilder, q: str, owner: str, x2: str, l2: str, poss_span: tup
 
 
 def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
+    """The answer of a wh word: ``person`` for "who", else ``thing``, under ``which_q``; returns its
+    variable."""
     x, lab = b.new("x"), b.new("h")
     b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
     b.quantified("which_q", span, x, lab)
@@ -287,6 +294,8 @@ def capitalised(name: str) -> bool:
 
 
 def title_ok(name: str) -> bool:
+    """Whether a capitalised ``name`` is a title that may hold "in", "on", "of" ... before a capitalised
+    word (``TITLE_JOINT``)."""
     return name[:1].isupper() and plain_name_ok(shape_rx("TITLE_JOINT").sub(" X ", name))
 
 

@@ -20,6 +20,8 @@ __all__ = ["wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings"
 
 
 def wh_object_prep_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_object_prep`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     return [r for rx in (shape_rx("WH_OBJECT_PREP"), shape_rx("PREP_WH_OBJECT")) if (m := rx.match(q)) for r in wh_object_prep_mrs(q, m)]
 
 
@@ -44,6 +46,8 @@ def wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
 
 
 def wh_object_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_object`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WH_OBJECT").match(q)
     if m and m.group("verb").casefold() in shape_words("PREPOSITION_WORDS"):
         m = None  # "... succeed Eadwig in?": a preposition is no verb
@@ -58,6 +62,7 @@ def wh_object_readings(q: str) -> list[str]:
 
 
 def wh_object_mrs(q: str, m: re.Match) -> list[str]:
+    """The reading of a ``WH_OBJECT`` match ("What languages does X speak?")."""
     spans = checked_np_name(q, m.span("np"), m.span("name"))
     word = m.group("verb").casefold() or "have"
     if spans is None or word in shape_words("AUXILIARIES") or word in shape_words("NO_EVENT_VERBS"):
@@ -77,6 +82,8 @@ def wh_object_mrs(q: str, m: re.Match) -> list[str]:
 
 
 def when_become_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``when_become`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHEN_BECOME").match(q)
     if m and not (m.group("become") or m.group("verb")) and m.group("aux").casefold() not in shape_words("WAS_IS_WERE"):
         return []  # "When did X win the Y in Z?" has a verb: not "When was X the Y in Z?"
@@ -101,6 +108,8 @@ def when_become_readings(q: str) -> list[str]:
 
 
 def what_did_verbed_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_did_verbed`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     found = matched_name(shape_rx("WHAT_DID_VERBED"), q, has_article)
     forms = base_forms(found[0].group("verb")) if found else []
     if found and found[0].group("prep") and not forms:
@@ -124,6 +133,8 @@ def what_did_verbed_readings(q: str) -> list[str]:
 
 
 def in_which_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``in_which`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("IN_WHICH").match(q)
     if not m or bool(m.group("prep")) == bool(m.group("prep2")):
         return []  # the preposition in front of "which" or at the end, once
@@ -159,6 +170,8 @@ def in_which_readings(q: str) -> list[str]:
 
 
 def who_did_verb_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``who_did_verb`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     start = wh_and_name(shape_rx("WHO_DID_VERB"), q, "who")
     if start is None:
         return []
@@ -183,6 +196,8 @@ def time_answer(b: MrsBuilder, q: str, m: re.Match) -> str:
 
 
 def when_event_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``when_event`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHEN_RECIPROCAL").match(q)
     if m:
         word = m.group("verb").casefold()
@@ -219,6 +234,8 @@ def when_event_readings(q: str) -> list[str]:
 
 
 def what_np_did_name_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_np_did_name`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WHAT_NP_DID_NAME").match(q)
     if not m:
         return []
@@ -232,6 +249,8 @@ def what_np_did_name_readings(q: str) -> list[str]:
 
 
 def who_verbed_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``who_verbed`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHO_VERBED").match(q)
     if not m:
         return []
@@ -248,6 +267,8 @@ def who_verbed_readings(q: str) -> list[str]:
 
 
 def wh_event_alone_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_event_alone`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WH_EVENT_ALONE").match(q)
     if not m:
         return []
@@ -290,6 +311,8 @@ def wh_event_alone_readings(q: str) -> list[str]:
 
 
 def where_and_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``where_and`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHERE_AND").match(q)
     if not m:
         return []
@@ -309,6 +332,8 @@ def where_and_readings(q: str) -> list[str]:
 
 
 def when_have_value_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``when_have_value`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WHEN_HAVE_VALUE").match(q)
     if not m:
         return []

@@ -19,6 +19,8 @@ __all__ = ["where_is_name_readings", "what_films_been_in_readings", "what_people
 
 
 def where_is_name_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``where_is_name`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHERE_IS_NAME").match(q)
     if not m:
         return []
@@ -55,6 +57,8 @@ def where_is_name_readings(q: str) -> list[str]:
 
 
 def what_films_been_in_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_films_been_in`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WHAT_FILMS_BEEN_IN").match(q)
     if not m:
         return []
@@ -74,6 +78,8 @@ def what_films_been_in_readings(q: str) -> list[str]:
 
 
 def what_people_speak_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_people_speak`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WHAT_PEOPLE_SPEAK").match(q)
     if not m or (m.group("dem") and (m.group("name") or m.group("name2")
                                      or m.group("dem").casefold() in shape_words("NO_DEMONYM"))):
@@ -99,6 +105,8 @@ def what_people_speak_readings(q: str) -> list[str]:
 
 
 def call_money_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``call_money`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("CALL_MONEY").match(q)
     if not m:
         return []
@@ -115,6 +123,8 @@ def call_money_readings(q: str) -> list[str]:
 
 
 def time_zone_in_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``time_zone_in`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("TIME_ZONE_IN").match(q) or shape_rx("CURRENCY_IN").match(q)
     if not m or not plain_name_ok(m.group("name")):
         return []
@@ -123,6 +133,8 @@ def time_zone_in_readings(q: str) -> list[str]:
 
 
 def what_time_in_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_time_in`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("WHAT_TIME").match(q)
     if not m or shape_rx("TIME_ZONE_IN").match(q):  # "what is the time zone in X?" has its copula reading
         return []

@@ -18,6 +18,7 @@ __all__ = ["copula_readings", "class_for_mrs", "of_all_readings", "possessive_re
 
 
 def copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``copula`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
     m = shape_rx("COPULA").match(q)
     if not m:
         return []
@@ -80,6 +81,7 @@ def class_for_mrs(q: str, m: re.Match, np1: tuple[int, int], np2: tuple[int, int
 
 
 def of_all_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``of_all`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
     m = shape_rx("OF_ALL").match(q)
     if not m or not all(plain_np(m.group(g)) for g in ("np1", "np2")) or not name_ok(m.group("name")):
         return []
@@ -89,6 +91,8 @@ def of_all_readings(q: str) -> list[str]:
 
 
 def possessive_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``possessive`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("POSSESSIVE").match(q) or shape_rx("KIN_AFTER_NAME").match(q)
     if not m:
         return []
@@ -105,6 +109,7 @@ def possessive_readings(q: str) -> list[str]:
 
 
 def have_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``have`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
     m = shape_rx("HAVE").match(q)
     if not m:
         return []
@@ -117,6 +122,7 @@ def have_readings(q: str) -> list[str]:
 
 
 def two_hop_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``two_hop`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
     m = shape_rx("TWO_HOP").match(q)
     if not m:
         return []
@@ -134,6 +140,7 @@ def two_hop_readings(q: str) -> list[str]:
 
 def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
                  name1: tuple[int, int], np2: tuple[int, int] | None, name2: tuple[int, int]) -> str:
+    """The reading of a ``TWO_HOP`` split: NP1 of NAME1 that has an NP2 that is NAME2."""
     b = MrsBuilder()
     x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
     x1, l1 = noun_phrase(b, q, np1, quantifier(m.group("det")))
@@ -157,6 +164,8 @@ def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tupl
 
 
 def name_test_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``name_test`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("NAME_TEST").match(q)
     if not m or not shape_rx("NAME_TEST_REST").match(m.group("rest").strip()):
         return []
@@ -175,6 +184,8 @@ def name_test_readings(q: str) -> list[str]:
 
 
 def superlative_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``superlative`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("SUPERLATIVE").match(q)
     if not m:
         return []
@@ -213,6 +224,8 @@ def superlative_readings(q: str) -> list[str]:
 
 
 def there_called_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``there_called`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("THERE_CALLED").match(q)
     if not m:
         return []
@@ -228,6 +241,8 @@ def there_called_readings(q: str) -> list[str]:
 
 
 def what_np_is_name_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_np_is_name`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("WHAT_NP_IS_NAME").match(q)
     if not m:
         return []

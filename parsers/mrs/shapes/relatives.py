@@ -43,6 +43,8 @@ def wh_passive_readings(q: str) -> list[str]:
 
 
 def wh_passive_stranded_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_passive_stranded`` (``axioms/shapes``); ``[]`` when it is not
+    of that shape."""
     m = shape_rx("WH_PASSIVE_STRANDED").match(q)
     if not m or not shape_rx("PASSIVE_START").match(f"{m.group('part')} of "):
         return []
@@ -92,6 +94,8 @@ def shifted_np_names(q: str, m: re.Match) -> list[tuple[tuple[int, int], tuple[i
 
 
 def relative_be_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``relative_be`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("RELATIVE_BE").match(q)
     if not m:
         return []
@@ -138,6 +142,8 @@ def relative_be_mrs(q: str, m: re.Match, second: tuple[tuple[int, int], tuple[in
 
 
 def relative_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``relative`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("RELATIVE").match(q)
     if not m:
         return []
@@ -158,6 +164,7 @@ def relative_readings(q: str) -> list[str]:
 
 def relative_mrs(q: str, m: re.Match, np: tuple[int, int], prep1: tuple | None,
                   name1: tuple[int, int] | None, name: tuple[int, int]) -> list[str]:
+    """The reading of a ``RELATIVE`` match: the NP that does (or undergoes) the verb."""
     verb = "part" if m.group("part") else "ing" if m.group("ing") else "past" if m.group("past") else "verb"
     if verb in ("part", "ing") and not m.group("rel") and m.group("wh") and not m.group("det"):
         return []  # "What was Pasha Angelina awarded in ...?": a passive question about a name
@@ -204,6 +211,8 @@ def relative_mrs(q: str, m: re.Match, np: tuple[int, int], prep1: tuple | None,
 
 
 def how_many_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``how_many`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("HOW_MANY").match(q) or shape_rx("HAS_HOW_MANY").match(q)
     if not m:
         return []

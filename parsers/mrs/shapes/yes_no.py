@@ -19,6 +19,8 @@ __all__ = ["yes_no_coordinated_readings", "verb_statement", "is_it_true_readings
 
 
 def yes_no_coordinated_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("YES_NO_COORDINATED").match(q)
     if not m:
         return []
@@ -47,11 +49,15 @@ def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) ->
 
 
 def is_it_true_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``is_it_true`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("IS_IT_TRUE").match(q)
     return verb_statement(q, m, "name", ("a", "b")) if m else []
 
 
 def yes_no_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_copula`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     for form, m in (("subjects", shape_rx("COPULA_SUBJECTS").match(q)), ("objects", shape_rx("COPULA_OBJECTS").match(q)),
                     ("values", shape_rx("COPULA_VALUES").match(q)), ("values", shape_rx("COPULA_VALUE").match(q))):
         if m:
@@ -94,6 +100,8 @@ def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int,
 
 
 def underscored_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``underscored_copula`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
     m = shape_rx("UNDERSCORED").match(q)
     if not m:
         return []
@@ -121,6 +129,8 @@ def underscored_copula_readings(q: str) -> list[str]:
 
 
 def ask_value_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``ask_value`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("ASK_VALUE").match(q)
     if not m:
         return []
@@ -158,6 +168,8 @@ def ask_value_readings(q: str) -> list[str]:
 
 
 def there_are_n_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``there_are_n`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
     m = shape_rx("THERE_ARE_N").match(q) or shape_rx("HAS_N").match(q)
     if not m:
         return []
