@@ -11,7 +11,13 @@ import re
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from verifier.lexical import ID_WORDS
 
-__all__ = ["which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id", "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok", "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"]
+__all__ = [
+    "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
+    "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned",
+    "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep",
+    "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok",
+    "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"
+]
 
 
 #: At most this many readings per question (one per split of NP and NAME).

@@ -46,8 +46,10 @@ from parsers.mrs.shapes.yes_no import (
     yes_no_coordinated_readings, yes_no_copula_readings,
 )
 
-__all__ = ["SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine", "shape_reader", "reader_of",
-           "select_shapes", "engine_for", "pattern_readings"]
+__all__ = [
+    "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
+    "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
+]
 
 log = logging.getLogger(__name__)
 
@@ -55,22 +57,44 @@ Reader = Callable[[str], list]
 
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
-    "possessive": possessive_readings, "copula": copula_readings, "have": have_readings,
-    "name_test": name_test_readings, "superlative": superlative_readings, "two_hop": two_hop_readings,
-    "relative": relative_readings, "relative_be": relative_be_readings, "wh_passive": wh_passive_readings,
-    "wh_passive_stranded": wh_passive_stranded_readings, "how_many": how_many_readings,
-    "yes_no_coordinated": yes_no_coordinated_readings, "is_it_true": is_it_true_readings,
-    "yes_no_copula": yes_no_copula_readings, "underscored_copula": underscored_copula_readings,
-    "ask_value": ask_value_readings, "there_are_n": there_are_n_readings, "wh_object": wh_object_readings,
-    "wh_object_prep": wh_object_prep_readings, "when_become": when_become_readings,
-    "when_event": when_event_readings, "where_and": where_and_readings,
-    "when_have_value": when_have_value_readings, "wh_event_alone": wh_event_alone_readings,
-    "who_verbed": who_verbed_readings, "what_np_is_name": what_np_is_name_readings,
-    "what_np_did_name": what_np_did_name_readings, "there_called": there_called_readings,
-    "of_all": of_all_readings, "where_is_name": where_is_name_readings,
-    "what_films_been_in": what_films_been_in_readings, "what_people_speak": what_people_speak_readings, "time_zone_in": time_zone_in_readings,
-    "call_money": call_money_readings, "what_time_in": what_time_in_readings,
-    "what_did_verbed": what_did_verbed_readings, "in_which": in_which_readings, "who_did_verb": who_did_verb_readings,
+    "possessive": possessive_readings,
+    "copula": copula_readings,
+    "have": have_readings,
+    "name_test": name_test_readings,
+    "superlative": superlative_readings,
+    "two_hop": two_hop_readings,
+    "relative": relative_readings,
+    "relative_be": relative_be_readings,
+    "wh_passive": wh_passive_readings,
+    "wh_passive_stranded": wh_passive_stranded_readings,
+    "how_many": how_many_readings,
+    "yes_no_coordinated": yes_no_coordinated_readings,
+    "is_it_true": is_it_true_readings,
+    "yes_no_copula": yes_no_copula_readings,
+    "underscored_copula": underscored_copula_readings,
+    "ask_value": ask_value_readings,
+    "there_are_n": there_are_n_readings,
+    "wh_object": wh_object_readings,
+    "wh_object_prep": wh_object_prep_readings,
+    "when_become": when_become_readings,
+    "when_event": when_event_readings,
+    "where_and": where_and_readings,
+    "when_have_value": when_have_value_readings,
+    "wh_event_alone": wh_event_alone_readings,
+    "who_verbed": who_verbed_readings,
+    "what_np_is_name": what_np_is_name_readings,
+    "what_np_did_name": what_np_did_name_readings,
+    "there_called": there_called_readings,
+    "of_all": of_all_readings,
+    "where_is_name": where_is_name_readings,
+    "what_films_been_in": what_films_been_in_readings,
+    "what_people_speak": what_people_speak_readings,
+    "time_zone_in": time_zone_in_readings,
+    "call_money": call_money_readings,
+    "what_time_in": what_time_in_readings,
+    "what_did_verbed": what_did_verbed_readings,
+    "in_which": in_which_readings,
+    "who_did_verb": who_did_verb_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a

@@ -16,7 +16,12 @@ from parsers.mrs.shapes.build import (
     quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
 )
 
-__all__ = ["wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs", "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings", "time_answer", "when_event_readings", "what_np_did_name_readings", "who_verbed_readings", "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"]
+__all__ = [
+    "wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
+    "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings",
+    "time_answer", "when_event_readings", "what_np_did_name_readings", "who_verbed_readings",
+    "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"
+]
 
 
 def wh_object_prep_readings(q: str) -> list[str]:
@@ -28,7 +33,7 @@ def wh_object_prep_readings(q: str) -> list[str]:
 def wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
     """The readings of :data:`WH_OBJECT_PREP` and :data:`PREP_WH_OBJECT`: the name VERBs the
     object name, and the noun phrase asked for is the preposition's."""
-    if m.group("verb").casefold() in shape_words("AUXILIARIES") | shape_words("PREPOSITION_WORDS") | {"be", "get", "do"}:
+    if m.group("verb").casefold() in shape_words("AUXILIARIES") | shape_words("PREPOSITION_WORDS") | shape_words("NO_EVENT_VERBS"):
         return []
     spans = checked_np_name(q, m.span("np"), m.span("name"))
     obj = clean_span(q, *m.span("obj"))

@@ -13,7 +13,10 @@ from parsers.mrs.shapes.build import (
     plain_name_ok, wh_ep, which_noun,
 )
 
-__all__ = ["where_is_name_readings", "what_films_been_in_readings", "what_people_speak_readings", "call_money_readings", "time_zone_in_readings", "what_time_in_readings"]
+__all__ = [
+    "where_is_name_readings", "what_films_been_in_readings", "what_people_speak_readings",
+    "call_money_readings", "time_zone_in_readings", "what_time_in_readings"
+]
 
 
 

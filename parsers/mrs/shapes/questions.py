@@ -14,7 +14,11 @@ from parsers.mrs.shapes.build import (
     np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
 )
 
-__all__ = ["copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings", "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings", "there_called_readings", "what_np_is_name_readings"]
+__all__ = [
+    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings",
+    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings",
+    "there_called_readings", "what_np_is_name_readings"
+]
 
 
 def copula_readings(q: str) -> list[str]:

@@ -14,7 +14,11 @@ from parsers.mrs.shapes.build import (
     np_name_splits, plain_name_ok, plain_np, quantifier, verb_and_prep, wh_ep, whose_is,
 )
 
-__all__ = ["of_name_ep", "wh_passive_readings", "wh_passive_stranded_readings", "passive_text", "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings", "relative_mrs", "how_many_readings", "how_many_verb_readings", "how_many"]
+__all__ = [
+    "of_name_ep", "wh_passive_readings", "wh_passive_stranded_readings", "passive_text",
+    "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings", "relative_mrs",
+    "how_many_readings", "how_many_verb_readings", "how_many"
+]
 
 
 def of_name_ep(b: MrsBuilder, q: str, x: str, label: str, prep: tuple[str, tuple[int, int]],

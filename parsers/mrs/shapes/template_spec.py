@@ -1,4 +1,6 @@
-"""MRS templates (their form; :mod:`parsers.mrs.shapes.template` runs them): a shape's reading written as data, its slots filled from the regex's groups.
+"""MRS templates: a shape's reading written as data, its slots filled from the regex's groups.
+
+(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.)
 
 A template (the ``template`` of a shape in a shape file) has
 
@@ -32,7 +34,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-__all__ = ["TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError", "template_from"]
+__all__ = [
+    "TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError",
+    "template_from"
+]
 
 #: The kinds of steps a template may have.
 STEP_KINDS = ("wh", "name", "which_noun", "people", "loc_answer", "new", "ep", "quantified")

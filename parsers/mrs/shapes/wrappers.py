@@ -14,7 +14,11 @@ from parsers.mrs.shapes.build import (
     quantifier,
 )
 
-__all__ = ["blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings", "with_companion", "together_readings", "name_tail_readings", "when_clause_eps", "with_when_clause", "when_readings", "name_test_tails", "without_name_test"]
+__all__ = [
+    "blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings",
+    "with_companion", "together_readings", "name_tail_readings", "when_clause_eps", "with_when_clause",
+    "when_readings", "name_test_tails", "without_name_test"
+]
 
 
 def blanked_text(text: str, *spans: tuple[int, int]) -> str:

@@ -15,7 +15,11 @@ from parsers.mrs.shapes.build import (
     np_name_splits, plain_np, quantifier, verb_eps,
 )
 
-__all__ = ["yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings", "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings", "ask_value_main"]
+__all__ = [
+    "yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings",
+    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings",
+    "ask_value_main"
+]
 
 
 def yes_no_coordinated_readings(q: str) -> list[str]:
