@@ -1245,7 +1245,8 @@ def test_what_countries_do_people_speak_a_language():
 def test_what_do_they_call_their_money():
     """"what do australia call their money?" and "what do you call money in brazil?" read as the
     money of (in) the place; "what team is ronaldinho on?" as the team of the name."""
-    from parsers.mrs.shapes.informal import call_money_readings as _call_money_readings
+    from parsers.mrs.shapes.engine import reader_of
+    _call_money_readings = reader_of("call_money")
     from parsers.mrs.shapes.questions import what_np_is_name_readings as _what_np_is_name_readings
 
     [t] = translate_readings(_call_money_readings("what do australia call their money?"))

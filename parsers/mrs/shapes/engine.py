@@ -24,7 +24,7 @@ from parsers.mrs.shapes.events import (
     when_have_value_readings, where_and_readings, who_did_verb_readings, who_verbed_readings,
 )
 from parsers.mrs.shapes.informal import (
-    call_money_readings, time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
+    time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
     what_time_in_readings, where_is_name_readings,
 )
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
@@ -90,7 +90,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "what_films_been_in": what_films_been_in_readings,
     "what_people_speak": what_people_speak_readings,
     "time_zone_in": time_zone_in_readings,
-    "call_money": call_money_readings,
     "what_time_in": what_time_in_readings,
     "what_did_verbed": what_did_verbed_readings,
     "in_which": in_which_readings,

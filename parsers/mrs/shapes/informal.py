@@ -6,16 +6,15 @@ Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists l
 
 from __future__ import annotations
 
-
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, clean_span, copula_mrs, has_article, name_ep, name_ok, noun_phrase, people_ep,
-    plain_name_ok, wh_ep, which_noun,
+    MrsBuilder, clean_span, copula_mrs, has_article, name_ep, name_ok, people_ep, plain_name_ok,
+    wh_ep, which_noun,
 )
 
 __all__ = [
     "where_is_name_readings", "what_films_been_in_readings", "what_people_speak_readings",
-    "call_money_readings", "time_zone_in_readings", "what_time_in_readings"
+    "time_zone_in_readings", "what_time_in_readings"
 ]
 
 
@@ -105,24 +104,6 @@ def what_people_speak_readings(q: str) -> list[str]:
         span = m.span(prep) if m.group(prep) else (m.start(place), m.start(place))
         b.ep("_in_p_state", span, top, ARG0=b.new("e"), ARG1="e2", ARG2=name_ep(b, q, clean_span(q, *m.span(place))))
     return [b.text("e2", top)]
-
-
-def call_money_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``call_money`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("CALL_MONEY").match(q)
-    if not m:
-        return []
-    name, np = ("name", "np") if m.group("name") else ("name2", "np2")
-    if not plain_name_ok(m.group(name)) or has_article(m.group(name)):
-        return []
-    b = MrsBuilder()
-    x_wh = wh_ep(b, "what", m.span("wh"))
-    x, l_np = noun_phrase(b, q, m.span(np), "_the_q")
-    prep = "in" if m.group("prep") else "of"
-    b.ep(f"_{prep}_p", m.span("prep") if m.group("prep") else m.span(np), l_np, ARG0=b.new("e"), ARG1=x,
-         ARG2=name_ep(b, q, clean_span(q, *m.span(name))))
-    return [b.main("_be_v_id", (m.end("wh"), m.start(np)), x_wh, x)]
 
 
 def time_zone_in_readings(q: str) -> list[str]:

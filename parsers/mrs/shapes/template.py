@@ -6,7 +6,7 @@ import re
 from typing import Any, Mapping
 
 from parsers.mrs.shapes.build import (
-    MrsBuilder, clean_span, has_article, loc_answer, name_ep, people_ep, plain_name_ok, wh_ep, which_noun,
+    MrsBuilder, clean_span, has_article, loc_answer, name_ep, noun_phrase, people_ep, plain_name_ok, wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
@@ -56,6 +56,8 @@ def holds(m: re.Match, cond: Any) -> bool:
 
 
 def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
+    if "if" in test and not holds(m, test["if"]):
+        return True
     if "plain_name" in test:
         return plain_name_ok(_group_text(q, m, test["plain_name"], test.get("clean", True)))
     if "no_article" in test:
@@ -81,6 +83,10 @@ def _pred(m: re.Match, text: str) -> str:
             return table.get(word, s.group(3)) if s.group(3) is not None else table[word]
         return word
     return SLOT.sub(sub, text)
+
+
+class _NoReading(Exception):
+    """A step found nothing to write: the template gives no reading."""
 
 
 class _Run:
@@ -110,6 +116,13 @@ class _Run:
         elif "which_noun" in s:
             out = which_noun(b, _pred(m, s["which_noun"]), _span(m, s["span"]), _span(m, s["wh_span"]),
                              bool(s.get("relational", False)))
+        elif "noun_phrase" in s:
+            head = noun_phrase(b, q, _span(m, s["noun_phrase"]), _pred(m, str(s["quant"])))
+            if head is None:
+                raise _NoReading
+            out = head[0]
+            if "label_as" in s:
+                self.env[str(s["label_as"])] = head[1]
         elif "people" in s:
             out = people_ep(b, _span(m, s["people"]))
         elif "loc_answer" in s:
@@ -133,8 +146,11 @@ def run_template(t: Template, q: str) -> list[str]:
     if not m or not all(_passes(q, m, test) for test in t.require):
         return []
     run = _Run(q, m)
-    for s in t.steps:
-        if "if" in s and not holds(m, s["if"]):
-            continue
-        run.step(s)
+    try:
+        for s in t.steps:
+            if "if" in s and not holds(m, s["if"]):
+                continue
+            run.step(s)
+    except _NoReading:
+        return []
     return [run.b.text(run.value(t.result["index"]), run.value(t.result["top"]))]

@@ -5,12 +5,15 @@
 A template (the ``template`` of a shape in a shape file) has
 
 * ``match``: the name of the pattern to match the question with (``rx.match``);
-* ``require``: tests of the match, all of which must hold (else no reading):
+* ``require``: tests of the match, all of which must hold (else no reading; a test with
+  ``if: COND`` is made only when the condition holds):
   ``{plain_name: G}`` (the cleaned text of group ``G`` is a plain name; ``clean: false``
   tests the raw text), ``{no_article: G}``, ``{nonempty: G}``, ``{not_search: G, pattern: P}``
   (pattern ``P`` does not occur in it), ``{not_in: G, words: W}`` (its lower-cased text, or
   with ``last_word: true`` its last word, is not in word list ``W``);
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
+  ``{noun_phrase: S, quant: QUANT, as: V, label_as: L}`` (the words of S as the ERG builds an
+  unknown-word compound, its head under QUANT; binds the head's variable and label),
   ``{wh: WORD, span: S, as: V}`` (a wh word: ``person`` / ``thing`` and ``which_q``),
   ``{name: G, as: V}`` (``named`` + ``proper_q`` of the cleaned group), ``{which_noun: PRED,
   span: S, wh_span: S, relational: bool, as: V}``, ``{people: S, as: V}``, ``{loc_answer: PRED,
@@ -40,11 +43,11 @@ __all__ = [
 ]
 
 #: The kinds of steps a template may have.
-STEP_KINDS = ("wh", "name", "which_noun", "people", "loc_answer", "new", "ep", "quantified")
+STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified")
 #: The fields of a template.
 TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
-STEP_FIELDS = frozenset({"as", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
+STEP_FIELDS = frozenset({"as", "label_as", "quant", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
                          "pattern", "words", "clean", "last_word", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "no_article", "nonempty", "not_search", "not_in")
@@ -111,8 +114,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
         for v in _values(s):
             if isinstance(v, str) and v.startswith("$") and v[1:] not in bound:
                 raise TemplateError(f"step {kinds[0]}: variable {v} is used before it is bound")
-        if "as" in s:
-            bound.add(str(s["as"]))
+        bound |= {str(s[k]) for k in ("as", "label_as") if k in s}
     result = raw.get("result")
     if not isinstance(result, dict) or {"index", "top"} - set(result):
         raise TemplateError("a template's result names its index and top")
