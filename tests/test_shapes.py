@@ -264,3 +264,18 @@ def test_reader_of_one_shape():
         reader_of("no_such_shape")
     with pytest.raises(KeyError):
         reader_of("time_phrase")  # a wrapper reads with the shapes, not alone
+
+
+def test_engines_of_different_configurations_run_concurrently():
+    """The shape set in use is a context variable: threads reading with different engines at
+    once get what each engine gives alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = [ex.question for s in SHIPPED.shapes for ex in s.examples] * 2
+    engines = [engine_for(), engine_for(disabled=["informal"]), engine_for(["questions"]),
+               engine_for(disabled=["time_phrase", "together"])]
+    alone = [[e.readings(q) for q in questions] for e in engines]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda e: [e.readings(q) for q in questions], engines))
+    assert together == alone
+    assert alone[0] != alone[1] != alone[2]
