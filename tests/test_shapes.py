@@ -137,6 +137,7 @@ def test_templated_shape_reads_as_the_builder_did():
      "  examples: [{question: q}]\n", "reference"),
     ("words:\n  W1: {doc: d}\n", "words"),
     ("patterns:\n  P1: {regex: a}\n", "patterns"),
+    ("fragments:\n  F1: {regex: a}\n", "fragments"),
     ("shapes:\n- name: x1\n  doc: d\n  builder: copula\n  examples: [{question: q, readings: many}]\n", "examples"),
 ])
 def test_loader_reports_errors(tmp_path, text, code):

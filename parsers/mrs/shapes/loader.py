@@ -206,8 +206,8 @@ def _collect(paths: Sequence[str | Path], builders: Collection[str] | None) -> t
         for name, d in (data.get("fragments") or {}).items():
             if name == "__line__":
                 continue
-            if not isinstance(d, dict) or not isinstance(d.get("regex"), str):
-                col.add(file, _line(d), "fragments", f"fragment {name}: needs a regex")
+            if not isinstance(d, dict) or not isinstance(d.get("regex"), str) or not d.get("doc"):
+                col.add(file, _line(d), "fragments", f"fragment {name}: needs a doc and a regex")
                 continue
             fragments[name] = d["regex"]
         for name, d in (data.get("patterns") or {}).items():
