@@ -21,7 +21,7 @@ from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.events import (
     in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
     what_did_verbed_readings, what_np_did_name_readings, when_become_readings, when_event_readings,
-    when_have_value_readings, where_and_readings, who_did_verb_readings, who_verbed_readings,
+    when_have_value_readings, where_and_readings, who_did_verb_readings,
 )
 from parsers.mrs.shapes.informal import (
     time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
@@ -81,7 +81,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "where_and": where_and_readings,
     "when_have_value": when_have_value_readings,
     "wh_event_alone": wh_event_alone_readings,
-    "who_verbed": who_verbed_readings,
     "what_np_is_name": what_np_is_name_readings,
     "what_np_did_name": what_np_did_name_readings,
     "there_called": there_called_readings,

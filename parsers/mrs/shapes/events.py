@@ -11,15 +11,15 @@ import re
 from verifier.lexical import base_forms, irregular_base
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned, loc_answer,
-    matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok, plain_np,
-    quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
+    MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned,
+    loc_answer, matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok,
+    plain_np, quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
 )
 
 __all__ = [
     "wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
     "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings",
-    "time_answer", "when_event_readings", "what_np_did_name_readings", "who_verbed_readings",
+    "time_answer", "when_event_readings", "what_np_did_name_readings",
     "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"
 ]
 
@@ -251,24 +251,6 @@ def what_np_did_name_readings(q: str) -> list[str]:
             or any(w in shape_words("LEFT_VERBS") or w in shape_words("NOT_IN_NAME") or not w.isalpha() for w in words)):
         return []
     return [np_of_name_mrs(q, m.group("wh"), m.span("wh"), m.span("np"), name)]
-
-
-def who_verbed_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``who_verbed`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("WHO_VERBED").match(q)
-    if not m:
-        return []
-    word = m.group("verb").casefold()
-    name = clean_span(q, *m.span("name"))
-    if (word in shape_words("NOT_VERBED") or word in shape_words("AUXILIARIES") or (word.endswith("s") and word not in shape_words("STATE_VERBS"))
-            or not name_ok(q[name[0]:name[1]])):
-        return []  # "Who plays ...": a present tense asks about a role, not a deed
-    tag = "vbz" if word in shape_words("STATE_VERBS") else "vbd"
-    b = MrsBuilder()
-    x_who = wh_ep(b, m.group("wh"), m.span("wh"))
-    x = name_ep(b, q, name)
-    return [b.main(f"_{word}/{tag}_u_unknown", m.span("verb"), x_who, x)]
 
 
 def wh_event_alone_readings(q: str) -> list[str]:

@@ -6,7 +6,8 @@ import re
 from typing import Any, Mapping
 
 from parsers.mrs.shapes.build import (
-    MrsBuilder, clean_span, has_article, loc_answer, name_ep, noun_phrase, people_ep, plain_name_ok, wh_ep, which_noun,
+    MrsBuilder, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, people_ep, plain_name_ok,
+    wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
@@ -48,6 +49,10 @@ def holds(m: re.Match, cond: Any) -> bool:
     t = text.casefold()
     if "is" in cond:
         return t == str(cond["is"])
+    if "in_words" in cond:
+        return t in shape_words(cond["in_words"])
+    if "endswith" in cond:
+        return t.endswith(str(cond["endswith"]))
     if "in" in cond:
         return t in cond["in"]
     if "startswith" in cond:
@@ -58,6 +63,12 @@ def holds(m: re.Match, cond: Any) -> bool:
 def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     if "if" in test and not holds(m, test["if"]):
         return True
+    if "unless" in test:
+        return not holds(m, test["unless"])
+    if "when" in test:
+        return holds(m, test["when"])
+    if "name_ok" in test:
+        return name_ok(_group_text(q, m, test["name_ok"], test.get("clean", True)))
     if "plain_name" in test:
         return plain_name_ok(_group_text(q, m, test["plain_name"], test.get("clean", True)))
     if "no_article" in test:

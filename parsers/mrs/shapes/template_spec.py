@@ -10,7 +10,8 @@ A template (the ``template`` of a shape in a shape file) has
   ``{plain_name: G}`` (the cleaned text of group ``G`` is a plain name; ``clean: false``
   tests the raw text), ``{no_article: G}``, ``{nonempty: G}``, ``{not_search: G, pattern: P}``
   (pattern ``P`` does not occur in it), ``{not_in: G, words: W}`` (its lower-cased text, or
-  with ``last_word: true`` its last word, is not in word list ``W``);
+  with ``last_word: true`` its last word, is not in word list ``W``), ``{name_ok: G}`` (a name,
+  titles with "in", "of" ... included), ``{unless: COND}`` and ``{when: COND}``;
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
   ``{noun_phrase: S, quant: QUANT, as: V, label_as: L}`` (the words of S as the ERG builds an
   unknown-word compound, its head under QUANT; binds the head's variable and label),
@@ -27,8 +28,8 @@ A VALUE is ``$V`` (a variable bound by ``as``), ``new:SORT`` (a fresh variable a
 (the group's text, lower-cased) or ``{G|T}`` (its entry in table ``T``; ``{G|T|DEFAULT}``).
 A span S is a group name or ``[A, B]`` with A and B numbers or ``G.start`` / ``G.end``, or
 ``{first: [G1, G2]}`` (the span of the first group that matched).  A COND is ``{group: G}``
-(the group matched), with ``is: WORD`` / ``in: [WORDS]`` / ``startswith: TEXT`` (its
-lower-cased text), ``{not: COND}`` or ``{all: [COND, ...]}``.
+(the group matched), with ``is: WORD`` / ``in: [WORDS]`` / ``in_words: LIST`` /
+``startswith: TEXT`` / ``endswith: TEXT`` (its lower-cased text), ``{not: COND}`` or ``{all: [COND, ...]}``.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
                          "pattern", "words", "clean", "last_word", "index", "top"})
 #: The kinds of tests a template may require.
-REQUIRE_KINDS = ("plain_name", "no_article", "nonempty", "not_search", "not_in")
+REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "not_in", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -74,11 +75,21 @@ class Template:
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
         out = {r["words"] for r in self.require if "words" in r}
+        out |= {w for part in (*self.require, *self.steps) for w in _cond_words(part)}
         for s in self.steps:
             for v in s.values():
                 if isinstance(v, str):
                     out |= {m.group(2) for m in SLOT.finditer(v) if m.group(2)}
         return out
+
+
+def _cond_words(d: Any) -> set[str]:
+    """The word lists named by ``in_words`` anywhere in ``d``."""
+    if isinstance(d, dict):
+        return ({str(d["in_words"])} if "in_words" in d else set()) | {w for v in d.values() for w in _cond_words(v)}
+    if isinstance(d, list):
+        return {w for v in d for w in _cond_words(v)}
+    return set()
 
 
 def _strip(d: Any) -> Any:
