@@ -280,3 +280,20 @@ def test_engines_of_different_configurations_run_concurrently():
         together = list(pool.map(lambda e: [e.readings(q) for q in questions], engines))
     assert together == alone
     assert alone[0] != alone[1] != alone[2]
+
+
+def test_template_conditions():
+    import re as _re
+
+    from parsers.mrs.shapes.template import holds
+
+    m = _re.match(r"(?P<wh>who)\s+(?P<verb>\w+)(?:\s+(?P<prep>by))?", "Who directs", _re.I)
+    assert holds(m, {"group": "verb"}) and not holds(m, {"group": "prep"})
+    assert holds(m, {"group": "verb", "is": "directs"}) and holds(m, {"group": "verb", "endswith": "s"})
+    assert holds(m, {"group": "verb", "startswith": "dir"}) and holds(m, {"group": "wh", "in": ["who", "what"]})
+    assert holds(m, {"group": "verb", "in_words": "STATE_VERBS"}) == ("directs" in SHIPPED.words["STATE_VERBS"].words)
+    assert holds(m, {"not": {"group": "prep"}})
+    assert not holds(m, {"all": [{"group": "verb"}, {"group": "prep"}]})
+    # the template of who_verbed: a past verb is a deed, a present one only among the state verbs
+    assert pattern_readings("Who directed Kishen Kanhaiya?")
+    assert reading_preds(pattern_readings("Who directed Kishen Kanhaiya?")[0])[0] == "_directed/vbd_u_unknown"
