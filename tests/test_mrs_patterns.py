@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from parsers.mrs import translate_readings
-from parsers.mrs.patterns import _what_np_did_name_readings, MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
+from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
+from parsers.mrs.shapes.events import what_np_did_name_readings as _what_np_did_name_readings
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Atom, Literal, atoms
@@ -1010,7 +1011,8 @@ def test_married_to_place_in_and_films_starred_in():
     t, by = _only("who is steve nash married to?")
     assert by["_married_a_1"].args[1] == names_of(t)["steve nash"]
     assert by["_to_p_state"].args[1:] == (by["_married_a_1"].args[0], t.answer_vars[0])
-    from parsers.mrs.patterns import _who_married_readings  # the auxiliary left out before "been"
+    from parsers.mrs.shapes.engine import reader_of  # the auxiliary left out before "been"
+    _who_married_readings = reader_of("who_married")
     [t] = translate_readings(_who_married_readings("who tom cruise been married to?"))
     assert {a.pred: a for a in atoms(t.formula)}["_married_a_1"].args[1] == names_of(t)["tom cruise"]
     t, by = _only("what county is heathrow airport in?")
@@ -1234,7 +1236,8 @@ def test_what_countries_do_people_speak_a_language():
     assert speak.args[1:] == (noun_var(t, "_people_n_of"), names_of(t)["portuguese"])
     assert by["_in_p_state"].args[1:] == (speak.args[0], noun_var(t, "_country_n_of"))
     assert list(t.answer_vars) == [noun_var(t, "_country_n_of")]
-    from parsers.mrs.patterns import _what_countries_speak_readings
+    from parsers.mrs.shapes.engine import reader_of
+    _what_countries_speak_readings = reader_of("what_countries_speak")
 
     assert _what_countries_speak_readings("what countries do people speak in?") == []
 
@@ -1242,7 +1245,9 @@ def test_what_countries_do_people_speak_a_language():
 def test_what_do_they_call_their_money():
     """"what do australia call their money?" and "what do you call money in brazil?" read as the
     money of (in) the place; "what team is ronaldinho on?" as the team of the name."""
-    from parsers.mrs.patterns import _call_money_readings, _what_np_is_name_readings
+    from parsers.mrs.shapes.engine import reader_of
+    _call_money_readings = reader_of("call_money")
+    from parsers.mrs.shapes.questions import what_np_is_name_readings as _what_np_is_name_readings
 
     [t] = translate_readings(_call_money_readings("what do australia call their money?"))
     by = {a.pred: a for a in atoms(t.formula)}
@@ -1315,7 +1320,7 @@ def test_known_for_and_who_did_verb():
     t, by = _only("who did jeremy lin sign with?")
     assert by["_sign/vb_u_unknown"].args[1] == names_of(t)["jeremy lin"]
     assert by["_with_p"].args[1:] == (by["_sign/vb_u_unknown"].args[0], t.answer_vars[0])
-    from parsers.mrs.patterns import _who_did_verb_readings
+    from parsers.mrs.shapes.events import who_did_verb_readings as _who_did_verb_readings
     assert _who_did_verb_readings("who did ronald reagan get shot by?") == []
     assert _who_did_verb_readings("who did adam sandler marry?") == []
 
@@ -1323,7 +1328,7 @@ def test_known_for_and_who_did_verb():
 def test_an_acronym_after_a_name_is_its_possessed_noun():
     """"What is Advanced Micro Devices ISIN?": an identifier written as its acronym after the
     name, without "'s", read as the possessive; a lowercase word is no acronym there."""
-    from parsers.mrs.patterns import _possessive_readings
+    from parsers.mrs.shapes.questions import possessive_readings as _possessive_readings
     rs = translate_readings(_possessive_readings("What is Advanced Micro Devices ISIN?"))
     [t] = rs
     by = {a.pred: a for a in atoms(t.formula)}
@@ -1334,7 +1339,7 @@ def test_an_acronym_after_a_name_is_its_possessed_noun():
 def test_where_was_name_verbing():
     """"Where was Voyager 1 travelling?": a progressive, the verb's place (not a name that
     ends in "travelling"); a word that only looks like a progressive is not one."""
-    from parsers.mrs.patterns import _wh_event_alone_readings
+    from parsers.mrs.shapes.events import wh_event_alone_readings as _wh_event_alone_readings
     [t] = translate_readings(_wh_event_alone_readings("Where was Voyager 1 travelling?"))
     by = {a.pred: a for a in atoms(t.formula)}
     assert by["_travelling/vbg_u_unknown"].args[1] == names_of(t)["Voyager 1"]
@@ -1345,7 +1350,7 @@ def test_where_was_name_verbing():
 def test_a_count_held_by_a_name_in_a_yes_no_question():
     """"Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
     by Catherine Keener equal to 0.8?": the count's holder after "[had] by", read as "of"."""
-    from parsers.mrs.patterns import _ask_value_readings
+    from parsers.mrs.shapes.yes_no import ask_value_readings as _ask_value_readings
     for q, noun, name in [("Is the number of races by Alan Staley more than 1.2?", "_races/nn_u_unknown", "Alan Staley"),
                           ("Are the number of children had by Catherine Keener equal to 0.8?",
                            "_children/nn_u_unknown", "Catherine Keener")]:

@@ -72,7 +72,6 @@ ALLOWED_LAYER = frozenset({
 ALLOWED_LONG = frozenset({
     "verifier/deductive.py",
     "verifier/grounding.py",
-    "parsers/mrs/patterns.py",
 })
 
 

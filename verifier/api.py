@@ -171,6 +171,15 @@ class Verifier:
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
         # readings of a few fixed question shapes next to the grammar's (parsers.mrs.patterns)
         self.patterns = bool(cfg.get("deductive", "patterns", True))
+        # which question shapes run (axioms/shapes, docs/shapes.md): names, families or files
+        self.shapes = cfg.get("deductive", "shapes", None)
+        self.disabled_shapes = cfg.get("deductive", "disabled_shapes", ())
+        if self.patterns:
+            from parsers.mrs.shapes import engine_for
+
+            self.shape_engine = engine_for(self.shapes, self.disabled_shapes)
+        else:
+            self.shape_engine = None
         # multiword names of the query's items read as one name (parsers.mrs.chunk)
         self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
         # the stacked verifier (verifier.stacking), when the configuration names a model
@@ -348,7 +357,8 @@ class Verifier:
         t1 = time.perf_counter()
         raw, origin, _grammar = self.readings(question)
         try:
-            extra = pattern_readings(question) if self.patterns else []
+            extra = (pattern_readings(question, self.shape_engine) if self.shape_engine is not None
+                     else pattern_readings(question)) if self.patterns else []
         except Exception:  # a bug in a shape must not lose the record: go on without them
             log.exception("pattern readings failed on %r", question[:80])
             extra = []

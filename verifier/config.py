@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "OFF_VALUES"]
+__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "NAME_OR_PATH_KEYS", "OFF_VALUES"]
 
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
@@ -25,6 +25,10 @@ PATH_KEYS = {
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
     "kg": ("file",), "labels": ("store",),
 }
+
+#: Settings whose list may mix names and paths: only the values that look like files
+#: (``.yaml`` / ``.yml``, or holding a ``/``) are resolved against the configuration's folder.
+NAME_OR_PATH_KEYS = {"deductive": ("shapes",)}
 
 _ENV = {
     "VERIFIER_ACE": ("ace", "binary"),
@@ -96,8 +100,18 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
 OFF_VALUES = frozenset({"none", "off", "false"})
 
 
+def _path_like(v: Any) -> bool:
+    return isinstance(v, str) and (v.endswith((".yaml", ".yml")) or "/" in v)
+
+
 def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str, Any]:
     out = dict(values)
+    for key in NAME_OR_PATH_KEYS.get(section, ()):
+        v = out.get(key)
+        items = [v] if isinstance(v, str) else v if isinstance(v, list) else []
+        resolved = [str(base / x) if _path_like(x) and not Path(x).is_absolute() else x for x in items]
+        if items:
+            out[key] = resolved[0] if isinstance(v, str) else resolved
     for key in PATH_KEYS.get(section, ()):
         v = out.get(key)
         if isinstance(v, str) and v.strip().casefold() in OFF_VALUES:

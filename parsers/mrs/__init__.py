@@ -15,8 +15,9 @@ Public API::
 Modules: :mod:`~parsers.mrs.structure` (light MRS), :mod:`~parsers.mrs.simplemrs` (fast
 reader), :mod:`~parsers.mrs.predicates` (predicate tables), :mod:`~parsers.mrs.scope`
 (scope resolution), :mod:`~parsers.mrs.question` (answer variables, intent),
-:mod:`~parsers.mrs.translate` (the translation), :mod:`~parsers.mrs.patterns` (MRSs of a few
-fixed question shapes, without a grammar), :mod:`~parsers.mrs.chunk` (multiword names read
+:mod:`~parsers.mrs.translate` (the translation), :mod:`~parsers.mrs.patterns` (MRSs of fixed
+question shapes, without a grammar; the shapes are data in ``axioms/shapes``, run by
+:mod:`~parsers.mrs.shapes`), :mod:`~parsers.mrs.chunk` (multiword names read
 as one name after parsing).  Conventions: ``docs/mrs-semantics.md``.
 """
 

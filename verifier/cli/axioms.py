@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("axioms", help="lint, test and explore axiom templates and lexicons",
-                       description="Axiom packs are folders with templates/, lexicons/ and background/ "
-                       "YAML files (the shipped pack is used when no folder is given).")
+                       description="Axiom packs are folders with templates/, lexicons/, background/ "
+                       "and shapes/ YAML files (the shipped pack is used when no folder is given).")
     s = p.add_subparsers(dest="axioms_command", metavar="ACTION")
-    lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors",
+    lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors "
+                        "(question shapes too: fields, regexes, fragments, word lists, builders)",
                         description="Exit code 1 when any error is found.")
     lint.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     lint.set_defaults(func=run_lint)
-    test = s.add_parser("test", help="run every example embedded in the packs",
+    test = s.add_parser("test", help="run every example embedded in the packs (the question shapes' too)",
                         description="Each example (question, sparql, expected verdict) is verified; "
                         "questions without an MRS (no cache entry, no ACE) are reported as skipped. "
                         "Exit code 1 when an example fails.")
@@ -50,10 +52,18 @@ def _pack(args):
         return None
 
 
+def _shape_paths(args) -> list[Path]:
+    """The shipped shape files and the ``shapes/`` folders of the packs given."""
+    from parsers.mrs.shapes import default_shape_dirs
+
+    return default_shape_dirs() + [Path(d) / "shapes" for d in args.dirs if (Path(d) / "shapes").is_dir()]
+
+
 def run_lint(args: argparse.Namespace) -> int:
+    from parsers.mrs.shapes import BUILDERS, check_shapes
     from verifier.axioms import lint
 
-    issues = lint(_dirs(args))
+    issues = list(lint(_dirs(args))) + list(check_shapes(_shape_paths(args), BUILDERS))
     for i in issues:
         print(i)
     errors = sum(1 for i in issues if i.severity == "error")
@@ -61,7 +71,32 @@ def run_lint(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def run_shape_examples(args) -> int:
+    """Run the examples of the shape files; returns the number that failed."""
+    from parsers.mrs.shapes import BUILDERS, ShapeError, load_shapes
+    from parsers.mrs.shapes.examples import run_examples
+
+    try:
+        shape_set = load_shapes(_shape_paths(args), BUILDERS)
+    except ShapeError as e:
+        print(e)
+        return 1
+    results = run_examples(shape_set)
+    for r in results:
+        if not r.ok:
+            print(f"FAIL shape {r.shape} ({r.file}): {r.question!r}: {r.message}")
+    failed = sum(not r.ok for r in results)
+    print(f"shape examples: {len(results) - failed} passed, {failed} failed")
+    return failed
+
+
 def run_test(args: argparse.Namespace) -> int:
+    shapes_failed = run_shape_examples(args)
+    verdicts_failed = _run_verdict_examples(args)
+    return 1 if shapes_failed or verdicts_failed else 0
+
+
+def _run_verdict_examples(args: argparse.Namespace) -> int:
     from verifier.api import Verifier
     from verifier.labels.configured import labels_from_file
     from verifier.lexical import LabelIndex

@@ -1,0 +1,247 @@
+"""The shape engine: which builder reads which shape, and the order they run in.
+
+:func:`pattern_readings` reads a question with the enabled shapes of a
+:class:`~parsers.mrs.shapes.model.ShapeSet`: the rewrites first (each that applies replaces
+the readings so far), then every shape (kind ``shape``) in its order; when none reads the
+question, the wrappers in their order (the first that gives readings wins); at most
+:data:`~parsers.mrs.shapes.build.MAX_SPLITS` readings.  Which shapes are enabled comes from
+the configuration (``[deductive] shapes`` and ``disabled_shapes``, :func:`engine_for`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+from parsers.mrs.shapes.build import MAX_SPLITS
+from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
+from parsers.mrs.shapes.events import (
+    in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
+    what_did_verbed_readings, what_np_did_name_readings, when_become_readings, when_event_readings,
+    when_have_value_readings, where_and_readings, who_did_verb_readings,
+)
+from parsers.mrs.shapes.informal import (
+    time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
+    what_time_in_readings, where_is_name_readings,
+)
+from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
+from parsers.mrs.shapes.model import Shape, ShapeSet
+from parsers.mrs.shapes.questions import (
+    copula_readings, have_readings, name_test_readings, of_all_readings, possessive_readings,
+    superlative_readings, there_called_readings, two_hop_readings, what_np_is_name_readings,
+)
+from parsers.mrs.shapes.template import run_template
+from parsers.mrs.shapes.relatives import (
+    how_many_readings, relative_be_readings, relative_readings, wh_passive_readings,
+    wh_passive_stranded_readings,
+)
+from parsers.mrs.shapes.wrappers import (
+    blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
+)
+from parsers.mrs.shapes.yes_no import (
+    ask_value_readings, is_it_true_readings, there_are_n_readings, underscored_copula_readings,
+    yes_no_coordinated_readings, yes_no_copula_readings,
+)
+
+__all__ = [
+    "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
+    "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
+]
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[str], list]
+
+#: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
+SHAPE_BUILDERS: Mapping[str, Reader] = {
+    "possessive": possessive_readings,
+    "copula": copula_readings,
+    "have": have_readings,
+    "name_test": name_test_readings,
+    "superlative": superlative_readings,
+    "two_hop": two_hop_readings,
+    "relative": relative_readings,
+    "relative_be": relative_be_readings,
+    "wh_passive": wh_passive_readings,
+    "wh_passive_stranded": wh_passive_stranded_readings,
+    "how_many": how_many_readings,
+    "yes_no_coordinated": yes_no_coordinated_readings,
+    "is_it_true": is_it_true_readings,
+    "yes_no_copula": yes_no_copula_readings,
+    "underscored_copula": underscored_copula_readings,
+    "ask_value": ask_value_readings,
+    "there_are_n": there_are_n_readings,
+    "wh_object": wh_object_readings,
+    "wh_object_prep": wh_object_prep_readings,
+    "when_become": when_become_readings,
+    "when_event": when_event_readings,
+    "where_and": where_and_readings,
+    "when_have_value": when_have_value_readings,
+    "wh_event_alone": wh_event_alone_readings,
+    "what_np_is_name": what_np_is_name_readings,
+    "what_np_did_name": what_np_did_name_readings,
+    "there_called": there_called_readings,
+    "of_all": of_all_readings,
+    "where_is_name": where_is_name_readings,
+    "what_films_been_in": what_films_been_in_readings,
+    "what_people_speak": what_people_speak_readings,
+    "time_zone_in": time_zone_in_readings,
+    "what_time_in": what_time_in_readings,
+    "what_did_verbed": what_did_verbed_readings,
+    "in_which": in_which_readings,
+    "who_did_verb": who_did_verb_readings,
+}
+
+#: Builders of the wrappers: (question, shape builders) -> readings of the question with a
+#: phrase set aside, the rest read by the shapes.
+WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
+    "without_name_test": without_name_test, "time_phrase": time_readings, "together": together_readings,
+    "when_clause": when_readings, "name_tail": name_tail_readings,
+}
+
+
+def _name_of_description(q: str) -> str | None:
+    m = shape_rx("NAME_OF_DESCRIPTION").match(q)
+    return blanked_text(q, m.span("name")) if m else None
+
+
+def _on_a_map(q: str) -> str | None:
+    m = shape_rx("ON_A_MAP").search(q)
+    return blanked_text(q, m.span()) if m else None
+
+
+def _where_is_place(q: str) -> str | None:
+    m = shape_rx("WHERE_IS_PLACE").match(q)
+    if not m:
+        return None
+    a, b = m.span("where")
+    q2 = q[:a] + "What " + q[b:]
+    return blanked_text(q2, m.span("located")) if m.group("located") else q2
+
+
+#: Builders of the rewrites: question -> the question to read instead (None: no rewrite).
+REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {
+    "name_of_description": _name_of_description, "on_a_map": _on_a_map, "where_is_place": _where_is_place,
+}
+
+#: Every builder name a shape file may use.
+BUILDERS = frozenset(SHAPE_BUILDERS) | frozenset(WRAPPER_BUILDERS) | frozenset(REWRITE_BUILDERS)
+
+_TABLES = {"shape": SHAPE_BUILDERS, "wrapper": WRAPPER_BUILDERS, "rewrite": REWRITE_BUILDERS}
+
+
+@dataclass(frozen=True)
+class ShapeEngine:
+    """Reads questions with the ``enabled`` shapes of ``shape_set`` (all when None)."""
+
+    shape_set: ShapeSet
+    enabled: frozenset[str] | None = None
+
+    def active(self, kind: str) -> tuple[Shape, ...]:
+        """The enabled shapes of ``kind``, in their order."""
+        return tuple(s for s in self.shape_set.shapes if s.kind == kind
+                     and (self.enabled is None or s.name in self.enabled)
+                     and (s.builder in _TABLES[kind] or (kind == "shape" and s.template is not None)))
+
+    def _shape_readings(self, q: str, shapes: Sequence[Reader]) -> list[str]:
+        out: list[str] = []
+        for f in shapes:
+            out.extend(f(q))
+        if not out:
+            for w in self.active("wrapper"):
+                out = WRAPPER_BUILDERS[w.builder](q, shapes)
+                if out:
+                    break
+        return out
+
+    def readings(self, question: str) -> list[str]:
+        """SimpleMRS readings of ``question`` for the enabled shapes (``[]`` for any other
+        question).  Character spans refer to ``question`` itself."""
+        if not isinstance(question, str) or not question.strip() or len(question) > 300:
+            return []
+        with using(self.shape_set):
+            shapes = tuple(shape_reader(s) for s in self.active("shape"))
+            out: list[str] = []
+            for r in self.active("rewrite"):
+                q2 = REWRITE_BUILDERS[r.builder](question)
+                if q2 is not None:
+                    out = self._shape_readings(q2, shapes)
+            return (out + self._shape_readings(question, shapes))[:MAX_SPLITS]
+
+
+def shape_reader(shape: Shape) -> Reader:
+    """The function that reads a question with ``shape`` (of kind ``shape``): its template
+    or its builder."""
+    if shape.template is not None:
+        return partial(run_template, shape.template)
+    return SHAPE_BUILDERS[shape.builder]
+
+
+def reader_of(name: str, shape_set: ShapeSet | None = None) -> Reader:
+    """The function that reads a question with the shape called ``name`` alone (of the
+    shipped shapes by default).  Raises ``KeyError`` for an unknown name."""
+    shape_set = shape_set or shipped_shapes()
+    shape = shape_set.shape(name)
+    if shape is None or shape.kind != "shape":
+        raise KeyError(name)
+    reader = shape_reader(shape)
+
+    def read(question: str) -> list[str]:
+        with using(shape_set):
+            return reader(question)
+    return read
+
+
+def select_shapes(shape_set: ShapeSet, shapes: Sequence[str] | None = None,
+                  disabled: Sequence[str] = ()) -> frozenset[str]:
+    """The names of the shapes that ``shapes`` (shape or family names; None or ``"all"``:
+    every shape) selects, less those ``disabled`` names (shape or family names).  Raises
+    ``ValueError`` for a name that is neither."""
+    def names(entries: Sequence[str]) -> set[str]:
+        out: set[str] = set()
+        for e in entries:
+            hit = {s.name for s in shape_set.shapes if e in (s.name, s.family) or e == "all"}
+            if not hit:
+                raise ValueError(f"unknown shape or shape family {e!r} (known: {', '.join(shape_set.families)})")
+            out |= hit
+        return out
+    chosen = set(shape_set.names) if shapes is None else names(shapes)
+    return frozenset(chosen - names(disabled))
+
+
+@lru_cache(maxsize=32)
+def _engine(shapes: tuple[str, ...] | None, disabled: tuple[str, ...]) -> ShapeEngine:
+    entries = shapes or ()
+    files = [e for e in entries if e.endswith((".yaml", ".yml")) or Path(e).is_dir()]
+    names = [e for e in entries if e not in files]
+    shape_set = shipped_shapes()
+    added: set[str] = set()
+    if files:  # the user's shape files next to the shipped ones
+        extra = {str(p) for p in shape_files(files)}
+        shape_set = load_shapes(shape_files(default_shape_dirs()) + shape_files(files), BUILDERS)
+        added = {s.name for s in shape_set.shapes if s.file in extra}
+    selected = select_shapes(shape_set, names or None, disabled) | (added - select_shapes(shape_set, disabled))
+    enabled = None if selected == frozenset(shape_set.names) else selected
+    log.debug("shape engine: %d of %d shapes", len(selected), len(shape_set.shapes))
+    return ShapeEngine(shape_set, enabled)
+
+
+def engine_for(shapes: Sequence[str] | str | None = None, disabled: Sequence[str] | str = ()) -> ShapeEngine:
+    """The engine for a configuration: ``shapes`` lists shape names, family names (the stems
+    of the shape files: ``informal``) or shape files / folders to load next to the shipped
+    ones (None, ``"all"`` or an empty list: every shipped shape); ``disabled`` lists shape or
+    family names to leave out."""
+    if isinstance(shapes, str):
+        shapes = [shapes]
+    if isinstance(disabled, str):
+        disabled = [disabled]
+    return _engine(tuple(shapes) if shapes else None, tuple(disabled))
+
+
+def pattern_readings(question: str, engine: ShapeEngine | None = None) -> list[str]:
+    """SimpleMRS readings of ``question`` for the shapes of ``engine`` (default: every shipped
+    shape); ``[]`` for any other question.  Character spans refer to ``question`` itself."""
+    return (engine or engine_for()).readings(question)

@@ -1,0 +1,267 @@
+"""Shape builders: copulas, possessives, "have", name tests, superlatives, two-hop and "of all" questions.
+
+Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
+``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from parsers.mrs.shapes.data import shape_rx, shape_table
+from parsers.mrs.shapes.build import (
+    MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
+    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
+)
+
+__all__ = [
+    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings",
+    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings",
+    "there_called_readings", "what_np_is_name_readings"
+]
+
+
+def copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``copula`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("COPULA").match(q)
+    if not m:
+        return []
+    rest0 = m.start("rest")
+    rest = m.group("rest")
+    if not m.group("det") and shape_rx("PASSIVE_START").match(rest):
+        return []  # "Who was nominated for X?": a passive, not "Who was the nominee for X?"
+    out = []
+    splits = list(shape_rx("SPLIT").finditer(rest))
+    for j, sp in enumerate(splits):
+        np = (rest0, rest0 + sp.start())
+        name = (rest0 + sp.end(), m.end("rest"))
+        if shape_rx("CLAUSE").search(q[np[0]:np[1]]) or not name_ok(q[name[0]:name[1]]):
+            continue
+        prep = (sp.group(1).casefold(), (rest0 + sp.start(1), rest0 + sp.end(1)))
+        if np_ok(q[np[0]:np[1]]):
+            out.append(copula_mrs(q, m, [np], [], prep, name))
+            if j == 0 or names_id(q[np[0]:np[1]]):
+                continue
+            # "the field of profession for X" may be a property's name ("place of birth") or
+            # a chain ("the field of [the] profession for X"): one reading each, as a
+            # grammar gives one per attachment
+        # "the child body of the parent body of X": a chain of two noun phrases.  (Reading
+        # "the CLASS of the PROPERTY of X" as one thing named twice, as LC-QuAD sometimes means
+        # it, accepted the inverse direction as often as the right one: not done.  With "for"
+        # both directions are what LC-QuAD means, and each is a reading: _class_for_mrs.)
+        for inner in splits[:j]:
+            np1 = (rest0, rest0 + inner.start())
+            np2 = (rest0 + inner.end(), rest0 + sp.start())
+            if np_ok(q[np1[0]:np1[1]]) and np_ok(q[np2[0]:np2[1]]):
+                p1 = (inner.group(1).casefold(), (rest0 + inner.start(1), rest0 + inner.end(1)))
+                out.append(copula_mrs(q, m, [np1, np2], [p1], prep, name))
+                if p1[0] == "for" and prep[0] == "of":
+                    out.extend(class_for_mrs(q, m, np1, np2, name, how) for how in ("is", "has"))
+                break
+    return [r for r in out if r is not None]
+
+
+def class_for_mrs(q: str, m: re.Match, np1: tuple[int, int], np2: tuple[int, int],
+                   name: tuple[int, int], how: str) -> str | None:
+    """The two readings of "Which is the CLASS for the NP of NAME?" (LC-QuAD 2.0 writes both
+    of its templates so): ``is``, the CLASS that is the NP of NAME ("the business cluster for
+    the capital of Karnataka"), an apposition; ``has``, the CLASS whose NP is NAME ("the
+    currency for the country of Biafra"), "the NP of NAME" naming NAME itself."""
+    b = MrsBuilder()
+    x_wh, wh_end = answer(b, m)
+    h1 = noun_phrase(b, q, clean_span(q, *np1), quantifier(m.group("det")))
+    h2 = noun_phrase(b, q, clean_span(q, *np2), "_the_q")
+    if h1 is None or h2 is None:
+        return None
+    (x1, l1), (x2, l2) = h1, h2
+    x_name = name_ep(b, q, clean_span(q, *name))
+    if how == "is":
+        b.ep("appos", (np1[0], name[1]), l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+        b.ep("_of_p", (np2[1], name[0]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
+    else:
+        b.ep("poss", (np1[1], np2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
+        b.ep("appos", (np2[0], name[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
+    return b.main("_be_v_id", (wh_end, m.start("rest")), x_wh, x1)
+
+
+def of_all_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``of_all`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("OF_ALL").match(q)
+    if not m or not all(plain_np(m.group(g)) for g in ("np1", "np2")) or not name_ok(m.group("name")):
+        return []
+    mrs = copula_mrs(q, m, [m.span("np1"), m.span("np2")], [("of", m.span("of"))],
+                      (m.group("prep").casefold(), m.span("prep")), m.span("name"))
+    return [mrs] if mrs is not None else []
+
+
+def possessive_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``possessive`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("POSSESSIVE").match(q) or shape_rx("KIN_AFTER_NAME").match(q)
+    if not m:
+        return []
+    b = MrsBuilder()
+    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
+    parts = np_and_name(b, q, m.span("np"), m.span("name"), "_the_q")
+    if parts is None:
+        return []
+    x_np, l_np, x_name = parts
+    top = b.new("h")
+    b.ep("_be_v_id", (m.end("wh"), m.start("name")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
+    b.ep("poss", (m.end("name"), m.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+    return [b.text("e2", top)]
+
+
+def have_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``have`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("HAVE").match(q)
+    if not m:
+        return []
+    b = MrsBuilder()
+    parts = np_and_name(b, q, m.span("np"), m.span("name"), "which_q", m.span("wh"))
+    if parts is None:
+        return []
+    x_np, _, x_name = parts
+    return [b.main("_have_v_1", m.span("verb"), x_name, x_np)]
+
+
+def two_hop_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``two_hop`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("TWO_HOP").match(q)
+    if not m:
+        return []
+    if m.group("same"):  # "..., which is the same as NAME2": no second noun phrase
+        if not name_ok(m.group("name2")):
+            return []
+        np2, name2 = None, m.span("name2")
+    else:
+        second = checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
+        if second is None:
+            return []
+        np2, name2 = second
+    return [two_hop_mrs(q, m, np1, prep, name1, np2, name2) for np1, prep, name1 in np_name_splits(q, m, "head")]
+
+
+def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
+                 name1: tuple[int, int], np2: tuple[int, int] | None, name2: tuple[int, int]) -> str:
+    """The reading of a ``TWO_HOP`` split: NP1 of NAME1 that has an NP2 that is NAME2."""
+    b = MrsBuilder()
+    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
+    x1, l1 = noun_phrase(b, q, np1, quantifier(m.group("det")))
+    n1 = name_ep(b, q, name1)
+    b.ep(f"_{prep[0].casefold()}_p", prep[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=n1)
+    if np2 is None:  # "the same as NAME2": _same_a_as, as the ERG reads it
+        b.ep("_same_a_as", m.span("same"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=name_ep(b, q, name2))
+        return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
+    x2, l2 = noun_phrase(b, q, np2, "_a_q")
+    if m.group("whose"):
+        b.ep("poss", m.span("whose"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
+    else:
+        verb = m.span("have") if m.group("have") else m.span("with")
+        b.ep("_have_v_1", verb, l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
+    # a value the query looks up ("an acreage of 213.587") is checked against the query's
+    # filter; a name is what the NP2 is
+    if not shape_rx("VALUE").match(q[name2[0]:name2[1]]):
+        n2 = name_ep(b, q, name2)
+        b.ep("appos", (np2[0], name2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=n2)
+    return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
+
+
+def name_test_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``name_test`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("NAME_TEST").match(q)
+    if not m or not shape_rx("NAME_TEST_REST").match(m.group("rest").strip()):
+        return []
+    np = clean_span(q, *m.span("np"))
+    # "a first-class city name, that starts with": the name is the NP's, not the NP
+    tail = shape_rx("NAME_WORD_TAIL").search(q[np[0]:np[1]])
+    np = clean_span(q, np[0], np[0] + tail.start())
+    if not plain_np(q[np[0]:np[1]]):
+        return []
+    b = MrsBuilder()
+    x_wh, _ = answer(b, m)
+    head = noun_phrase(b, q, np, quantifier(m.group("det")))
+    if head is None:
+        return []
+    return [b.main("_be_v_id", (np[0], np[0]), x_wh, head[0])]
+
+
+def superlative_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``superlative`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("SUPERLATIVE").match(q)
+    if not m:
+        return []
+    cls = clean_span(q, *m.span("cls"))
+    np = clean_span(q, *m.span("np"))
+    np_text = q[np[0]:np[1]]
+    # "the maximum number of platform tracks" is one property's name
+    counted = shape_rx("NUMBER_OF_START").match(np_text)
+    if (not plain_np(q[cls[0]:cls[1]]) or shape_rx("CLAUSE").search(np_text)
+            or not (np_ok(np_text) or (counted and not shape_rx("SPLIT").search(" " + np_text[counted.end():] + " ")))):
+        return []
+    b = MrsBuilder()
+    x_cls, l_cls = noun_phrase(b, q, cls, "which_q") or (None, None)
+    x_np, l_np = noun_phrase(b, q, np, "_the_q") or (None, None)
+    if x_cls is None or x_np is None:
+        return []
+    word = m.group("sup").casefold()
+    span = m.span("sup")
+    if word in shape_table("SUPERLATIVE_ADJECTIVES"):
+        e = b.new("e")
+        b.ep(f"_{shape_table('SUPERLATIVE_ADJECTIVES')[word]}_a_1", span, l_np, ARG0=e, ARG1=x_np)
+        b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
+    else:
+        b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
+    if m.group("np2"):
+        # "... with the highest number of households whose country is India": the CLASS's
+        # NP2 is NAME2
+        second = checked_np_name(q, m.span("np2"), m.span("name2"))
+        if second is None:
+            return []
+        x2, l2 = noun_phrase(b, q, second[0], "_a_q") or (None, None)
+        if x2 is None:
+            return []
+        whose_is(b, q, x_cls, x2, l2, m.span("np2"), (second[0][0], second[1][1]), second[1])
+    return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
+
+
+def there_called_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``there_called`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("THERE_CALLED").match(q)
+    if not m:
+        return []
+    np, name = clean_span(q, *m.span("np")), clean_span(q, *m.span("name"))
+    if not plain_np(q[np[0]:np[1]]) or not name_ok(q[name[0]:name[1]]):
+        return []
+    b = MrsBuilder()
+    x_name = name_ep(b, q, name)
+    x_np, _ = noun_phrase(b, q, np, "_a_q")
+    top = b.new("h")
+    b.ep("_be_v_id", (0, 0), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]
+
+
+def what_np_is_name_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_np_is_name`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("WHAT_NP_IS_NAME").match(q)
+    if not m:
+        return []
+    spans = checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None or not plain_np(q[spans[0][0]:spans[0][1]]) \
+            or shape_rx("POSSESSIVE_IN").search(q[spans[0][0]:spans[0][1]]):
+        # "What space agency's official language is Hebrew?": a possessor and its noun, of
+        # which the name is the value, not the NP of the name
+        return []
+    np, name = spans
+    text = q[name[0]:name[1]]
+    if shape_rx("NO_NAME_START").match(text) or \
+            shape_rx("PARTICIPLE_OR_PREPOSITION_END").search(text) or \
+            shape_rx("ARTICLE_INSIDE_THE_FIRST").search(text):
+        # "What river is the longest", "What film is directed by X", "Which country is Paris
+        # the capital of": other shapes
+        return []
+    return [np_of_name_mrs(q, m.group("wh"), m.span("wh"), np, name)]

@@ -1,0 +1,138 @@
+"""MRS templates: a shape's reading written as data, its slots filled from the regex's groups.
+
+(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.)
+
+A template (the ``template`` of a shape in a shape file) has
+
+* ``match``: the name of the pattern to match the question with (``rx.match``);
+* ``require``: tests of the match, all of which must hold (else no reading; a test with
+  ``if: COND`` is made only when the condition holds):
+  ``{plain_name: G}`` (the cleaned text of group ``G`` is a plain name; ``clean: false``
+  tests the raw text), ``{no_article: G}``, ``{nonempty: G}``, ``{not_search: G, pattern: P}``
+  (pattern ``P`` does not occur in it), ``{not_in: G, words: W}`` (its lower-cased text, or
+  with ``last_word: true`` its last word, is not in word list ``W``), ``{name_ok: G}`` (a name,
+  titles with "in", "of" ... included), ``{unless: COND}`` and ``{when: COND}``;
+* ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
+  ``{noun_phrase: S, quant: QUANT, as: V, label_as: L}`` (the words of S as the ERG builds an
+  unknown-word compound, its head under QUANT; binds the head's variable and label),
+  ``{wh: WORD, span: S, as: V}`` (a wh word: ``person`` / ``thing`` and ``which_q``),
+  ``{name: G, as: V}`` (``named`` + ``proper_q`` of the cleaned group), ``{which_noun: PRED,
+  span: S, wh_span: S, relational: bool, as: V}``, ``{people: S, as: V}``, ``{loc_answer: PRED,
+  span: S, as: V}`` (the answer on ``loc_nonsp`` of ``e2``; binds the top label), ``{new: SORT,
+  as: V}``, ``{ep: PRED, span: S, label: VALUE, args: {ROLE: VALUE}}`` and ``{quantified:
+  QUANT, span: S, x: VALUE, restrictor: VALUE}``;
+* ``result``: ``{index: VALUE, top: VALUE}``, the finished SimpleMRS.
+
+A VALUE is ``$V`` (a variable bound by ``as``), ``new:SORT`` (a fresh variable at that point),
+``{name: G}`` (a name written at that point) or a literal (``e2``).  A PRED may hold ``{G}``
+(the group's text, lower-cased) or ``{G|T}`` (its entry in table ``T``; ``{G|T|DEFAULT}``).
+A span S is a group name or ``[A, B]`` with A and B numbers or ``G.start`` / ``G.end``, or
+``{first: [G1, G2]}`` (the span of the first group that matched).  A COND is ``{group: G}``
+(the group matched), with ``is: WORD`` / ``in: [WORDS]`` / ``in_words: LIST`` /
+``startswith: TEXT`` / ``endswith: TEXT`` (its lower-cased text), ``{not: COND}`` or ``{all: [COND, ...]}``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+__all__ = [
+    "TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError",
+    "template_from"
+]
+
+#: The kinds of steps a template may have.
+STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified")
+#: The fields of a template.
+TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
+#: The options of steps and tests besides their kind.
+STEP_FIELDS = frozenset({"as", "label_as", "quant", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
+                         "pattern", "words", "clean", "last_word", "index", "top"})
+#: The kinds of tests a template may require.
+REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "not_in", "unless", "when")
+SLOT = re.compile(r"\{([a-z0-9_]+)(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
+
+
+class TemplateError(ValueError):
+    """A template that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Template:
+    """A shape's MRS written as data (see the module's doc)."""
+
+    match: str
+    require: tuple[Mapping[str, Any], ...] = ()
+    steps: tuple[Mapping[str, Any], ...] = ()
+    result: Mapping[str, Any] = field(default_factory=dict)
+
+    def patterns(self) -> set[str]:
+        """The pattern names the template uses."""
+        return {self.match} | {r["pattern"] for r in self.require if "pattern" in r}
+
+    def tables(self) -> set[str]:
+        """The word lists and tables the template uses."""
+        out = {r["words"] for r in self.require if "words" in r}
+        out |= {w for part in (*self.require, *self.steps) for w in _cond_words(part)}
+        for s in self.steps:
+            for v in s.values():
+                if isinstance(v, str):
+                    out |= {m.group(2) for m in SLOT.finditer(v) if m.group(2)}
+        return out
+
+
+def _cond_words(d: Any) -> set[str]:
+    """The word lists named by ``in_words`` anywhere in ``d``."""
+    if isinstance(d, dict):
+        return ({str(d["in_words"])} if "in_words" in d else set()) | {w for v in d.values() for w in _cond_words(v)}
+    if isinstance(d, list):
+        return {w for v in d for w in _cond_words(v)}
+    return set()
+
+
+def _strip(d: Any) -> Any:
+    if isinstance(d, dict):
+        return {k: _strip(v) for k, v in d.items() if k != "__line__"}
+    if isinstance(d, list):
+        return [_strip(v) for v in d]
+    return d
+
+
+def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
+    """A :class:`Template` from a shape file's mapping; ``patterns`` are the shape's own
+    pattern names (the default ``match`` when there is one).  Raises :class:`TemplateError`."""
+    raw = _strip(raw)
+    if not isinstance(raw, dict):
+        raise TemplateError("a template is a mapping")
+    unknown = set(raw) - TEMPLATE_FIELDS
+    if unknown:
+        raise TemplateError(f"unknown template field(s) {sorted(unknown)}")
+    match = raw.get("match") or (patterns[0] if len(patterns) == 1 else None)
+    if not isinstance(match, str):
+        raise TemplateError("a template names the pattern it matches (match)")
+    require = tuple(raw.get("require") or ())
+    for r in require:
+        if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
+            raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
+    steps = tuple(raw.get("steps") or ())
+    bound: set[str] = set()
+    for s in steps:
+        kinds = [k for k in STEP_KINDS if isinstance(s, dict) and k in s]
+        if len(kinds) != 1:
+            raise TemplateError(f"a step is one of {', '.join(STEP_KINDS)}: {s!r}")
+        for v in _values(s):
+            if isinstance(v, str) and v.startswith("$") and v[1:] not in bound:
+                raise TemplateError(f"step {kinds[0]}: variable {v} is used before it is bound")
+        bound |= {str(s[k]) for k in ("as", "label_as") if k in s}
+    result = raw.get("result")
+    if not isinstance(result, dict) or {"index", "top"} - set(result):
+        raise TemplateError("a template's result names its index and top")
+    return Template(match, require, steps, result)
+
+
+def _values(step: Mapping[str, Any]) -> list[Any]:
+    out = [v for k, v in step.items() if k not in ("args", "if", "as")]
+    out += list((step.get("args") or {}).values())
+    return out

@@ -1,0 +1,197 @@
+"""Shape builders: yes/no questions (coordinated, copulas, values) and counts of values.
+
+Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
+``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
+from parsers.mrs.shapes.build import (
+    MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name,
+    np_name_splits, plain_np, quantifier, verb_eps,
+)
+
+__all__ = [
+    "yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings",
+    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings",
+    "ask_value_main"
+]
+
+
+def yes_no_coordinated_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("YES_NO_COORDINATED").match(q)
+    if not m:
+        return []
+    return verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))
+
+
+def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) -> list[str]:
+    """The MRS of a yes/no question about one verb between the name of group ``subject`` and
+    the names of groups ``objects`` (one, or two coordinated: written distributed, as the
+    grammar's reading means it, "X VERBed A and X VERBed B"); ``[]`` when a name is not one,
+    or the verb is an auxiliary, or a passive has no preposition."""
+    passive, prep = m.group("part") is not None, m.group("prep")
+    spans = [clean_span(q, *m.span(g)) for g in (subject, *objects) if m.group(g)]
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    if (any(not name_ok(q[a:z]) or shape_rx("VALUE").match(q[a:z]) for a, z in spans)
+            or word in shape_words("AUXILIARIES") or word in shape_words("NO_STATEMENT_VERBS") or (passive and not prep)):
+        return []
+    b = MrsBuilder()
+    x_subject = name_ep(b, q, spans[0])
+    top = b.new("h")
+    for i, span in enumerate(spans[1:]):
+        verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, name_ep(b, q, span), passive,
+                  (prep, m.span("prep")) if prep else None)
+    return [b.text("e2", top)]
+
+
+def is_it_true_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``is_it_true`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("IS_IT_TRUE").match(q)
+    return verb_statement(q, m, "name", ("a", "b")) if m else []
+
+
+def yes_no_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_copula`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    for form, m in (("subjects", shape_rx("COPULA_SUBJECTS").match(q)), ("objects", shape_rx("COPULA_OBJECTS").match(q)),
+                    ("values", shape_rx("COPULA_VALUES").match(q)), ("values", shape_rx("COPULA_VALUE").match(q))):
+        if m:
+            break
+    else:
+        return []
+    np = clean_span(q, *m.span("np"))
+    names = [clean_span(q, *m.span(g)) for g in ("name", "a", "b") if g in m.re.groupindex]
+    if not plain_np(q[np[0]:np[1]]) or any(not name_ok(q[a:z]) for a, z in names):
+        return []
+    prep = (m.group("prep").casefold(), m.span("prep")) if "prep" in m.re.groupindex else None
+    quant = "_the_q" if form == "values" else quantifier(m.group("det"))
+    return [distributed_copulas(q, form, names[0], np, names[1:], quant, prep)]
+
+
+def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int, int],
+                         values: Sequence[tuple[int, int]], quant: str,
+                         prep: tuple[str, tuple[int, int]] | None, name_text: str | None = None) -> str:
+    """The MRS of yes/no copulas between a name, a noun phrase and each of ``values``, one
+    noun phrase per value (one NP for both would make the two values one thing): ``values``,
+    NAME's NP is A (``poss``); ``subjects``, A is the NP PREP NAME; ``objects``, NAME is a NP
+    PREP A.  ``name_text`` is the name's CARG when not its span's text."""
+    b = MrsBuilder()
+    x_name = name_ep(b, q, name, name_text)
+    top = b.new("h")
+    for i, span in enumerate(values):
+        x_c = name_ep(b, q, span)
+        x_np, l_np = noun_phrase(b, q, np, quant)
+        e = "e2" if i == 0 else b.new("e")
+        if form == "values":  # NAME's NP is A, NAME's NP is B
+            b.ep("poss", (name[1], np[0]), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_np, ARG2=x_c)
+        elif form == "subjects":  # A is the NP of NAME, B is the NP of NAME
+            b.ep(f"_{prep[0]}_p", prep[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_c, ARG2=x_np)
+        else:  # NAME is a NP of A, NAME is a NP of B
+            b.ep(f"_{prep[0]}_p", prep[1], l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_c)
+            b.ep("_be_v_id", (0, 0), top, ARG0=e, ARG1=x_name, ARG2=x_np)
+    return b.text("e2", top)
+
+
+def underscored_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``underscored_copula`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("UNDERSCORED").match(q)
+    if not m:
+        return []
+    words = [(w.start() + m.start("rest"), w.end() + m.start("rest")) for w in re.finditer(r"\S+", m.group("rest"))]
+    out = []
+    for k in range(1, min(4, len(words))):
+        np = (words[0][0], words[k - 1][1])
+        text = q[np[0]:np[1]]
+        of = text.casefold().endswith(" of")
+        if of:
+            np = (np[0], np[1] - 3)
+        if text != text.casefold() or not plain_np(q[np[0]:np[1]]):
+            continue
+        rest = q[words[k][0]:words[-1][1]]
+        conj = re.search(shape_frag("AND"), rest)
+        values = ([(words[k][0], words[k][0] + conj.start()), (words[k][0] + conj.end(), words[-1][1])]
+                  if conj else [(words[k][0], words[-1][1])])
+        values = [clean_span(q, *v) for v in values]
+        if any(not name_ok(q[a:z]) for a, z in values):
+            continue
+        out.append(distributed_copulas(q, "objects" if of else "values", m.span("name"), np, values,
+                                        "_a_q" if of else "_the_q", ("of", (np[1], np[1] + 3)) if of else None,
+                                        m.group("name").replace("_", " ")))
+    return out
+
+
+def ask_value_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``ask_value`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("ASK_VALUE").match(q)
+    if not m:
+        return []
+    out = []
+    for np, (word, span), name in np_name_splits(q, m, "rest"):
+        b = MrsBuilder()
+        x_np, l_np = noun_phrase(b, q, np, quantifier(m.group("det")))
+        b.ep(f"_{word.casefold()}_p", span, l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=name_ep(b, q, name))
+        out.append(ask_value_main(b, q, m, np, x_np))
+    # "Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
+    # by Catherine Keener equal to 0.8?": a count's holder after "by", read as "of"
+    by = shape_rx("COUNT_BY").match(m.group("rest"))
+    if by:
+        g0 = m.start("rest")
+        spans = checked_np_name(q, (g0, g0 + by.end("np")), (g0 + by.start("name"), g0 + by.end("name")))
+        if spans is not None:
+            b = MrsBuilder()
+            x_np, l_np = noun_phrase(b, q, spans[0], quantifier(m.group("det")))
+            b.ep("_of_p", (g0 + by.start("by"), g0 + by.end("by")), l_np, ARG0=b.new("e"), ARG1=x_np,
+                 ARG2=name_ep(b, q, spans[1]))
+            out.append(ask_value_main(b, q, m, spans[0], x_np))
+    # "Is Graham Mink's total career points equal to 0?": the name's NP (``poss``)
+    p = shape_rx("POSSESSOR").match(m.group("rest"))
+    if p:
+        g0 = m.start("rest")
+        b = MrsBuilder()
+        parts = np_and_name(b, q, (g0 + p.start("np"), g0 + p.end("np")),
+                             (g0 + p.start("name"), g0 + p.end("name")), "_the_q")
+        if parts is not None:
+            x_np, l_np, x_name = parts
+            b.ep("poss", (g0 + p.end("name"), g0 + p.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np,
+                 ARG2=x_name)
+            out.append(ask_value_main(b, q, m, (g0 + p.start("np"), g0 + p.end("np")), x_np))
+    return out
+
+
+def there_are_n_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``there_are_n`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("THERE_ARE_N").match(q) or shape_rx("HAS_N").match(q)
+    if not m:
+        return []
+    spans = checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None:
+        return []
+    b = MrsBuilder()
+    head = noun_phrase(b, q, spans[0], "udef_q")
+    if head is None:
+        return []
+    x_np, l_np = head
+    b.ep("card", m.span("value"), l_np, ARG0=b.new("e"), ARG1=x_np, CARG=carg_text(m.group("value")))
+    return [b.main("_have_v_1", m.span("prep"), name_ep(b, q, spans[1]), x_np)]
+
+
+def ask_value_main(b: MrsBuilder, q: str, m: re.Match, np: tuple[int, int], x_np: str) -> str:
+    """The value of an :data:`ASK_VALUE` question (``card``) as what the NP ``x_np`` is."""
+    x_val, l_val = b.new("x"), b.new("h")
+    b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=carg_text(m.group("value")))
+    b.quantified("udef_q", m.span("value"), x_val, l_val)
+    return b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val)
