@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from verifier.grounding import number_in_text, with_written_sign
+from verifier.grounding.numbers import number_in_text, with_written_sign
 from verifier.lexical import fold
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, Literal, Var, conj, exists, free_vars, subformulas,

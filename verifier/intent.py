@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Sequence
 
-from verifier.grounding import _CLASS_PROPS, Grounder, Grounding, _number_value, number_in_text
+from verifier.grounding import CLASS_PROPS, Grounder, Grounding, number_in_text, number_value
 from verifier.logic import Atom, Compare, Eq, Formula, Func, Literal, Term, Var, atoms, subformulas
 from parsers.mrs import predicate_info
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise
 from verifier.query import Query
 from verifier.filters import FLIPPED, NAME_EDGE, STRING_TESTS, label_tests, surface_comparisons
+from verifier.question_cues import surface_name_test
 
 if TYPE_CHECKING:
     from verifier.qualifiers import Qualifier
@@ -85,26 +86,6 @@ def _surface_force(question: str) -> str | None:
     return None
 
 
-# "whose name has the word W", "starts with the letter L", "contains the word W in their
-# name": the question restricts the answer's name, which a query tests with a string function
-# (whether it does; :data:`_SPELLING` finds the words such phrases spell, which name nothing)
-_NAME_TEST = re.compile(
-    r"\b(?:(?:start|starts|started|begin|begins|end|ends)\s+with\s+(?:(?:the|a|an)\s+)?"
-    r"(?:(?:letter|alphabet|word|character)s?\b|[\"'“‘][^\W\d_][\"'”’]"
-    r"|[^\W\d_](?=\s*(?:[?.!,]|$|\s(?:and|or)\b)))"
-    r"|(?:contain|contains)\s+(?:(?:the|a|an)\s+)?words?\b"
-    r"|(?:has|have|had|with)\s+(?:(?:the|a|an)\s+)?words?\s+\S+\s+in\s+(?:it|its|it's|their|the|his|her)\b"
-    r"|name\s+(?:has|contains|have|includes?)\s+(?:(?:the|a|an)\s+)?(?:word|letter)s?\b)",
-    re.I)
-
-
-def surface_name_test(question: str) -> str | None:
-    """The phrase by which a question restricts the answer's name ("starts with the letter
-    t", "whose name has the word bayesian"), or None."""
-    m = _NAME_TEST.search(question)
-    return m.group(0) if m else None
-
-
 # Superlatives whose direction depends on the property ordered by ("the oldest person": the
 # highest age, or the earliest date of birth): their ORDER BY direction is not checked.
 _UNDIRECTED_SUPERLATIVES = frozenset({"old", "young", "early", "late", "new", "recent", "soon",
@@ -159,7 +140,7 @@ def _orders_by_class(query: Query) -> str | None:
     if not isinstance(key, Var):
         return None
     uses = [a for a in atoms(query.pattern) if isinstance(a, Atom) and key in a.args]
-    if uses and all(wikidata_id(a.pred) in _CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
+    if uses and all(wikidata_id(a.pred) in CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
                     for a in uses):
         return f"the query sorts by the class of ?{key.name} ({uses[0].pred}), which no superlative grades"
     return None
@@ -263,9 +244,9 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
     if not has_compare and kind == "comparative":
         # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
         # 2.0's way of writing that a value equals the number the question states
-        equal = {_number_value(v.lexical) for op, v in stated if op == "="}
+        equal = {number_value(v.lexical) for op, v in stated if op == "="}
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
-                          and _number_value(a.args[1].lexical) in equal
+                          and number_value(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
     if not has_compare and kind == "comparative" and _time_bound_as_year(question, query):
         has_compare = True

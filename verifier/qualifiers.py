@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Mapping, Sequence
 
-from verifier.grounding import CHARACTER_ROLE, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
+from verifier.grounding import CHARACTER_ROLE, Axiom, Grounder, Grounding, SymbolUse, Unit, number_in_text
+from verifier.grounding.words import PREPOSITION_ROLES
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Implies, Literal, Term, Var, atoms,
     conj, exists, free_vars,
@@ -129,8 +130,6 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     LIMIT (a time qualifier that only orders the statements is named by "first" / "last");
     ``answer_terms``: for each of the query's answer variables, the question's terms that its
     answer is (the aligned variable and what a copula or an apposition identifies with it)."""
-    from verifier.grounding import SymbolUse
-
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
@@ -403,7 +402,7 @@ _LATEST = re.compile(r"\b(?:last|latest|most\s+recent|newest)\b", re.I)
 
 
 #: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
-_PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
+_PREPOSITIONS = frozenset(PREPOSITION_ROLES)
 
 
 # "When did X become / leave ...": the start or the end of a statement.  A start time is not

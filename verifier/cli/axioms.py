@@ -141,8 +141,8 @@ def run_show(args: argparse.Namespace) -> int:
         # through the lexicon entry that names the symbol, found as the grounder finds it (its
         # template, and only it when the entry is exclusive), else through the templates for
         # a noun-shaped label
-        entry = g._entry_for(info.lemma, sym, info.pos)
-        link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
+        entry = g.entry_for(info.lemma, sym, info.pos)
+        link = g.make_link(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
         print(f"  {s} ({g.label(wid)}):")
         if link is None:
             print("    no template applies")
