@@ -51,10 +51,7 @@ IR_LAYER = frozenset({
 
 # ---- the deductive core under restructuring (issue 58): to be emptied by that work --------
 #: Import cycles still present, each as the set of its modules.
-ALLOWED_CYCLES: tuple[frozenset[str], ...] = (
-    # filters -> grounding -> intent -> filters; qualifiers <-> intent (lazy imports)
-    frozenset({"verifier.filters", "verifier.grounding", "verifier.intent", "verifier.qualifiers"}),
-)
+ALLOWED_CYCLES: tuple[frozenset[str], ...] = ()
 #: Private names still imported across modules, as ``importer <- module.name``.
 ALLOWED_PRIVATE = frozenset({
 })

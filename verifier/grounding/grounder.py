@@ -18,7 +18,7 @@ from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
 from verifier.grounding.checks import (
-    coverage, doer_of_abstract, head_elsewhere, preposition_elsewhere, split_name,
+    agent_base, coverage, doer_keys, doer_of_abstract, head_elsewhere, preposition_elsewhere, split_name,
 )
 from verifier.grounding.context import GroundingContext, frozen_mapping
 from verifier.grounding.lexicon import LexiconIndex, SymbolNames

@@ -1,53 +1,52 @@
-"""The English words and closed-class predicates that grounding reads, as immutable values.
-
-Placeholder: moved to ``axioms/words/grounding.yaml`` in the next step.
-"""
+"""The English words and closed-class predicates that grounding reads, as immutable values
+loaded from ``axioms/words/grounding.yaml`` (each list documented and with examples there)."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
 from verifier.lexical import TITLES
+from verifier.vocabulary import vocabulary
 
 __all__ = ["ABSTRACT_WORDS", "PREPOSITION_ROLES", "NOUN_LIKE", "SKIP_ABSTRACT", "IMPLIED_KEYS",
-           "YEAR_KEYS", "NAME_TITLES", "DETERMINERS", "ROMAN", "ABSTRACT_SUFFIXES", "DOER_SUFFIXES",
-           "AGENT_SUFFIXES", "POSSESSIVE_PRONOUNS", "THIRD_PERSON", "PATH_PREPOSITIONS",
-           "INVERSION_PREPOSITIONS", "DEFINITE_ARTICLE", "NUMBER_OF_WORDS", "AGENT_PREPOSITION"]
+           "YEAR_KEYS", "NAME_TITLES", "DETERMINERS", "DEFINITE_ARTICLE", "ROMAN", "ABSTRACT_SUFFIXES",
+           "DOER_SUFFIXES", "AGENT_SUFFIXES", "POSSESSIVE_PRONOUNS", "THIRD_PERSON", "PATH_PREPOSITIONS",
+           "INVERSION_PREPOSITIONS", "NUMBER_OF_WORDS", "AGENT_PREPOSITION"]
 
-ABSTRACT_WORDS = MappingProxyType({
-    "place_n": ("place", "location"), "time_n": ("time", "date", "year", "period"),
-    "person": ("person", "human", "people"), "thing": (), "manner": (), "reason": ("reason", "cause"),
-    "pron": (),
-    "_do_v_1": ("activity",),
-})
-PREPOSITION_ROLES = MappingProxyType({
-    "from": ("cause", "source", "origin"), "in": ("place", "location"),
-    "at": ("place", "location"), "on": ("date", "day"), "during": ("time", "period"),
-    "by": ("author", "creator"), "to": ("destination",), "for": ("purpose",),
-    "since": ("start", "date"), "until": ("end", "date"), "after": ("follow",), "before": ("precede",),
-})
+_WORDS = vocabulary("grounding")
+
+#: wh-words and other abstract predicates -> the words they carry for matching
+ABSTRACT_WORDS = _WORDS.mapping("abstract_words")
+#: prepositions -> the semantic roles they contribute as context words
+PREPOSITION_ROLES = _WORDS.mapping("preposition_roles")
+#: the parts of speech of noun units (a code of the grammar, not a word)
 NOUN_LIKE = frozenset({"n"})
-SKIP_ABSTRACT = frozenset({"compound", "poss", "appos", "nominalization", "loc_nonsp", "card",
-                           "yofc", "named", "generic_entity", "pron", "superl", "comp", "measure", "unknown",
-                           "neg", "subord", "parg_d", "focus_d", "id", "ellipsis_ref", "mofy", "dofw", "dofm"})
-IMPLIED_KEYS = frozenset({"id", "identifi"})
-YEAR_KEYS = ("year", "time", "date", "point")
-#: Words of rank or office written before a surname ("President Lincoln", "pres clinton"):
-#: the titles of names (:data:`verifier.lexical.TITLES`) but those written after one, and
-#: offices and their abbreviations.
-NAME_TITLES = (TITLES - {"christ", "jr", "sr"}) | frozenset("""pres doctor gen governor gov senator sen
-captain capt lt lieutenant colonel admiral tsar czar chancellor mayor judge justice professor prof
-miss""".split())
-DETERMINERS = frozenset({"the", "a", "an"})
-DEFINITE_ARTICLE = "the"
-ROMAN = MappingProxyType({r: str(i) for i, r in enumerate(
-    "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(), start=1)})
-ABSTRACT_SUFFIXES = ("ment", "tion", "sion", "ance", "ence", "ship", "ism", "ity")
-DOER_SUFFIXES = ("or", "er", "ist", "ant", "ent")
-AGENT_SUFFIXES = ("er", "or", "ist", "ee", "e")
-POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
-THIRD_PERSON = frozenset({"he", "she", "it", "they", "him", "them"}) | POSSESSIVE_PRONOUNS
-PATH_PREPOSITIONS = frozenset({"through", "across", "along", "throughout", "via"})
-INVERSION_PREPOSITIONS = ("of", "for")
-NUMBER_OF_WORDS = ("number", "of")
-AGENT_PREPOSITION = "by"
+#: abstract predicates of which no unit is made
+SKIP_ABSTRACT = _WORDS.word_set("skipped_predicates")
+#: keys of property names said by the question without a word ("ID")
+IMPLIED_KEYS = _WORDS.word_set("implied_keys")
+#: what a number that looks like a year also says
+YEAR_KEYS = _WORDS.words("year_keys")
+#: words of rank or office written before a surname
+NAME_TITLES = (TITLES - _WORDS.word_set("titles_after_names")) | _WORDS.word_set("office_titles")
+#: articles
+DETERMINERS = _WORDS.word_set("determiners")
+#: the article of "H of the M"
+(DEFINITE_ARTICLE,) = _WORDS.words("definite_article")
+#: Roman numerals -> their numbers ("ii" -> "2")
+ROMAN = MappingProxyType({r: str(i) for i, r in enumerate(_WORDS.words("roman_numerals"), start=1)})
+#: endings of nouns for abstract things, for doers, and of agent nouns (in order)
+ABSTRACT_SUFFIXES = _WORDS.words("abstract_suffixes")
+DOER_SUFFIXES = _WORDS.words("doer_suffixes")
+AGENT_SUFFIXES = _WORDS.words("agent_suffixes")
+#: third-person pronouns, and those of them that are possessives
+POSSESSIVE_PRONOUNS = _WORDS.word_set("possessive_pronouns")
+THIRD_PERSON = _WORDS.word_set("personal_pronouns") | POSSESSIVE_PRONOUNS
+#: prepositions of a path ("flow through X")
+PATH_PREPOSITIONS = _WORDS.word_set("path_prepositions")
+#: prepositions of "H of M" for the name "M H"
+INVERSION_PREPOSITIONS = _WORDS.words("inversion_prepositions")
+#: the words that start a "number of" label
+NUMBER_OF_WORDS = _WORDS.words("number_of")
+#: the preposition of a passive's agent
+(AGENT_PREPOSITION,) = _WORDS.words("agent_preposition")
