@@ -12,12 +12,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "YAML files (the shipped pack is used when no folder is given).")
     s = p.add_subparsers(dest="axioms_command", metavar="ACTION")
     lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors",
-                        description="Exit code 1 when any error is found.")
+                        description="Lints the templates, lexicons and background axioms and the word "
+                        "lists (words/*.yaml). Exit code 1 when any error is found.")
     lint.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     lint.set_defaults(func=run_lint)
     test = s.add_parser("test", help="run every example embedded in the packs",
-                        description="Each example (question, sparql, expected verdict) is verified; "
-                        "questions without an MRS (no cache entry, no ACE) are reported as skipped. "
+                        description="The examples of the word lists (words/*.yaml) run first; then each "
+                        "example (question, sparql, expected verdict) is verified; questions without an "
+                        "MRS (no cache entry, no ACE) are reported as skipped. "
                         "Exit code 1 when an example fails.")
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     test.add_argument("--labels", help="KG labels for grounding (a TSV or a label store)")
@@ -52,8 +54,9 @@ def _pack(args):
 
 def run_lint(args: argparse.Namespace) -> int:
     from verifier.axioms import lint
+    from verifier.vocabulary import lint_words
 
-    issues = lint(_dirs(args))
+    issues = lint(_dirs(args)) + lint_words(_dirs(args))
     for i in issues:
         print(i)
     errors = sum(1 for i in issues if i.severity == "error")
@@ -61,7 +64,26 @@ def run_lint(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def _run_word_examples(args: argparse.Namespace) -> int:
+    """Run the examples of the word lists; the number of failures (problems included)."""
+    from verifier.vocabulary import run_word_examples
+
+    ran, failures, problems = run_word_examples(_dirs(args))
+    for p in problems:
+        print(p)
+    for f in failures:
+        print(f"FAIL {f}")
+    print(f"word lists: {ran - len(failures)} passed, {len(failures)} failed")
+    return len(failures) + len(problems)
+
+
 def run_test(args: argparse.Namespace) -> int:
+    word_failures = _run_word_examples(args)
+    code = _run_pack_examples(args)
+    return 1 if word_failures or code else 0
+
+
+def _run_pack_examples(args: argparse.Namespace) -> int:
     from verifier.api import Verifier
     from verifier.labels.configured import labels_from_file
     from verifier.lexical import LabelIndex
