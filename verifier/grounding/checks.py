@@ -118,6 +118,8 @@ def by_score_then_id(c: tuple) -> tuple[float, int, str]:
 
 
 def coverage(name_keys: Sequence[str], keys: set[str]) -> tuple[float, int]:
+    """The share of a name's keys that ``keys`` say (or as the agent noun of one), and how
+    many they say."""
     if not name_keys:
         return 0.0, 0
     hit = sum(1 for k in name_keys if k in keys or agent_base(k) in keys)

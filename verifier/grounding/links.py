@@ -61,6 +61,7 @@ class Grounding:
 
     @property
     def axioms(self) -> list[Axiom]:
+        """The axioms of every link, each formula once, in link order."""
         out, seen = [], set()
         for l in self.links:
             for a in l.axioms:

@@ -85,6 +85,7 @@ class Scorer:
         return (best[1] + 0.05 * len(explained), best[1], best[2])
 
     def name_rank(self, n: NameEntry) -> tuple[int, int]:
+        """Rank among equally good names: a label first, then names shaped like the label."""
         label = self.labels.label(n.symbol)
         return (1 if n.is_label else 0, 1 if label and label_shape(label) == n.shape else 0)
 

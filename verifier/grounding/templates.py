@@ -45,6 +45,9 @@ class LinkMaker:
 
     def make(self, ctx: GroundingContext, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
               reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
+        """The link of ``u`` to ``sym`` through ``name`` (of ``shape``) with the axioms of every
+        template that applies, or None when none does; ``entry``: the lexicon entry of the
+        name; ``only_entry``: through that entry's templates only."""
         if sym.kind == "property" and shape == "prep" and u.kind == "verb" \
                 and other_preposition(name, u, ctx.modifiers):
             return None  # "flow through X" is not "flows into" (mouth of the watercourse)

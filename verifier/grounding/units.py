@@ -42,10 +42,12 @@ class Unit:
 
     @property
     def pred(self) -> str:
+        """The unit's predicate."""
         return self.atom.pred
 
     @property
     def arity(self) -> int:
+        """The number of the unit's arguments."""
         return len(self.atom.args)
 
 
