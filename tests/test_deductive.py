@@ -395,7 +395,7 @@ def test_middle_name_match(question, label, found):
 def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_known(question, symbol, found):
     from types import SimpleNamespace
 
-    from verifier.grounding import Grounder
+    from verifier.grounding.spans import SpanLinker
     from verifier.grounding.text import find_words, tokens
     from verifier.lexical import words_of
     from verifier.lexical import LabelIndex
@@ -411,7 +411,7 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
     toks = tokens(question)
     n = idx.names[symbol][0]
     words = words_of(n.name)
-    m = find_words(toks, words) or Grounder._sole_bearer_tail(
+    m = find_words(toks, words) or SpanLinker.sole_bearer_tail(
         SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks, words, n, question)
     assert (question[m[1]:m[2]] if m else None) == found
     if m and found != n.name:
@@ -429,7 +429,7 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
 def test_a_label_written_by_its_first_word_when_best_known(question, symbol, found):
     from types import SimpleNamespace
 
-    from verifier.grounding import Grounder
+    from verifier.grounding.spans import SpanLinker
     from verifier.grounding.text import tokens
     from verifier.lexical import words_of
     from verifier.lexical import LabelIndex
@@ -441,8 +441,8 @@ def test_a_label_written_by_its_first_word_when_best_known(question, symbol, fou
         idx.add(q, [label])
     n = idx.names[symbol][0]
     toks = tokens(question)
-    m = Grounder._best_known_first_word(SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks,
-                                        words_of(n.name), n, question)
+    m = SpanLinker.best_known_first_word(SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks,
+                                         words_of(n.name), n, question)
     assert (question[m[1]:m[2]] if m else None) == found
 
 
