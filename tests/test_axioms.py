@@ -142,17 +142,17 @@ def test_name_preposition_placeholder(tmp_path):
 def test_name_preposition_binding():
     """A property name ending in a preposition binds $nameprep to that preposition in each of
     its senses; the axiom reads any of them."""
-    from verifier.grounding import _preposition_preds
+    from verifier.grounding.checks import preposition_preds
 
-    assert _preposition_preds("enclave within", "enclave")[:2] == ("_within_p", "_within_p_loc")
-    assert _preposition_preds("active ingredient in", "ingredients")[0] == "_in_p"
-    assert _preposition_preds("mass", "mass") == ()
+    assert preposition_preds("enclave within", "enclave")[:2] == ("_within_p", "_within_p_loc")
+    assert preposition_preds("active ingredient in", "ingredients")[0] == "_in_p"
+    assert preposition_preds("mass", "mass") == ()
     # the noun must be the name's word before the preposition: "education" is no "educated at"
-    assert _preposition_preds("educated at", "education") == ()
+    assert preposition_preds("educated at", "education") == ()
     t = load_pack().templates["noun_preposition_name"]
     x = Var("x3")
     unit = Unit(Atom("_enclave/nn_u_unknown", (x,)), "noun", "enclave", "n", ("enclav",), ("enclav",), "enclave", x)
-    f = instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": _preposition_preds("enclave within", "enclave")})
+    f = instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": preposition_preds("enclave within", "enclave")})
     text = str(f)
     assert "_within_p(m, x, y) | _within_p_loc(m, x, y)" in text and "wdt:P501(x, y)" in text
     with pytest.raises(ValueError):  # no preposition: the template does not apply
@@ -212,8 +212,8 @@ def test_exclusive_entry_links_through_its_own_template_only():
     u = Unit(Atom("_celebrate_v_1", (Var("e2"), Var("i9"), Var("x3"))), "verb", "celebrate", "v",
              ("celebr",), ("celebr",), "celebrated", Var("e2"))
     sym = SymbolUse("wdt:P832", "P832", "property")
-    entry = g._entry_for("celebrate", sym)
-    names = [t.name for t in g._templates_for(u, sym, "noun", entry)]
+    entry = g.entry_for("celebrate", sym)
+    names = [t.name for t in g.templates_for(u, sym, "noun", entry)]
     assert names == ["verb_modifier_passive_inverse"]
 
 

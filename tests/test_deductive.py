@@ -120,7 +120,8 @@ def test_surface_force_of_questions_that_start_otherwise():
 def test_possessive_pronoun_binds_to_the_one_named_subject():
     """"Lindsey Vonn ended her marriage with Thomas Vonn": "her" is the verb's named subject;
     with two verbs whose named subjects differ, or a pronoun that is no possessive, nothing."""
-    from verifier.grounding import Grounding, Link, SymbolUse, Unit, _bound_possessives
+    from verifier.grounding import Grounding, Link, SymbolUse, Unit
+    from verifier.grounding.links import bound_possessives
     from verifier.logic import Atom, Literal, Var
 
     x, y, z, e, e2, p = (Var(n) for n in ("x", "y", "z", "e", "e2", "p"))
@@ -136,10 +137,10 @@ def test_possessive_pronoun_binds_to_the_one_named_subject():
     g = Grounding(links=[Link(vonn, SymbolUse("wd:Q10068", "Q10068", "item"), "Vonn", "noun", 1, 1, ""),
                          Link(thomas, SymbolUse("wd:Q354865", "Q354865", "item"), "Thomas", "noun", 1, 1, "")])
     units = [vonn, thomas, her, she, end]
-    bound = _bound_possessives([her, she], units, g)
+    bound = bound_possessives([her, she], units, g)
     assert {k: v.symbol.id for k, v in bound.items()} == {id(her): "Q10068"}
     meet = unit(Atom("_meet_v_1", (e2, y, x)), "verb", "meet")
-    assert _bound_possessives([her], units + [meet], g) == {}
+    assert bound_possessives([her], units + [meet], g) == {}
 
 
 def test_near_spelling_does_not_replace_an_exact_name(verifier):
@@ -365,9 +366,10 @@ def test_predicate_lemmas_that_are_also_irregular_forms():
     ("What did ray kurzweil write?", "Raymond Kurzweil", None),                      # not capitalised
 ])
 def test_middle_name_match(question, label, found):
-    from verifier.grounding import _middle_name_match, _tokens, words_of
+    from verifier.grounding.text import middle_name_match, tokens
+    from verifier.lexical import words_of
 
-    m = _middle_name_match(_tokens(question), words_of(label), label, question)
+    m = middle_name_match(tokens(question), words_of(label), label, question)
     assert (question[m[1]:m[2]] if m else None) == found
 
 
@@ -393,7 +395,9 @@ def test_middle_name_match(question, label, found):
 def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_known(question, symbol, found):
     from types import SimpleNamespace
 
-    from verifier.grounding import Grounder, _find_words, _tokens, words_of
+    from verifier.grounding.spans import SpanLinker
+    from verifier.grounding.text import find_words, tokens
+    from verifier.lexical import words_of
     from verifier.lexical import LabelIndex
 
     idx = LabelIndex()
@@ -404,10 +408,10 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
                      ("Q11", "Los Angeles Lakers"), ("Q12", "Tomb Raider"), ("Q13", "Las Vegas Raiders"),
                      ("Q14", "gas giant"), ("Q15", "New York Giants")]:
         idx.add(q, [label])
-    toks = _tokens(question)
+    toks = tokens(question)
     n = idx.names[symbol][0]
     words = words_of(n.name)
-    m = _find_words(toks, words) or Grounder._sole_bearer_tail(
+    m = find_words(toks, words) or SpanLinker.sole_bearer_tail(
         SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks, words, n, question)
     assert (question[m[1]:m[2]] if m else None) == found
     if m and found != n.name:
@@ -425,7 +429,9 @@ def test_a_name_written_by_its_last_words_when_no_other_item_ends_so_or_best_kno
 def test_a_label_written_by_its_first_word_when_best_known(question, symbol, found):
     from types import SimpleNamespace
 
-    from verifier.grounding import Grounder, _tokens, words_of
+    from verifier.grounding.spans import SpanLinker
+    from verifier.grounding.text import tokens
+    from verifier.lexical import words_of
     from verifier.lexical import LabelIndex
 
     idx = LabelIndex()
@@ -434,9 +440,9 @@ def test_a_label_written_by_its_first_word_when_best_known(question, symbol, fou
                      ("Q483325", "Ellen DeGeneres"), ("Q48189", "Teutonic Order")]:
         idx.add(q, [label])
     n = idx.names[symbol][0]
-    toks = _tokens(question)
-    m = Grounder._best_known_first_word(SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks,
-                                        words_of(n.name), n, question)
+    toks = tokens(question)
+    m = SpanLinker.best_known_first_word(SimpleNamespace(labels=idx), SimpleNamespace(id=symbol), toks,
+                                         words_of(n.name), n, question)
     assert (question[m[1]:m[2]] if m else None) == found
 
 
@@ -451,9 +457,10 @@ def test_a_label_written_by_its_first_word_when_best_known(question, symbol, fou
     ("who plays the doctor?", "the Doctor", None),                                # not a capitalised name
 ])
 def test_a_character_written_by_its_first_or_last_name(question, label, found):
-    from verifier.grounding import _character_part, _tokens, words_of
+    from verifier.grounding.text import character_part, tokens
+    from verifier.lexical import words_of
 
-    m = _character_part(_tokens(question), words_of(label), label)
+    m = character_part(tokens(question), words_of(label), label)
     assert (question[m[1]:m[2]] if m else None) == found
     if m:
         assert m[0] == 0.8
@@ -474,9 +481,10 @@ def test_a_character_written_by_its_first_or_last_name(question, label, found):
     ("Who was Edward I of England?", "Edward I of England", "Edward I of England"),
 ])
 def test_name_found_in_question(question, label, found):
-    from verifier.grounding import _find_words, _tokens, words_of
+    from verifier.grounding.text import find_words, tokens
+    from verifier.lexical import words_of
 
-    m = _find_words(_tokens(question), words_of(label))
+    m = find_words(tokens(question), words_of(label))
     assert (question[m[1]:m[2]] if m else None) == found
     if found and label.casefold().startswith(found.casefold()):
         assert m[0] == 1.0
@@ -492,9 +500,10 @@ def test_name_found_in_question(question, label, found):
     ("Who wrote the history of Germany?", "history of Germany", None),  # two words only
 ])
 def test_two_word_name_written_with_of(question, label, found):
-    from verifier.grounding import _of_inversion, _tokens, words_of
+    from verifier.grounding.text import of_inversion, tokens
+    from verifier.lexical import words_of
 
-    m = _of_inversion(_tokens(question), words_of(label))
+    m = of_inversion(tokens(question), words_of(label))
     assert (question[m[1]:m[2]] if m else None) == found
 
 
@@ -536,9 +545,9 @@ def test_an_unknown_word_one_edit_from_a_name_word_is_read_as_that_word():
                 content_keys("subsidary company"), "subsidary company", x)
     wn = WordNetRelations({"county": {"n": ["counti", "district"]}})
     g = Grounder(load_pack(default_pack_dirs()), labels, wn)
-    assert g._misspelt_keys([typo, county, head], syms) == {id(typo): {"subsidiari"}, id(head): {"subsidiari"}}
-    assert g._misspelt_keys([known, county], syms) == {}
-    assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}
+    assert g.misspellings([typo, county, head], syms).by_unit == {id(typo): {"subsidiari"}, id(head): {"subsidiari"}}
+    assert g.misspellings([known, county], syms).by_unit == {}
+    assert Grounder(load_pack(default_pack_dirs()), labels, None).misspellings([typo], syms).by_unit == {}
 
 
 def test_explanation_names_other_items_with_the_same_label():
@@ -612,16 +621,16 @@ def test_wh_subject_of_a_finite_verb():
 
 
 def test_a_name_is_found_where_its_own_noun_phrase_is():
-    from verifier.grounding import _tightest_occurrence, _tokens
+    from verifier.grounding.text import tightest_occurrence, tokens
 
     q = "Is Morgan Freeman's family name Freeman?"
     first, last = q.index("Freeman"), q.rindex("Freeman")
     spans = {"x3": (3, 17), "x9": (last, last + 7)}
-    toks = _tokens(q)
-    assert _tightest_occurrence(toks, q, first, first + 7, spans, {"x3", "x9"}) == (last, last + 7)
+    toks = tokens(q)
+    assert tightest_occurrence(toks, q, first, first + 7, spans, {"x3", "x9"}) == (last, last + 7)
     # one occurrence, or no phrase of its own: the first place stays
-    assert _tightest_occurrence(toks, q, 3, 17, spans, {"x3", "x9"}) == (3, 17)
-    assert _tightest_occurrence(toks, q, first, first + 7, {"x3": (3, 17)}, {"x3"}) == (first, first + 7)
+    assert tightest_occurrence(toks, q, 3, 17, spans, {"x3", "x9"}) == (3, 17)
+    assert tightest_occurrence(toks, q, first, first + 7, {"x3": (3, 17)}, {"x3"}) == (first, first + 7)
 
 
 @pytest.mark.parametrize("name,letters", [
@@ -648,19 +657,19 @@ def test_acronym_bearers():
 def test_an_acronym_is_matched_only_in_capitals():
     """... or in lower case in a question that writes no capitals at all (three letters or
     more, not a stop word: "who" is no *World Health Organization*)."""
-    from verifier.grounding import _acronym_match, _tokens
+    from verifier.grounding.text import acronym_match, tokens
 
     q = "Was Dick Van Dyke a citizen of the USA?"
-    m = _acronym_match(_tokens(q), q, "United States of America")
+    m = acronym_match(tokens(q), q, "United States of America")
     assert m and q[m[1]:m[2]] == "USA"
     q2 = "Did the usa team win?"
-    assert _acronym_match(_tokens(q2), q2, "United States of America") is None
+    assert acronym_match(tokens(q2), q2, "United States of America") is None
     q3 = "who does kris humphries play for in the nba?"
-    m = _acronym_match(_tokens(q3), q3, "National Basketball Association")
+    m = acronym_match(tokens(q3), q3, "National Basketball Association")
     assert m and q3[m[1]:m[2]] == "nba"
-    assert _acronym_match(_tokens(q3), q3, "World Health Organization") is None
+    assert acronym_match(tokens(q3), q3, "World Health Organization") is None
     q4 = "what is the la times?"
-    assert _acronym_match(_tokens(q4), q4, "Los Angeles") is None  # two letters
+    assert acronym_match(tokens(q4), q4, "Los Angeles") is None  # two letters
 
 
 def test_having_count_answers_a_comparison_of_a_count():
@@ -795,7 +804,8 @@ def test_an_exclusive_link_supersedes_the_words_other_links_to_what_its_axiom_na
     word's link to *winner* through another template is dropped; another word's is kept."""
     from types import SimpleNamespace
 
-    from verifier.grounding import Axiom, Link, SymbolUse, Unit, _without_superseded
+    from verifier.grounding import Axiom, Link, SymbolUse, Unit
+    from verifier.grounding.links import without_superseded
     from verifier.logic import Atom, Var
 
     e, x, y, s = Var("e"), Var("x"), Var("y"), Var("s")
@@ -807,8 +817,8 @@ def test_an_exclusive_link_supersedes_the_words_other_links_to_what_its_axiom_na
                   (season_axiom,))
     agent = Link(win, SymbolUse("wdt:P1346", "P1346", "property"), "win", "verb", 1.0, 1.0, "", None, ())
     noun = Link(other, SymbolUse("wdt:P1346", "P1346", "property"), "winner", "noun", 1.0, 1.0, "", None, ())
-    assert _without_superseded([season, agent, noun]) == [season, noun]
-    assert _without_superseded([agent, noun]) == [agent, noun]
+    assert without_superseded([season, agent, noun]) == [season, noun]
+    assert without_superseded([agent, noun]) == [agent, noun]
 
 
 def test_a_name_word_no_label_has_one_edit_from_a_query_items_name_is_read_as_it():
@@ -834,8 +844,9 @@ def test_a_name_word_no_label_has_one_edit_from_a_query_items_name_is_read_as_it
 
     typo, other = named("Toranto", "x3"), named("Hanson", "x4")
     g = Grounder(load_pack(default_pack_dirs()), labels, WordNetRelations({}))
-    assert g._misspelt_keys([typo, other], syms) == {id(typo): {"toronto"}}
-    assert g._fixes == {"toranto": {"toronto"}}
+    found = g.misspellings([typo, other], syms)
+    assert found.by_unit == {id(typo): {"toronto"}}
+    assert found.fixes == {"toranto": {"toronto"}}
     # no query item near it: nothing
-    assert g._misspelt_keys([typo], syms[1:]) == {}
-    assert Grounder(load_pack(default_pack_dirs()), labels, None)._misspelt_keys([typo], syms) == {}
+    assert g.misspellings([typo], syms[1:]).by_unit == {}
+    assert Grounder(load_pack(default_pack_dirs()), labels, None).misspellings([typo], syms).by_unit == {}

@@ -44,8 +44,8 @@ def test_copula_with_of_or_for():
     noun = next(e for e in t.mrs.eps if e.pred == "_id/nn_u_unknown")
     assert q[noun.cfrom:noun.cto] == "ID"
     # the other words are compound modifiers: the head's noun phrase spans them all
-    from verifier.grounding import _np_spans
-    a, z = _np_spans(t.mrs, q)[noun.iv]
+    from verifier.grounding import np_spans
+    a, z = np_spans(t.mrs, q)[noun.iv]
     assert q[a:z] == "Libraries.org ID"
     assert {e.pred for e in t.mrs.eps} >= {"_libraries/nn_u_unknown", "_org/nn_u_unknown", "compound"}
     assert by["_for_p"].args[1:] == (noun_var(t, "_id/nn_u_unknown"), name.args[0])

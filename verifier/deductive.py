@@ -2251,7 +2251,7 @@ def _distinguish_repeated(reading):
 def _check_one(question: str, reading, query: Query, pack: Pack, grounder: Grounder,
                background: list[Premise], timeout_ms: int, diagnose: bool,
                context: ProverContext | None = None) -> ReadingResult:
-    from verifier.grounding import _np_spans
+    from verifier.grounding import np_spans as _np_spans
 
     budget = solver_budget(timeout_ms)
     spent: list[int] = []  # the solver work of each check (ProofResult.work)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from verifier.grounding import number_in_text, with_written_sign
+from verifier.grounding.numbers import number_in_text, with_written_sign
 from verifier.lexical import fold
+from verifier.vocabulary import vocabulary
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, Literal, Var, conj, exists, free_vars, subformulas,
 )
@@ -21,6 +22,8 @@ from verifier.logic import (
 __all__ = ["FLIPPED", "NAME_EDGE", "STRING_TESTS", "label_tests", "label_vars", "literals_of",
            "surface_comparisons", "take_compared_values", "take_lexical_filters", "value_in_text"]
 
+
+_WORDS = vocabulary("filters")
 
 #: A comparison's operator with its sides swapped (``2 < x`` is ``x > 2``).
 FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}
@@ -35,7 +38,7 @@ STRING_TESTS = frozenset({"contains", "strstarts", "strends", "regex"})
 #: date) say no more than the year; a negative year is before Christ.
 _YEAR_DATE = re.compile(r"(-?)0*(\d{1,4})-(?:0{1,2}-0{1,2}|0?1-0?1)")
 #: How a question marks a year before Christ ("524 BC", "100 B.C.E.").
-_BC = re.compile(r"\s*(?:BCE?|B\.\s?C\.(?:\s?E\.)?)(?!\w)", re.I)
+_BC = _WORDS.pattern("before_christ")
 
 
 def value_in_text(value: str, text: str) -> bool:
@@ -61,18 +64,14 @@ def value_in_text(value: str, text: str) -> bool:
 
 
 #: A name restriction on the start or the end of the name (see :func:`verifier.intent.surface_name_test`).
-NAME_EDGE = re.compile(r"\b(start|begin|end)", re.I)
+NAME_EDGE = _WORDS.pattern("name_edge")
 
 
-_CMP_WORDS = [
-    (">=", r"at least|no (?:less|fewer) than|not (?:less|fewer) than"),
-    ("<=", r"at most|no more than|not more than|up to"),
-    (">", r"more than|greater than|higher than|larger than|bigger than|longer than|heavier than|"
-          r"taller than|wider than|above|over|exceeding|exceeds|after"),
-    ("<", r"less than|fewer than|lower than|smaller than|shorter than|lighter than|narrower than|"
-          r"below|under|before"),
-    ("=", r"equal to|equals to|equals|equal|exactly|the same as"),
-]
+_CMP_WORDS = [(op, "|".join(phrases)) for op, phrases in _WORDS.mapping("comparisons").items()]
+#: words between a comparison and its number ("more than about 100")
+_FILLERS = "(?:" + "|".join(w + r"\s+" for w in _WORDS.words("comparison_fillers")) + ")?"
+#: a yes/no question that ends in "is N?" states that the value is N
+_COPULA = _WORDS.alternation("copulas")
 
 
 _NUMBER = r"(-?\d[\d,]*(?:\.\d+)?(?:e[+-]?\d+)?|-?\.\d+)"
@@ -83,11 +82,11 @@ def surface_comparisons(question: str) -> list[tuple[str, Literal]]:
     out = []
     q = question.casefold()
     for op, words in _CMP_WORDS:
-        for m in re.finditer(rf"\b(?:{words})\s+(?:about\s+|approximately\s+|the\s+value\s+)?{_NUMBER}", q):
+        for m in re.finditer(rf"\b(?:{words})\s+{_FILLERS}{_NUMBER}", q):
             out.append((op, _number_literal(m.group(1))))
     # a yes/no question that ends in "is N?" states that the value is N ("Is it true that
     # the employment of Amsterdam is 12250?")
-    m = re.search(rf"\b(?:is|are|was|were)\s+{_NUMBER}\s*\??\s*$", q)
+    m = re.search(rf"\b{_COPULA}\s+{_NUMBER}\s*\??\s*$", q)
     if m and not any(op == "=" for op, _ in out):
         out.append(("=", _number_literal(m.group(1))))
     return out
@@ -151,9 +150,7 @@ def _same_op(a: str | None, b: str | None) -> bool:
 
 
 #: words by which a question speaks of how a name is written
-_TEXT_WORDS = re.compile(r"\b(?:contains?|containing|include[sd]?|including|start(?:s|ing)?|begin(?:s|ning)?"
-                         r"|ends?|ending|words?|letters?|strings?|names?|named|called|titled|spel(?:led|t|ling)"
-                         r"|labels?|label(?:l)?ed|text|somewhere|mentions?|mentioning)\b", re.I)
+_TEXT_WORDS = _WORDS.pattern("text_words")
 
 
 #: Properties that give an item's name.

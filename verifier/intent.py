@@ -9,15 +9,18 @@ LIMIT, comparative <-> a FILTER comparison, "all" <-> no LIMIT that cuts the ans
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Sequence
 
-from verifier.grounding import _CLASS_PROPS, Grounder, Grounding, _number_value, number_in_text
+from verifier.grounding import CLASS_PROPS, Grounder, Grounding, number_in_text, number_value
 from verifier.logic import Atom, Compare, Eq, Formula, Func, Literal, Term, Var, atoms, subformulas
 from parsers.mrs import predicate_info
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise
 from verifier.query import Query
 from verifier.filters import FLIPPED, NAME_EDGE, STRING_TESTS, label_tests, surface_comparisons
+from verifier.question_cues import surface_name_test
+from verifier.vocabulary import vocabulary
 
 if TYPE_CHECKING:
     from verifier.qualifiers import Qualifier
@@ -41,30 +44,31 @@ def intent_premises(reading) -> list[Premise]:
     return [Premise(f"comparison in the question: {f}", f)]
 
 
-_WH_START = re.compile(r"^\W*(what|whats|which|who|whom|whose|when|where|why|how|give|tell|list|name|mention|show|"
-                       r"find|return|enumerate|identify|state|get|provide|disclose|reveal|specify|"
-                       r"display|retrieve|fetch|let\s+me\s+know)\b", re.I)
+_WORDS = vocabulary("intent")
+
+#: a question that starts with a wh-word or a request verb
+_WH_START = _WORDS.pattern("wh_start")
 
 
-#: Auxiliaries (and modals) that open a yes/no question or stand between a wh-word and a verb.
-AUX = r"(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|shall|may)\b"
+#: Auxiliaries (and modals) that open a yes/no question or stand between a wh-word and a verb
+#: (a regular expression).
+AUX = _WORDS.alternation("auxiliaries") + r"\b"
 
 
-_YN_START = re.compile(r"^\W*" + AUX, re.I)
+_YN_START = _WORDS.pattern("yn_start")
 
 
 # a request for values that starts otherwise: "Please tell me ...", "I need to know ..."
-_REQUEST_START = re.compile(r"^\W*(please\b|i\s+(need|want|would\s+like|'d\s+like)\s+to\s+know\b"
-                            r"|(can|could|would)\s+you\s+(please\s+)?(tell|give|show|list|name)\b)", re.I)
+_REQUEST_START = _WORDS.pattern("request_start")
 
 
 # "On February 8, 1974, what position did Harold Wilson hold?": a wh-word right after a
 # fronted phrase set off by a comma
-_WH_AFTER_FRONTED = re.compile(r"^[^?]{1,80}?,\s*(what|which|who|whom|whose|when|where|why|how)\b", re.I)
+_WH_AFTER_FRONTED = _WORDS.pattern("wh_after_fronted")
 
 
 # "The ISOCAT id of morpheme is?", "Binary Star with maximum luminosity is?": a value to fill in
-_CLOZE = re.compile(r"\s(is|are|was|were)\s*\?\s*$", re.I)
+_CLOZE = _WORDS.pattern("cloze")
 
 
 def _surface_force(question: str) -> str | None:
@@ -85,30 +89,9 @@ def _surface_force(question: str) -> str | None:
     return None
 
 
-# "whose name has the word W", "starts with the letter L", "contains the word W in their
-# name": the question restricts the answer's name, which a query tests with a string function
-# (whether it does; :data:`_SPELLING` finds the words such phrases spell, which name nothing)
-_NAME_TEST = re.compile(
-    r"\b(?:(?:start|starts|started|begin|begins|end|ends)\s+with\s+(?:(?:the|a|an)\s+)?"
-    r"(?:(?:letter|alphabet|word|character)s?\b|[\"'“‘][^\W\d_][\"'”’]"
-    r"|[^\W\d_](?=\s*(?:[?.!,]|$|\s(?:and|or)\b)))"
-    r"|(?:contain|contains)\s+(?:(?:the|a|an)\s+)?words?\b"
-    r"|(?:has|have|had|with)\s+(?:(?:the|a|an)\s+)?words?\s+\S+\s+in\s+(?:it|its|it's|their|the|his|her)\b"
-    r"|name\s+(?:has|contains|have|includes?)\s+(?:(?:the|a|an)\s+)?(?:word|letter)s?\b)",
-    re.I)
-
-
-def surface_name_test(question: str) -> str | None:
-    """The phrase by which a question restricts the answer's name ("starts with the letter
-    t", "whose name has the word bayesian"), or None."""
-    m = _NAME_TEST.search(question)
-    return m.group(0) if m else None
-
-
 # Superlatives whose direction depends on the property ordered by ("the oldest person": the
 # highest age, or the earliest date of birth): their ORDER BY direction is not checked.
-_UNDIRECTED_SUPERLATIVES = frozenset({"old", "young", "early", "late", "new", "recent", "soon",
-                                      "first", "last", "far", "near", "close", "long", "short"})
+_UNDIRECTED_SUPERLATIVES = _WORDS.word_set("undirected_superlatives")
 
 
 def _order_against_superlative(intent, query: Query) -> str | None:
@@ -159,7 +142,7 @@ def _orders_by_class(query: Query) -> str | None:
     if not isinstance(key, Var):
         return None
     uses = [a for a in atoms(query.pattern) if isinstance(a, Atom) and key in a.args]
-    if uses and all(wikidata_id(a.pred) in _CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
+    if uses and all(wikidata_id(a.pred) in CLASS_PROPS and len(a.args) == 2 and a.args[1] == key
                     for a in uses):
         return f"the query sorts by the class of ?{key.name} ({uses[0].pred}), which no superlative grades"
     return None
@@ -205,8 +188,7 @@ def _having_states_count(query: Query, reading, question: str) -> bool | None:
 
 #: Words that bound a time ("married to until 1975", "the spouse since 1928", "located in X
 #: before 2007-7-14"), and the year of the time they bound.
-_TIME_BOUND = re.compile(r"\b(?:until|till|since|before)\s+(?:the\s+year\s+(?:of\s+)?)?(?:[a-z]+\s+){0,2}?"
-                         r"(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?(\d{4})\b", re.I)
+_TIME_BOUND = _WORDS.pattern("time_bound")
 #: Time qualifiers: start time, end time, point in time.
 _TIME_QUALIFIER_PREDS = frozenset({"pq:P580", "pq:P582", "pq:P585"})
 
@@ -237,8 +219,7 @@ def _time_bound_as_year(question: str, query: Query) -> bool:
 #: "How much was solved by Leonhard Euler?", "How much has been proved by X?": "how much" of
 #: what a passive verb says was done asks how many things were (a measure would need a noun or
 #: a measuring verb: "how much did it cost")
-_HOW_MUCH_DONE = re.compile(r"^\W*how\s+much\s+(?:was|were|has\s+been|have\s+been|had\s+been)\s+"
-                            r"[a-z]+(?:ed|en|wn)\s+(?:by|in|at|for|from|with)\b", re.I)
+_HOW_MUCH_DONE = _WORDS.pattern("how_much_done")
 
 
 def intent_check(reading, query: Query, question: str = "", *, superlative_named: bool = False,
@@ -263,9 +244,9 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
     if not has_compare and kind == "comparative":
         # "... whose population is 30257.0?" answered by CONTAINS(?x, "30257.0"): LC-QuAD
         # 2.0's way of writing that a value equals the number the question states
-        equal = {_number_value(v.lexical) for op, v in stated if op == "="}
+        equal = {number_value(v.lexical) for op, v in stated if op == "="}
         has_compare = any(a.pred == "contains" and len(a.args) == 2 and isinstance(a.args[1], Literal)
-                          and _number_value(a.args[1].lexical) in equal
+                          and number_value(a.args[1].lexical) in equal
                           for a in atoms(query.pattern) if isinstance(a, Atom))
     if not has_compare and kind == "comparative" and _time_bound_as_year(question, query):
         has_compare = True
@@ -319,21 +300,15 @@ def intent_check(reading, query: Query, question: str = "", *, superlative_named
 
 #: A question that asks for all the things it describes: a plural answer ("Which actors ...",
 #: "What are the ...", "Who were ..."), or "all", "every", "list".
-_ASKS_FOR_ALL = re.compile(
-    r"^\W*(?:(?:which|what)\s+(?!%s\b)(?:[\w-]+\s+(?!%s\b))?[\w-]*[^\Wsu]s\b|(?:what|who|which)\s+(?:are|were)\b"
-    % (AUX, AUX) +
-    r"|(?:give|list|show|name|tell)\s+(?:me\s+|us\s+)?(?:all|the\s+[\w-]+s\b))|\b(?:all|every|list)\b", re.I)
+_ASKS_FOR_ALL = _WORDS.pattern("asks_for_all")
 
 
 #: A question that asks for some of them: "Name a ...", "Give me an example", "some", "a few".
-_ASKS_FOR_SOME = re.compile(r"\b(?:some|few|several|examples?|any|one|sample)\b|^\W*(?:name|give\s+me|tell\s+me)\s+(?:a|an)\b",
-                            re.I)
+_ASKS_FOR_SOME = _WORDS.pattern("asks_for_some")
 
 
 #: Numbers written as words ("What are the four nations of the UK?" states the number).
-_NUMBER_WORDS = dict(enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split()))
+_NUMBER_WORDS = MappingProxyType(dict(enumerate(_WORDS.words("number_words"))))
 
 
 def _states_number(question: str, n: int) -> bool:
@@ -361,9 +336,7 @@ def _truncates_all(question: str, limit: int) -> str:
 #: of episodes", "population", "female population", "member count"): a value that answers
 #: "how many" ("How many people live in the capital of Australia?" with *population*, "How
 #: many females ... are there?" with *female population*).
-NUMBER_OF = re.compile(r"^(?:(?:total\s+)?number\s+of\b"
-                       r"|(?:(?:fe)?male\s+|urban\s+|rural\s+|(?:il)?literate\s+)?population$"
-                       r"|employees$|[\w\s]+\scount$)", re.I)
+NUMBER_OF = _WORDS.pattern("number_of")
 
 
 def answers_a_number_of(query: Query, pattern: Formula, qualifiers: Sequence[Qualifier],

@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Mapping, Sequence
 
-from verifier.grounding import CHARACTER_ROLE, _PREPOSITION_ROLES, Axiom, Grounder, Grounding, Unit, number_in_text
+from verifier.grounding import CHARACTER_ROLE, Axiom, Grounder, Grounding, SymbolUse, Unit, number_in_text
+from verifier.grounding.words import PREPOSITION_ROLES
+from verifier.vocabulary import vocabulary
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Implies, Literal, Term, Var, atoms,
     conj, exists, free_vars,
@@ -22,7 +24,12 @@ from verifier.lexical import STOPWORDS, stem, words_of
 from verifier.namespaces import wikidata_id
 from verifier.query import OrderKey, Query
 from verifier.filters import literals_of, value_in_text
-from verifier.intent import AUX
+
+_WORDS = vocabulary("qualifiers")
+#: Auxiliaries (and modals), as a regular expression (:data:`verifier.intent.AUX`).
+_AUX = vocabulary("intent").alternation("auxiliaries") + r"\b"
+#: the prepositions of a passive's agent ("replaced by", "replaced with")
+_PASSIVE_AGENTS = _WORDS.alternation("passive_agents")
 
 __all__ = ["CONTEXT_QUALIFIERS", "TIME_QUALIFIERS", "Qualifier", "normalize_statements",
            "qualifier_supported", "reification_axioms"]
@@ -129,8 +136,6 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
     LIMIT (a time qualifier that only orders the statements is named by "first" / "last");
     ``answer_terms``: for each of the query's answer variables, the question's terms that its
     answer is (the aligned variable and what a copula or an apposition identifies with it)."""
-    from verifier.grounding import SymbolUse
-
     label = grounder.label(q.prop)
     if q.prop == q.statement:
         return False, f"qualifier {q.prop} ({label}) repeats the property of the statement it qualifies"
@@ -179,7 +184,7 @@ def qualifier_supported(q: Qualifier, grounder: Grounder, grounding: Grounding, 
         sup = (1.0, label, edge.group(0))
     if (sup is None and q.prop in CONTEXT_QUALIFIERS and isinstance(q.value, Var) and q.value in answers
             and (lead := _FOR_WHAT.match(question))
-            and any("for" in words_of(n.name) for n in grounder.names_of(qsym))):
+            and any(_PURPOSE & set(words_of(n.name)) for n in grounder.names_of(qsym))):
         # "For what film did Clark Gable receive the Academy Award?": the answer is what the
         # statement is for, which a qualifier named with "for" (*for work*) gives
         sup = (1.0, label, lead.group(0).strip())
@@ -333,8 +338,8 @@ def _voice_clash(sym, words: str, question: str, grounder: Grounder, *, answer_v
         with_word = [n for n in grounder.names_of(sym) if key in n.keys]
         if not with_word:
             continue
-        by_names = [n for n in with_word if re.search(r"\b(?:by|with)\b", n.name, re.I)]
-        passive = re.search(rf"\b{re.escape(w)}\s+(?:by|with)\b", question, re.I) is not None
+        by_names = [n for n in with_word if re.search(rf"\b{_PASSIVE_AGENTS}\b", n.name, re.I)]
+        passive = re.search(rf"\b{re.escape(w)}\s+{_PASSIVE_AGENTS}\b", question, re.I) is not None
         if (w.casefold() in objects and not passive) or (
                 answer_value and not passive and _wh_subject_of(w).match(question)):
             if not by_names:
@@ -379,8 +384,9 @@ def _wh_subject_of(verb: str) -> re.Pattern:
         finite = _inflected(verb)
     else:
         return re.compile(r"(?!)")
-    return re.compile(rf"^\W*(?:who|what|which)\b(?:\s+(?!{AUX})[\w'-]+){{0,3}}?\s+{finite}"
-                      rf"\s+(?!{AUX}|by\b|with\b)\w", re.I)
+    agents = "|".join(w + r"\b" for w in _WORDS.words("passive_agents"))
+    return re.compile(rf"^\W*{_WORDS.alternation('subject_wh_words')}\b(?:\s+(?!{_AUX})[\w'-]+){{0,3}}?\s+{finite}"
+                      rf"\s+(?!{_AUX}|{agents})\w", re.I)
 
 
 def _inflected(lemma: str) -> str:
@@ -392,42 +398,34 @@ def _inflected(lemma: str) -> str:
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
-_FOR_WHAT = re.compile(r"^\W*for\s+(?:what|which)\b", re.I)
+_FOR_WHAT = _WORDS.pattern("for_what")
+#: the preposition of a qualifier's name that says what a statement is for (*for work*)
+_PURPOSE = _WORDS.word_set("purpose_prepositions")
 
 
 #: Qualifiers for a time, which a preposition with a date names ("on 1 January 2002").
 TIME_QUALIFIERS = frozenset({"P580", "P582", "P585"})
 #: ordinal words that keep the earliest / the latest statement by time
-_EARLIEST = re.compile(r"\b(?:first|earliest)\b", re.I)
-_LATEST = re.compile(r"\b(?:last|latest|most\s+recent|newest)\b", re.I)
+_EARLIEST = _WORDS.pattern("earliest")
+_LATEST = _WORDS.pattern("latest")
 
 
 #: Prepositions whose roles ("in": place, "by": author ...) the grounding adds to their keys.
-_PREPOSITIONS = frozenset(_PREPOSITION_ROLES)
+_PREPOSITIONS = frozenset(PREPOSITION_ROLES)
 
 
 # "When did X become / leave ...": the start or the end of a statement.  A start time is not
 # supported by a question that only speaks of an ending, nor an end time by one that only
 # speaks of a beginning ("when" itself names both).
-_STARTS = re.compile(r"\b(?:become|became|becomes|begin|began|begun|begins|start|started|starts|"
-                     r"join|joined|joins|first|elected|appointed|marry|married|founded|established|"
-                     r"since|from|(?:move|moves|moved|relocate|relocates|relocated)\s+to)\b", re.I)
+_STARTS = _WORDS.pattern("starts")
 
 
-#: Verbs of ending, for an end time and for the end cause.
-_END_VERBS = r"end|ended|ends|leave|left|stop|stopped|cease|ceased|resign|resigned|quit"
-
-
-_ENDS = re.compile(r"\b(?:" + _END_VERBS + r"|leaves|until|till|divorce|divorced|finish|finished|last|"
-                   r"step down|stepped down|dissolved|abolished|graduate|graduated|graduation|"
-                   r"(?:move|moves|moved|relocate|relocates|relocated)\s+(?:away\s+)?from)\b", re.I)
+_ENDS = _WORDS.pattern("ends")
 
 
 #: A question for the cause of an end (end cause, P1534): "why did he resign", "how did
 #: their marriage end", "what ceased the position".
-_WHY_ENDED = re.compile(r"\b(?:why|how)\b(?:\W+\w+){0,8}?\W+(?:" + _END_VERBS
-                        + r"|terminate|terminated|exit|lose|lost)\b|\bwhat\s+(?:caused|ceased|ended|terminated)\b",
-                        re.I)
+_WHY_ENDED = _WORDS.pattern("why_ended")
 
 
 #: Start and end time qualifiers and the words that name them.
@@ -436,8 +434,7 @@ _EDGE_WORDS = {"P580": _STARTS, "P582": _ENDS}
 
 #: What follows a preposition that names a time: a number (a year, a date), a month, or a
 #: time noun ("from 1990", "on 19 December 1967", "since the year 2001", "in May").
-_TIME_AFTER = (r"\s+(?:(?:the|a)\s+)?(?:(?:year|date|day|month|time|start|end|beginning)\b|[-+]?\d|"
-               r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
+_TIME_AFTER = _WORDS.pattern("time_after").pattern
 
 
 def _before_a_time(word: str, question: str) -> bool:
@@ -446,12 +443,11 @@ def _before_a_time(word: str, question: str) -> bool:
 
 
 #: A time span asked for as a whole ("In which year range ..."): both its ends answer it.
-_SPANS = re.compile(r"\b(?:(?:year|time|date)s?\s+(?:range|span|period)s?|how\s+long)\b", re.I)
+_SPANS = _WORDS.pattern("spans")
 
 
 #: Nouns for a time that a question asks for ("In which year ...", "On what date ...").
-_TIME_NOUNS = frozenset({"year", "date", "time", "day", "month", "decade", "century", "range", "span",
-                         "period"})
+_TIME_NOUNS = _WORDS.word_set("time_nouns")
 
 
 def _asks_for_time(units: Sequence[Unit]) -> str | None:
@@ -466,18 +462,22 @@ def _asks_for_time(units: Sequence[Unit]) -> str | None:
     return None
 
 
+#: start words that start a time only before one ("from 1990"; not "graduate from X")
+_PLACE_OR_TIME = _WORDS.word_set("place_or_time")
+
+
 def _time_qualifier_clash(prop: str, question: str) -> str | None:
     """Why a start-time (P580) or end-time (P582) qualifier contradicts the question."""
     if _SPANS.search(question):
         return None
     # "from" starts a time only before one ("from 1990"; not "graduate from Howard University")
-    starts = any(m.group(0).casefold() != "from" or _before_a_time("from", question)
+    starts = any(m.group(0).casefold() not in _PLACE_OR_TIME or _before_a_time(m.group(0).casefold(), question)
                  for m in _STARTS.finditer(question))
     ends = bool(_ENDS.search(question))
     # a bound before a time says which end it is, whatever the verb ("married to until 1975"
     # is the end of the marriage, "spouse since 1928" its start), unless both bounds are given
-    until = any(_before_a_time(w, question) for w in ("until", "till", "before"))
-    since = any(_before_a_time(w, question) for w in ("since", "from"))
+    until = any(_before_a_time(w, question) for w in _WORDS.words("end_bounds"))
+    since = any(_before_a_time(w, question) for w in _WORDS.words("start_bounds"))
     if until != since:
         starts, ends = since, until
     if prop == "P580" and ends and not starts:

@@ -13,13 +13,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "and shapes/ YAML files (the shipped pack is used when no folder is given).")
     s = p.add_subparsers(dest="axioms_command", metavar="ACTION")
     lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors "
-                        "(question shapes too: fields, regexes, fragments, word lists, builders)",
-                        description="Exit code 1 when any error is found.")
+                        "(question shapes and word lists too)",
+                        description="Lints the templates, lexicons and background axioms, the question "
+                        "shapes (fields, regexes, fragments, word lists, builders) and the word lists "
+                        "(words/*.yaml). Exit code 1 when any error is found.")
     lint.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     lint.set_defaults(func=run_lint)
-    test = s.add_parser("test", help="run every example embedded in the packs (the question shapes' too)",
-                        description="Each example (question, sparql, expected verdict) is verified; "
-                        "questions without an MRS (no cache entry, no ACE) are reported as skipped. "
+    test = s.add_parser("test", help="run every example embedded in the packs (shapes and word lists too)",
+                        description="The examples of the word lists (words/*.yaml) and of the question "
+                        "shapes run first; then each example (question, sparql, expected verdict) is "
+                        "verified; questions without an MRS (no cache entry, no ACE) are reported as skipped. "
                         "Exit code 1 when an example fails.")
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     test.add_argument("--labels", help="KG labels for grounding (a TSV or a label store)")
@@ -62,8 +65,9 @@ def _shape_paths(args) -> list[Path]:
 def run_lint(args: argparse.Namespace) -> int:
     from parsers.mrs.shapes import BUILDERS, check_shapes
     from verifier.axioms import lint
+    from verifier.vocabulary import lint_words
 
-    issues = list(lint(_dirs(args))) + list(check_shapes(_shape_paths(args), BUILDERS))
+    issues = list(lint(_dirs(args))) + list(lint_words(_dirs(args))) + list(check_shapes(_shape_paths(args), BUILDERS))
     for i in issues:
         print(i)
     errors = sum(1 for i in issues if i.severity == "error")
@@ -90,13 +94,27 @@ def run_shape_examples(args) -> int:
     return failed
 
 
+def _run_word_examples(args: argparse.Namespace) -> int:
+    """Run the examples of the word lists; the number of failures (problems included)."""
+    from verifier.vocabulary import run_word_examples
+
+    ran, failures, problems = run_word_examples(_dirs(args))
+    for p in problems:
+        print(p)
+    for f in failures:
+        print(f"FAIL {f}")
+    print(f"word lists: {ran - len(failures)} passed, {len(failures)} failed")
+    return len(failures) + len(problems)
+
+
 def run_test(args: argparse.Namespace) -> int:
+    word_failures = _run_word_examples(args)
     shapes_failed = run_shape_examples(args)
-    verdicts_failed = _run_verdict_examples(args)
-    return 1 if shapes_failed or verdicts_failed else 0
+    code = _run_pack_examples(args)
+    return 1 if word_failures or shapes_failed or code else 0
 
 
-def _run_verdict_examples(args: argparse.Namespace) -> int:
+def _run_pack_examples(args: argparse.Namespace) -> int:
     from verifier.api import Verifier
     from verifier.labels.configured import labels_from_file
     from verifier.lexical import LabelIndex
@@ -176,8 +194,8 @@ def run_show(args: argparse.Namespace) -> int:
         # through the lexicon entry that names the symbol, found as the grounder finds it (its
         # template, and only it when the entry is exclusive), else through the templates for
         # a noun-shaped label
-        entry = g._entry_for(info.lemma, sym, info.pos)
-        link = g._make(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
+        entry = g.entry_for(info.lemma, sym, info.pos)
+        link = g.make_link(unit, sym, g.label(wid), "noun", 1.0, 1.0, "shown", entry)
         print(f"  {s} ({g.label(wid)}):")
         if link is None:
             print("    no template applies")

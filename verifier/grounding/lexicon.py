@@ -1,0 +1,187 @@
+"""The names of KG symbols: the KG labels and aliases (:class:`~verifier.lexical.LabelIndex`)
+and the words of the pack's lexicon entries (:class:`LexiconIndex`), together
+:class:`SymbolNames`."""
+
+from __future__ import annotations
+
+import threading
+from typing import Iterable, Mapping
+
+from verifier.axioms.model import LexiconEntry, Pack
+from verifier.grounding.context import frozen_mapping
+from verifier.grounding.symbols import SymbolUse
+from verifier.grounding.units import Unit
+from verifier.lexical import LabelIndex, NameEntry, content_keys, label_shape
+from verifier.namespaces import wikidata_id
+
+__all__ = ["LexiconIndex", "SymbolNames"]
+
+#: the lexicon names cached per (symbol id, symbol, part of speech) before the cache is cleared
+_NAMES_CACHE_LIMIT = 200_000
+
+
+class LexiconIndex:
+    """The lexicon entries of a pack, looked up by symbol, by word and by template.
+
+    What depends on the pack alone is computed once here (:attr:`keys`,
+    :attr:`valued_items`); the names per symbol are cached as they are asked for (a cache of
+    values that depend on the pack alone, the same whatever call fills it).
+    """
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        #: lexicon names per (symbol id, symbol, part of speech): scanning every lexicon entry
+        #: for each symbol of each reading was a tenth of the verification time
+        self._names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
+        self._lock = threading.Lock()
+        #: the matching keys of every lexicon word (lexicon words are known words: "pakistani")
+        self.keys: frozenset[str] = frozenset(k for lex in pack.lexicons for e in lex.entries
+                                              for w in e.words for k in content_keys(w))
+        self.valued_items: Mapping[str, frozenset[str]] = self._find_valued_items()
+
+    def names(self, sym_id: str, symbol: str, pos: str | None) -> tuple[NameEntry, ...]:
+        """The lexicon words for a symbol as names (only the entries for part of speech
+        ``pos`` when it is given)."""
+        key = (sym_id, symbol, pos)
+        got = self._names.get(key)
+        if got is None:
+            out = []
+            for lex in self.pack.lexicons:
+                for e in lex.entries:
+                    if pos is not None and e.pos is not None and e.pos != pos:
+                        continue
+                    if any(wikidata_id(s) == sym_id or s == symbol for s in e.symbols):
+                        for w in e.words:
+                            keys = content_keys(w)
+                            if keys:
+                                out.append(NameEntry(sym_id, w, keys, label_shape(w), False))
+            got = tuple(out)
+            with self._lock:
+                if len(self._names) > _NAMES_CACHE_LIMIT:  # bounded on audits of millions of queries
+                    self._names.clear()
+                self._names[key] = got
+        return got
+
+    def label(self, sym_id: str) -> str | None:
+        """The first word of the first lexicon entry for a symbol."""
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if any(wikidata_id(s) == sym_id for s in e.symbols):
+                    return e.words[0]
+        return None
+
+    def listed_prepositions(self, sym: SymbolUse, units: Iterable[Unit], *,
+                            qualifier: bool = False) -> list[tuple[LexiconEntry, Unit, str]]:
+        """(entry, unit, word) for each preposition among ``units`` whose word a lexicon entry
+        for prepositions (``pos: p``) lets stand for ``sym`` ("in" -> country | continent |
+        located in ...; "after" -> replaces); for a statement's ``qualifier``, which qualifies
+        what a verb says, not the entries for a preposition on a thing only."""
+        out = []
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    continue
+                if qualifier and self.relates_things_only(e):
+                    continue  # "Jeremiah in the Nevi'im" (part of the series) qualifies no statement
+                for u in units:
+                    word = (u.lemma.split() or [""])[0]
+                    if u.kind == "preposition" and word in e.words:
+                        out.append((e, u, word))
+        return out
+
+    def relates_things_only(self, e: LexiconEntry) -> bool:
+        """Whether a preposition entry's template applies only to a preposition on a thing
+        (its first argument an instance, ``match.expressed: [1]``), never on a verb's event
+        (``preposition_relation_sequence``)."""
+        template = self.pack.templates.get(e.template)
+        return template is not None and 1 in template.match.expressed
+
+
+    def siblings(self, entry: LexiconEntry | None) -> list[LexiconEntry]:
+        """``entry`` and the other entries for the same words, part of speech and symbols
+        (a word may name a symbol through several templates: "marry" -> spouse as a
+        transitive verb and, with a coordinated subject, reciprocally)."""
+        if entry is None:
+            return []
+        out = [entry]
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if (e is not entry and e.symbols == entry.symbols and e.pos == entry.pos
+                        and set(e.words) & set(entry.words)):
+                    out.append(e)
+        return out
+
+    def entry_for(self, name: str, sym: SymbolUse, pos: str | None = None) -> LexiconEntry | None:
+        """The lexicon entry that gives ``sym`` the name ``name``; with ``pos``, an entry for
+        that part of speech whose word is the name or has its stem wins ("married" found for
+        the verb "marry": the verb's entries, not the adjective's)."""
+        keys = content_keys(name) if pos is not None else ()
+        fallback = None
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                same_pos = pos is not None and e.pos == pos
+                named = name in e.words
+                if not (named or (same_pos and any(content_keys(w) == keys for w in e.words))):
+                    continue  # the cheap test first: most entries have other words
+                if not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
+                    continue
+                if same_pos:
+                    return e
+                if fallback is None and named:
+                    fallback = e
+        return fallback
+
+    def _find_valued_items(self) -> Mapping[str, frozenset[str]]:
+        """Item id -> keys of the nouns that lexicon entries of template
+        ``noun_of_item_value`` link to it (a part of a classification: "health" -> NFPA 704
+        via safety classification and labelling)."""
+        out: dict[str, set[str]] = {}
+        for lex in self.pack.lexicons:
+            for e in lex.entries:
+                if e.template == "noun_of_item_value" and e.via:
+                    for sym in e.symbols:
+                        wid = wikidata_id(sym)
+                        if wid:
+                            out.setdefault(wid, set()).update(k for w in e.words for k in content_keys(w))
+        return frozen_mapping((k, frozenset(v)) for k, v in out.items())
+
+
+class SymbolNames:
+    """Every name of a KG symbol: its KG labels and aliases, then its lexicon words."""
+
+    def __init__(self, labels: LabelIndex, lexicon: LexiconIndex) -> None:
+        self.labels = labels
+        self.lexicon = lexicon
+        self._demonyms: Mapping[str, frozenset[str]] | None = None
+
+    def names_of(self, sym: SymbolUse, pos: str | None = None) -> list[NameEntry]:
+        """KG labels and aliases of a symbol and the lexicon words for it (only the entries
+        for part of speech ``pos`` when it is given: "record" the verb, not the noun)."""
+        return list(self.labels.names.get(sym.id, ())) + list(self.lexicon.names(sym.id, sym.symbol, pos))
+
+    def label(self, sym_id: str) -> str:
+        """The KG label of a symbol, else its first lexicon word, else its id."""
+        return self.labels.label(sym_id) or self.lexicon.label(sym_id) or sym_id
+
+    def demonym_keys(self) -> Mapping[str, frozenset[str]]:
+        """Matching key of each word that a lexicon entry reads as "of COUNTRY" (template
+        ``adjective_item_of``: "the French president" is the president of France) -> the keys
+        of the country's label: "the Australian Senate" writes the name *Senate of Australia*,
+        "the Brazilian national soccer team" *Brazil national football team*.  Computed on the
+        first use (from the labels as they are then) and kept: it depends on the pack and the
+        labels only."""
+        if self._demonyms is None:
+            out: dict[str, set[str]] = {}
+            for lex in self.lexicon.pack.lexicons:
+                for e in lex.entries:
+                    if e.template != "adjective_item_of":
+                        continue
+                    for sym in e.symbols:
+                        label = self.labels.label(wikidata_id(sym) or sym)
+                        if not label:
+                            continue
+                        for w in e.words:
+                            for k in content_keys(w):
+                                out.setdefault(k, set()).update(content_keys(label))
+            self._demonyms = frozen_mapping((k, frozenset(v)) for k, v in out.items())
+        return self._demonyms
