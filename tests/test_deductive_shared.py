@@ -2336,7 +2336,7 @@ def test_the_pair_budget_counts_solver_work_not_the_clock(verifier, monkeypatch)
     times the budget of wall-clock time stops a pair)."""
     import time as _time
 
-    import verifier.deductive as deductive
+    import verifier.deductive.pipeline as deductive
 
     q = "Robert Hooke attended which university with a Grade 1 listed building?"
     s = "SELECT ?answer WHERE { wd:Q46830 wdt:P69 ?answer . ?answer wdt:P1435 wd:Q15700818 }"
