@@ -13,7 +13,10 @@ from verifier.query import Query
 from verifier.filters import label_vars
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, open_vars
 
-__all__ = ['SUPERLATIVE_VALUE', 'alignment_of', 'other_alignments', 'expand_coordinated_answer', 'aligned_pattern']
+__all__ = [
+    "SUPERLATIVE_VALUE", "alignment_of", "other_alignments", "expand_coordinated_answer",
+    "aligned_pattern",
+]
 
 
 #: The predicate by which the lexicon's graded-adjective templates say which value a
@@ -93,7 +96,8 @@ def _column_alignments(reading, query: Query):
     for v in [v for v in reading.formula.vars if v in nouns and v != answer][:_MAX_COLUMN_NOUNS]:
         t, opened = open_vars(reading.formula, {v})
         if opened:
-            view = ReadingView.of(reading, t, getattr(reading, "not_alignable", set()), answer_vars=(answer, v))
+            view = ReadingView.of(reading, t, getattr(reading, "not_alignable", set()),
+                                  answer_vars=(answer, v))
             yield view, order
 
 

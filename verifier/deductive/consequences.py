@@ -15,7 +15,10 @@ from verifier.query import Query
 from verifier.qualifiers import TIME_QUALIFIERS, Qualifier
 from verifier.deductive.reading import conjuncts
 
-__all__ = ['kg_consequences', 'timed_statements', 'answered_statements', 't_kg', 'negations_of', 'negation_kg_readings', 'with_negation_readings']
+__all__ = [
+    "kg_consequences", "timed_statements", "answered_statements", "t_kg", "negations_of",
+    "negation_kg_readings", "with_negation_readings",
+]
 
 
 def _dnf(f: Formula) -> list[list[Formula]]:

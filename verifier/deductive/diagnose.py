@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from verifier.grounding import Grounder, Grounding, number_in_text
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, exists, free_vars, subformulas,
@@ -13,7 +12,7 @@ from verifier.filters import STRING_TESTS, label_tests, literals_of
 from verifier.deductive.checks.unmentioned import unmentioned_symbols
 from verifier.deductive.results import AtomDiagnosis
 
-__all__ = ['diagnose']
+__all__ = ["diagnose"]
 
 
 def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,

@@ -9,7 +9,7 @@ from verifier.grounding import Grounder, Link
 from verifier.query import Query
 from verifier.deductive.results import ReadingResult
 
-__all__ = ['explain']
+__all__ = ["explain"]
 
 
 def explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:

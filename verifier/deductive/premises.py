@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from verifier.axioms.model import Pack
 from verifier.grounding import Axiom, Grounder, Grounding, Link, Unit, instantiate, reading_verbs
 from verifier.logic import Atom, Eq, Exists, Forall, Formula, IRI, Implies, Term, Var, atoms, conj
@@ -11,7 +10,10 @@ from verifier.namespaces import wikidata_id
 from verifier.prover import Premise
 from verifier.deductive.reading import conjuncts
 
-__all__ = ['structural_axioms', 'abstract_units', 'dedupe_axioms', 'disambiguate_shared_names', 'label_noun_values', 'kg_rule', 'closures_state_their_property', 'is_relevant_background']
+__all__ = [
+    "structural_axioms", "abstract_units", "dedupe_axioms", "disambiguate_shared_names",
+    "label_noun_values", "kg_rule", "closures_state_their_property", "is_relevant_background",
+]
 
 
 def structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:

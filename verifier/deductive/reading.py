@@ -10,7 +10,10 @@ from typing import Any, Collection, Sequence
 
 from verifier.logic import And, Atom, Eq, Exists, Formula, Term, Var, free_vars
 
-__all__ = ['open_vars', 'identified_with', 'named_vars', 'ReadingView', 'mended', 'conjuncts', 'Identities']
+__all__ = [
+    "open_vars", "identified_with", "named_vars", "ReadingView", "mended", "conjuncts",
+    "Identities",
+]
 
 
 def open_vars(t: Formula, vs: set[Var]) -> tuple[Formula, set[Var]]:

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from verifier.grounding import Link
 from verifier.prover import ProofResult
 
-__all__ = ['VERDICT_ORDER', 'AtomDiagnosis', 'ReadingResult', 'DeductiveResult', 'DEGENERATE_ANSWER']
+__all__ = [
+    "VERDICT_ORDER", "AtomDiagnosis", "ReadingResult", "DeductiveResult", "DEGENERATE_ANSWER",
+]
 
 
 #: Preference between readings (first is best).

@@ -18,7 +18,10 @@ from parsers.mrs.question import REQUEST_VERBS
 from verifier.deductive.results import DEGENERATE_ANSWER
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
 
-__all__ = ['View', 'VIEWS', 'views_for', 'name_of_answer', 'WHO_IS', 'who_is_view', 'KIND_OF_PHRASE', 'KIND_OF', 'kind_of_view', 'attachment_view', 'predicative_prepositions']
+__all__ = [
+    "View", "VIEWS", "views_for", "name_of_answer", "WHO_IS", "who_is_view", "KIND_OF_PHRASE",
+    "KIND_OF", "kind_of_view", "attachment_view", "predicative_prepositions",
+]
 
 
 _NAME_NOUNS = frozenset({"_name_n_of", "_name_n_1", "_name/nn_u_unknown"})
@@ -129,7 +132,8 @@ def who_is_view(reading):
     if second:
         # "Who was Joseph Pulitzer and what did he do?": the second question says what is asked
         formula = map_atoms(reading.formula, lambda a: TRUE if a in (be, who) else a)
-        view = ReadingView.of(reading, formula, set(), answer_vars=tuple(reading.answer_vars[1:]), note="'who is NAME and ...?' read as its second question")
+        view = ReadingView.of(reading, formula, set(), answer_vars=tuple(reading.answer_vars[1:]),
+                              note="'who is NAME and ...?' read as its second question")
         return view
     do = Atom("_do_v_1", (be.args[0], name, answer))
     formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
@@ -206,7 +210,8 @@ def kind_of_view(reading):
                     replace[f] = Atom("_of_p", (e, k, z))
                     break
     view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
-                        getattr(reading, "not_alignable", set()), note=f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N")
+                          getattr(reading, "not_alignable", set()),
+                          note=f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N")
     return view
 
 
@@ -247,7 +252,8 @@ def attachment_view(reading):
         return None
     replace = {f: Atom(f.pred, (f.args[0], new, f.args[2])) for f, new in host.items()}
     view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
-                        getattr(reading, "not_alignable", set()), note="a prepositional phrase read as a modifier of the noun phrase")
+                          getattr(reading, "not_alignable", set()),
+                          note="a prepositional phrase read as a modifier of the noun phrase")
     return view
 
 
@@ -286,7 +292,8 @@ def predicative_prepositions(reading):
     formula = map_atoms(reading.formula, fix)
     if free_vars(formula) - free_vars(reading.formula):
         return None  # the verb's event is out of the phrase's scope
-    view = ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()), note="a prepositional phrase predicated of a verb's subject read as the verb's modifier")
+    view = ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()),
+                          note="a prepositional phrase predicated of a verb's subject read as the verb's modifier")
     return view
 
 

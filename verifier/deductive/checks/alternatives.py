@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-
 from verifier.grounding import Grounder, Grounding
 from verifier.logic import Atom, Formula, Or, Var, free_vars, subformulas
 from verifier.namespaces import wikidata_id
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'unsupported_alternatives', 'backwards_alternatives']
+__all__ = ["check", "unsupported_alternatives", "backwards_alternatives"]
 
 
 def unsupported_alternatives(g: Formula, grounding: Grounding, grounder: Grounder) -> list[str]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-
 from verifier.grounding import Grounding
 from verifier.logic import Atom, Var
 from verifier.deductive.reading import Identities, conjuncts
 from verifier.deductive.results import DEGENERATE_ANSWER
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'degenerate']
+__all__ = ["check", "degenerate"]
 
 
 def degenerate(reading, grounding: Grounding) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from verifier.grounding import Grounder, Grounding, Unit
 from verifier.logic import IRI, atoms
 from verifier.lexical import content_keys
@@ -11,7 +10,7 @@ from verifier.query import Query
 from verifier.deductive.checks.mentions import GENERIC_KEYS, GENERIC_NOUNS
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'dropped_answer_class']
+__all__ = ["check", "dropped_answer_class"]
 
 
 def dropped_answer_class(reading, grounding: Grounding, units: list[Unit], query: Query,

@@ -10,7 +10,7 @@ from verifier.lexical import STOPWORDS, NameEntry, content_keys, words_of
 from verifier.deductive.checks.mentions import REQUEST_WORDS, covered_mentions, letters, not_names
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'ignored_names']
+__all__ = ["check", "ignored_names"]
 
 
 #: Words that questions typed into a search engine end with ("what language do they speak in

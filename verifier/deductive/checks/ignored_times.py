@@ -8,7 +8,7 @@ from verifier.grounding import Grounder, Grounding
 from verifier.query import Query
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'ignored_times']
+__all__ = ["check", "ignored_times"]
 
 
 #: A year the question states as the time of what it asks about: after a temporal preposition,

@@ -8,7 +8,10 @@ from verifier.grounding import Grounder, Grounding
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.lexical import content_keys, stem, words_beyond
 
-__all__ = ['REQUEST_WORDS', 'letters', 'not_names', 'covered_mentions', 'GENERIC_NOUNS', 'GENERIC_KEYS']
+__all__ = [
+    "REQUEST_WORDS", "letters", "not_names", "covered_mentions", "GENERIC_NOUNS",
+    "GENERIC_KEYS",
+]
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",

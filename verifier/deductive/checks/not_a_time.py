@@ -12,7 +12,7 @@ from verifier.query import Query
 from verifier.qualifiers import Qualifier
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'when_answer_not_a_time']
+__all__ = ["check", "when_answer_not_a_time"]
 
 
 _TIME_NAME = re.compile(

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-
 from verifier.grounding import Grounder, Grounding, Unit
 from verifier.lexical import words_of
 from verifier.deductive.checks.mentions import GENERIC_NOUNS
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'unlinked_doers']
+__all__ = ["check", "unlinked_doers"]
 
 
 def unlinked_doers(grounder: Grounder, grounding: Grounding, units: list[Unit]) -> list[str]:

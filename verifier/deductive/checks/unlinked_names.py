@@ -10,7 +10,7 @@ from verifier.query import Query
 from verifier.deductive.checks.mentions import REQUEST_WORDS, covered_mentions, letters, not_names
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'unlinked_names']
+__all__ = ["check", "unlinked_names"]
 
 
 def unlinked_names(grounder: Grounder, grounding: Grounding, units: list[Unit], query: Query,

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-
 from verifier.logic import And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, subformulas
 from verifier.prover import Premise
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ['check', 'unmentioned_symbols']
+__all__ = ["check", "unmentioned_symbols"]
 
 
 def _mentioned(f: Formula, out: set[str]) -> None:

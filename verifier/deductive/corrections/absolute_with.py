@@ -1,13 +1,16 @@
-"""Correction: absolute "with" phrases."""
+"""Correction: "with" parsed as the subordinator of an absolute clause ("the SoC with minimum
+clock speed manufactured by Qualcomm") read as the preposition on the main clause's noun.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import Atom, Formula, Term, Var, atoms, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import mended
 
-__all__ = ['absolute_with']
+__all__ = ["absolute_with"]
 
 
 def absolute_with(reading):

@@ -1,13 +1,16 @@
-"""Correction: adjectives parsed as compound nouns."""
+"""Correction: a compound modifier before an adjective and its noun ("a feminine grammatical
+gender") that the parse attaches to the adjective modifies the noun, as the ERG gives "N N".
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import Atom, Formula, Term, Var, atoms, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import mended
 
-__all__ = ['adjective_compounds']
+__all__ = ["adjective_compounds"]
 
 
 def adjective_compounds(reading):

@@ -1,14 +1,17 @@
-"""Correction: coordinated objects of a verb ("X and Y" not inside a label)."""
+"""Correction: a verb or preposition whose object is a coordination holds of each conjunct
+("Did X receive A and B?"), unless the "and" is written inside an item's label.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import Atom, Formula, Term, Var, atoms, conj, free_vars, map_atoms
 from parsers.mrs import predicate_info
 from verifier.lexical import LabelIndex
 from verifier.deductive.reading import mended
 
-__all__ = ['coordinated_objects']
+__all__ = ["coordinated_objects"]
 
 
 #: At most this many words on each side of a coordinating "and" are looked up as one label.

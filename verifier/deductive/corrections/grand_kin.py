@@ -1,13 +1,15 @@
-"""Correction: "grandchild" and its kin parsed as "grand" + noun."""
+"""Correction: "grand-children" parsed as two words is the one noun *grandchildren*.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import TRUE, Atom, Formula, Var, atoms, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['grand_kin']
+__all__ = ["grand_kin"]
 
 
 #: Kin nouns that "grand" in front of them makes one word ("grand-children": grandchildren).

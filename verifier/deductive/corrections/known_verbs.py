@@ -1,7 +1,10 @@
-"""Correction: unknown verbs the axiom pack knows by another spelling."""
+"""Correction: an unknown-word verb ("_use/vb_u_unknown") read as the verb of the axiom pack
+whose lemma it is (``_use_v_1``).
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.axioms.model import Pack
 from verifier.logic import Atom, Formula, Var, atoms, map_atoms
@@ -9,7 +12,7 @@ from parsers.mrs import predicate_info
 from verifier.lexical import base_forms
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['known_verbs']
+__all__ = ["known_verbs"]
 
 
 def known_verbs(reading, pack: Pack):

@@ -1,4 +1,8 @@
-"""Correction: appositions of names split into their parts."""
+"""Correction: a name the parse splits into two names, one in apposition to a noun ("married to
+Hillary, Clinton"): the apposition is dropped when it makes the answer the named item.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Collection
 from verifier.logic import TRUE, Atom, Var, atoms, map_atoms
 from verifier.deductive.reading import Identities, ReadingView, conjuncts
 
-__all__ = ['split_name_appositions']
+__all__ = ["split_name_appositions"]
 
 
 def _identified_with_a_name(reading, dropped: Collection[Atom] = ()) -> bool:

@@ -1,4 +1,8 @@
-"""Correction: "ID" written for Idaho, and the possessive "'s" parsed as an unknown verb."""
+"""Correction: "ID" written for Idaho read as the noun *ID*, and the possessive "'s" parsed as an
+unknown verb read as ``poss``.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from verifier.logic import Atom, Formula, Literal, Term, Var, atoms, exists, fre
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['correct_parser_defects']
+__all__ = ["correct_parser_defects"]
 
 
 # Names the ERG gives to an all-capital abbreviation that KG questions use as a common noun:

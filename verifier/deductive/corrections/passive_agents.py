@@ -1,4 +1,8 @@
-"""Correction: the agent of a passive verb ("by X")."""
+"""Correction: a passive verb whose doer is a "by" phrase parsed as a modifier ("the position
+held by X") gets the doer as its first argument, as the ERG's passive rule gives it.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import re
 from verifier.logic import Atom, Formula, Term, Truth, Var, atoms, free_vars, map_atoms
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['passive_agents']
+__all__ = ["passive_agents"]
 
 
 _BY = re.compile(r"_by_p(?:_.*)?")

@@ -1,13 +1,16 @@
-"""Correction: pied-piped relative clauses ("the country in which X lies")."""
+"""Correction: a relative clause after a preposition and "which" with a name as its subject ("the
+country in which Oslo is located") parsed as an embedded question.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import TRUE, Atom, Var, atoms, exists, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['pied_piped_relatives']
+__all__ = ["pied_piped_relatives"]
 
 
 def pied_piped_relatives(reading):
@@ -41,6 +44,7 @@ def pied_piped_relatives(reading):
         moved = Atom(a.pred, (a.args[0], target, head))
         gone = Atom("nominalization", (a.args[2], event))
         formula = map_atoms(reading.formula, lambda f: moved if f == a else TRUE if f == gone else f)
-        view = ReadingView.of(reading, exists([name], formula), getattr(reading, "not_alignable", set()), answer_vars=tuple(v for v in reading.answer_vars if v != name))
+        view = ReadingView.of(reading, exists([name], formula), getattr(reading, "not_alignable", set()),
+                              answer_vars=tuple(v for v in reading.answer_vars if v != name))
         return view
     return reading

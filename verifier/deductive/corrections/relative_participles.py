@@ -1,13 +1,16 @@
-"""Correction: participles that are relative clauses."""
+"""Correction: a relative clause "that is VERBed ..." parsed with an elided copula and a
+subordinated participle: the relative's head is the participle's object.
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import Atom, Formula, Term, Var, atoms, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import mended
 
-__all__ = ['relative_participles']
+__all__ = ["relative_participles"]
 
 
 def relative_participles(reading):

@@ -1,12 +1,15 @@
-"""Correction: repeated nouns told apart (one predicate name per thing)."""
+"""Correction: a noun predicate holding of two instances ("year ... Album of the Year") gets a
+numbered copy per further instance (``_year_n_1~2``).
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import Atom, Var, atoms, map_atoms
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['distinguish_repeated']
+__all__ = ["distinguish_repeated"]
 
 
 def distinguish_repeated(reading):

@@ -1,13 +1,16 @@
-"""Correction: role titles ("the president of X")."""
+"""Correction: a title noun before a name ("illustrator Beatrix Potter") related by "of" / "for" /
+"by" / "from" to a noun gets ``title_of`` (the role in which the name is related).
+
+A pass of :data:`verifier.deductive.corrections.CORRECTIONS`: a plain function over a reading
+(returns the reading itself or a :class:`verifier.deductive.reading.ReadingView`)."""
 
 from __future__ import annotations
-
 
 from verifier.logic import And, Atom, Var, atoms, map_atoms
 from parsers.mrs import predicate_info
 from verifier.deductive.reading import ReadingView
 
-__all__ = ['role_titles']
+__all__ = ["role_titles"]
 
 
 #: Prepositions through which a titled name ("illustrator Beatrix Potter") is related to the
