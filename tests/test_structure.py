@@ -57,7 +57,7 @@ ALLOWED_CYCLES: tuple[frozenset[str], ...] = (
 )
 #: Private names still imported across modules, as ``importer <- module.name``.
 ALLOWED_PRIVATE = frozenset({
-    "verifier.deductive.pipeline <- verifier.grounding._np_spans",
+    "verifier.deductive.problem <- verifier.grounding._np_spans",
     "verifier.qualifiers <- verifier.grounding._PREPOSITION_ROLES",
     "verifier.intent <- verifier.grounding._CLASS_PROPS",
     "verifier.intent <- verifier.grounding._number_value",

@@ -19,7 +19,7 @@ the result says which reading.
 The package is a forward pipeline of one-concept stages with frozen hand-offs
 (``docs/architecture.md``, "The deductive pipeline"): :mod:`.results`, :mod:`.reading`,
 :mod:`.prepared`, :mod:`.corrections`, :mod:`.views`, :mod:`.premises`,
-:mod:`.consequences`, :mod:`.alignment`, :mod:`.checks`, :mod:`.decide`, :mod:`.diagnose`,
+:mod:`.consequences`, :mod:`.alignment`, :mod:`.problem`, :mod:`.checks`, :mod:`.decide`, :mod:`.diagnose`,
 :mod:`.explain`, :mod:`.pipeline`.  No stage imports a later one (:data:`STAGES`).
 """
 
@@ -46,7 +46,7 @@ __all__ = [
 #: stages before it (``tests/test_deductive_stages.py`` checks it).
 STAGES = (
     "results", "reading", "prepared", "corrections", "views", "premises", "consequences",
-    "alignment", "checks", "decide", "diagnose", "explain", "pipeline",
+    "alignment", "problem", "checks", "decide", "diagnose", "explain", "pipeline",
 )
 
 # the spellings of these names before the package existed (deductive.py), for callers outside

@@ -12,31 +12,23 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Sequence
 
 from verifier.axioms.model import Pack
-from verifier.filters import take_compared_values
-from verifier.grounding import Grounder, Grounding, question_units
-from verifier.intent import answers_a_number_of, intent_check, intent_premises, superlative_in_linked_name
-from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, Var, atoms, conj, exists, free_vars
+from verifier.grounding import Grounder, Grounding
+from verifier.intent import answers_a_number_of, intent_check, superlative_in_linked_name
+from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, conj, exists, free_vars
 from verifier.prover import Premise, ProofResult, ProverContext, entails, solver_budget
-from verifier.qualifiers import qualifier_supported
 from verifier.query import Query
 from verifier.deductive.results import VERDICT_ORDER, DeductiveResult, ReadingResult
-from verifier.deductive.reading import ReadingView, conjuncts, identified_with, open_vars
+from verifier.deductive.reading import conjuncts
 from verifier.deductive.prepared import PreparedQuery, prepare_query
-from verifier.deductive.corrections import CorrectionInputs, correct
 from verifier.deductive.views import views_for
-from verifier.deductive.premises import (
-    abstract_units, closures_state_their_property, dedupe_axioms, disambiguate_shared_names,
-    is_relevant_background, kg_rule, label_noun_values, structural_axioms,
-)
-from verifier.deductive.consequences import (
-    answered_statements, negation_kg_readings, negations_of, t_kg, timed_statements,
-    with_negation_readings,
-)
-from verifier.deductive.alignment import aligned_pattern, alignment_of, expand_coordinated_answer, other_alignments
-from verifier.deductive.checks import INTENT_CHECKS, PRE_PROOF, CheckContext, with_proof
+from verifier.deductive.premises import closures_state_their_property
+from verifier.deductive.consequences import answered_statements, t_kg, timed_statements
+from verifier.deductive.alignment import aligned_pattern, other_alignments
+from verifier.deductive.problem import Problem, build_problem
+from verifier.deductive.checks import INTENT_CHECKS, PRE_PROOF, CheckContext, context_of, with_proof
 from verifier.deductive.decide import decide, faithful_reason, refuted_verdict
 from verifier.deductive.diagnose import diagnose
 from verifier.deductive.explain import explain
@@ -59,21 +51,18 @@ class RefutedProblem:
 
 @dataclass(frozen=True)
 class CheckedReading:
-    """The check of one reading (or view) and, when refuted, its problem for the diagnosis."""
+    """The check of one reading (or view) and, when refuted, what its diagnosis needs."""
 
     result: ReadingResult
-    source: Any
     refuted: RefutedProblem | None = None
 
 
 def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
                   background: list[Premise], timeout_ms: int,
                   context: ProverContext | None = None) -> CheckedReading:
-    """Check one translated reading (or a view of one) against the prepared query."""
-    from verifier.grounding import _np_spans
-
-    source = reading
-    query = prepared.query
+    """Check one translated reading (or a view of one) against the prepared query: build its
+    proof problem, prove soundness (in each alignment of the answer columns until one
+    proves), check the intent, prove completeness, run the checks in their precedence."""
     budget = solver_budget(timeout_ms)
     spent: list[int] = []  # the solver work of each check (ProofResult.work)
 
@@ -82,110 +71,16 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         spent.append(r.work)
         return r
 
-    # ---- question side: corrections, grounding
-    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels))
-    units = question_units(reading, question)
-    grounding = grounder.ground(units, query, question, _np_spans(getattr(reading, "mrs", None), question))
-    # ---- the proof problem: premises
-    structural = structural_axioms(pack, units + abstract_units(reading))
-    link_axioms = disambiguate_shared_names(grounding, reading) + label_noun_values(grounding, grounder, reading)
-    reif = list(prepared.reification)
-    all_axioms = dedupe_axioms(structural + link_axioms + reif)
-    used_preds = {a.pred for a in atoms(reading.formula)} | prepared.predicates
-    for ax in all_axioms:
-        used_preds |= {a.pred for a in atoms(ax.formula)}
-    relevant_background = [p for p in background if is_relevant_background(p.formula, used_preds)]
-    premises = list(relevant_background)
-    premises += [Premise(a.name, a.formula) for a in all_axioms]
-    premises += list(prepared.definitions)
-
-    # a negation whose content words all add to its KG reading ("do not have an English
-    # label") says what that reading says: T gets ~K next to ~Phi (soundness), and the query
-    # must imply ~K (completeness)
-    def kg_axioms() -> list[Formula]:  # built only when needed (not on most readings)
-        return ([a.formula for a in structural + link_axioms]
-                + [p.formula for p in background if not kg_rule(p.formula)])
-
-    negations = negation_kg_readings(reading, kg_axioms(), units) if negations_of(reading.formula) else {}
-    if negations:
-        reading = ReadingView.of(reading, with_negation_readings(reading.formula, negations),
-                                 getattr(reading, "not_alignable", set()))
-    # a coordinated answer ("the sex and the occupation") answers several columns
-    reading = expand_coordinated_answer(reading, query)
-    premises.append(Premise("T(question)", reading.formula))
-    t_index = len(premises) - 1
-    premises += intent_premises(reading)
-    # ---- alignment: intent variables (counted, ordered) that the reading binds are opened
-    mapping, _ = alignment_of(reading, query)
-    wanted = {v for v in mapping.values() if isinstance(v, Var)} - free_vars(reading.formula)
-    t_open, opened = open_vars(reading.formula, wanted)
-    if opened:
-        premises[t_index] = Premise("T(question)", t_open)
-    reading_view = ReadingView.of(reading, t_open, wanted - opened)
-    pattern, qualifiers = prepared.pattern, list(prepared.qualifiers)
-    pattern, compare_notes = take_compared_values(pattern, reading, question)
-    filter_notes = list(prepared.filter_notes) + compare_notes
-    answers = set(query.answer_vars)
-    qual_notes: list[str] = list(filter_notes)
-    answer_terms: dict = {}
-    if qualifiers:  # what the answers are, for a statement the answer is the subject of
-        facts = conjuncts(reading.formula)
-        answer_terms = {qv: identified_with(facts, tv) for qv, tv in mapping.items()
-                        if qv in answers and isinstance(tv, Var)}
-    for q in qualifiers:
-        ok, note = qualifier_supported(q, grounder, grounding, units, question, answers, qualifiers,
-                                       query.order_by if query.limit is not None else (),
-                                       answer_terms=answer_terms)
-        qual_notes.append(note)
-        if not ok:  # keep it in G: it will fail and be diagnosed
-            pattern = conj(pattern, q.atom, *q.filters) if not isinstance(pattern, Exists) else \
-                Exists(pattern.vars + tuple(v for v in free_vars(q.atom) | set().union(*[free_vars(f) for f in q.filters])
-                                            if v not in pattern.vars and v not in query.key_vars),
-                       conj(pattern.body, q.atom, *q.filters))
-    g = aligned_pattern(reading_view, query, pattern)
-    stated = reading  # what completeness asks of the query: the reading, or the view that proved it
-    ctx = CheckContext(
-        question=question, query=query, reading=reading, grounder=grounder, grounding=grounding,
-        units=tuple(units), pattern=pattern, qualifiers=tuple(qualifiers), premises=tuple(premises), g=g,
-        nameless=tuple(s_.id for s_ in grounding.unsupported if s_.kind != "literal" and not grounder.names_of(s_)))
-    answer_col = 0  # the query's column that the question's (first) answer is aligned with
-    # ---- soundness: the checks that stand for the proof, or the proof in each alignment
-    sound = None
-    for c in PRE_PROOF:
-        if (found := c.run(ctx)):
-            sound = ProofResult(c.verdict, found)
-            break
-    proof_premises = premises  # the premises of the proof that counts
-    if sound is None:
-        sound = prove(premises, g, countermodel=False)
-        for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ()):
-            prem2 = premises if view is reading_view else (
-                premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
-            g2 = aligned_pattern(view, query, pattern, order, order_key=order_key)
-            r2 = prove(prem2, g2, countermodel=False)
-            if r2.proved:
-                sound, g, proof_premises = r2, g2, prem2
-                if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
-                    stated = view
-                answer_col = order[0] if order else 0
-                break
-    # ---- intent, once the proof has aligned the question's answer with a column: "How many
-    # people live in the capital of Australia?" answered with each capital and its population
-    # asks for the number in the aligned column
-    aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
-    intent_ok, intent_reason = intent_check(
-        reading, query, question,
-        superlative_named=superlative_in_linked_name(reading, grounding, grounder, question),
-        counted_value=answers_a_number_of(query, pattern, qualifiers, grounder, aligned))
-    if intent_ok:
-        for c in INTENT_CHECKS:
-            if (found := c.run(ctx)):
-                intent_ok, intent_reason = False, found
-                break
+    problem = build_problem(question, reading, prepared, pack, grounder, background)
+    query, reading, grounding = prepared.query, problem.reading, problem.grounding
+    units, qualifiers = list(problem.units), list(problem.qualifiers)
+    ctx = context_of(problem, grounder)
+    sound, g, proof_premises, stated, answer_col = _soundness(problem, ctx, prove)
+    intent_ok, intent_reason = _intent(problem, ctx, grounder, sound, answer_col)
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
-        inconsistent = prove(premises, FALSE, countermodel=False)
+        inconsistent = prove(list(problem.premises), FALSE, countermodel=False)
         if inconsistent.status == "proved":
             sound = ProofResult("unknown", "the reading's premises contradict each other ("
                                 + ", ".join(inconsistent.used) + ")")
@@ -196,50 +91,10 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     missing: tuple[str, ...] = ()
     refuted = None
     if sound.status == "proved":
-        # ---- completeness: KG knowledge (symmetric properties, value types) is not something
-        # the question states: it stays off the question's side ("X and Y divorced" does not
-        # state that Y is human)
-        stated_kg = t_kg(stated, kg_axioms(), timed_statements(qualifiers, query),
-                         answered_statements(qualifiers, query, answer_col, stated, units, grounder))
-        stated_negations = [Not(k) for k in negations.values() if free_vars(k) <= set(reading.answer_vars)]
-        if stated_negations:
-            stated_kg = conj(stated_kg or TRUE, *stated_negations)
-        if stated_kg is not None:
-
-            def g_side_of(g_: Formula) -> list[Premise]:
-                # the query's side: G, its definitions, and KG background (symmetric properties)
-                return ([Premise("G(query)", g_)] + list(prepared.definitions)
-                        + [Premise(a.name, a.formula) for a in reif] + relevant_background
-                        + closures_state_their_property(g_))
-
-            g_side = g_side_of(g)
-            complete = prove(g_side, stated_kg)
-            if complete.status == "refuted" and stated is reading and len(reading.answer_vars) > 1:
-                # several answers: another column order may prove the query too and state all
-                # the question does ("Where and what time did X work?" answered with the
-                # start time first and the place second)
-                for view, order, order_key in other_alignments(reading_view, query):
-                    if view is not reading_view or order is None:
-                        continue
-                    g2 = aligned_pattern(view, query, pattern, order, order_key=order_key)
-                    if not prove(premises, g2, countermodel=False).proved:
-                        continue
-                    side2 = g_side_of(g2)
-                    c2 = prove(side2, stated_kg)
-                    if c2.status != "refuted":
-                        g, g_side, complete, answer_col = g2, side2, c2, order[0]
-                        break
-            dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
-                                 and prove(g_side, n, countermodel=False).status != "proved"]
-            if dropped_negations:
-                missing = tuple(dropped_negations)
-            elif complete.status == "refuted":
-                body = stated_kg.body if isinstance(stated_kg, Exists) else stated_kg
-                missing = tuple(str(f) for f in conjuncts(body)
-                                if prove(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
-                                         countermodel=False).status != "proved")
-        # ---- the checks, in their declared precedence
-        explained = frozenset(str(a.args[1].lexical).casefold() for n in negations for a in atoms(n)
+        complete, missing, g = _completeness(problem, prove, g, stated, answer_col, units, qualifiers, grounder)
+        # the checks, in their declared precedence; names a negation's KG reading accounts for
+        # ("English" in "no English label") are explained
+        explained = frozenset(str(a.args[1].lexical).casefold() for n in problem.negations for a in atoms(n)
                               if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal))
         decided = decide(with_proof(
             ctx, g=g, explained=explained, completeness=complete, missing=missing,
@@ -248,10 +103,10 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         if decided:
             verdict, reason = decided
         else:
-            verdict, reason = "faithful", faithful_reason(complete, getattr(reading, "note", ""), qual_notes)
+            verdict, reason = "faithful", faithful_reason(complete, getattr(reading, "note", ""), problem.qual_notes)
     elif sound.status == "refuted":
         verdict, reason = refuted_verdict(intent_ok, intent_reason)
-        refuted = RefutedProblem(tuple(premises), g, grounding, intent_ok)
+        refuted = RefutedProblem(problem.premises, g, grounding, intent_ok)
     else:
         verdict, reason = "unknown", f"the prover could not decide: {sound.reason}"
     result = ReadingResult(
@@ -260,7 +115,103 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
         axioms_used=sound.used, diagnosis=(), missing=missing, grounded_share=share, work=sum(spent),
     )
-    return CheckedReading(result, source, refuted)
+    return CheckedReading(result, refuted)
+
+
+def _soundness(problem: Problem, ctx: CheckContext, prove):
+    """The soundness proof: a check of :data:`PRE_PROOF` that stands for it, else the proof in
+    the first alignment, then in the others (:func:`other_alignments`) until one proves.
+    Returns the proof, the ``G`` and premises of the proof that counts, what the question
+    states (the reading, or the view that proved it) and the answer's column."""
+    query = problem.prepared.query
+    premises, g, reading_view, t_index = list(problem.premises), problem.g, problem.reading_view, problem.t_index
+    for c in PRE_PROOF:
+        if (found := c.run(ctx)):
+            return ProofResult(c.verdict, found), g, premises, problem.reading, 0
+    sound = prove(premises, g, countermodel=False)
+    proof_premises, stated, answer_col = premises, problem.reading, 0
+    for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ()):
+        prem2 = premises if view is reading_view else (
+            premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
+        g2 = aligned_pattern(view, query, problem.pattern, order, order_key=order_key)
+        r2 = prove(prem2, g2, countermodel=False)
+        if r2.proved:
+            sound, g, proof_premises = r2, g2, prem2
+            if view is not reading_view:  # the aligned noun is now an answer: its facts are asked
+                stated = view
+            answer_col = order[0] if order else 0
+            break
+    return sound, g, proof_premises, stated, answer_col
+
+
+def _intent(problem: Problem, ctx: CheckContext, grounder: Grounder, sound: ProofResult,
+            answer_col: int) -> tuple[bool, str]:
+    """The intent, once the proof has aligned the question's answer with a column: "How many
+    people live in the capital of Australia?" answered with each capital and its population
+    asks for the number in the aligned column; then :data:`INTENT_CHECKS`."""
+    query, reading, question = problem.prepared.query, problem.reading, problem.question
+    aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
+    intent_ok, intent_reason = intent_check(
+        reading, query, question,
+        superlative_named=superlative_in_linked_name(reading, problem.grounding, grounder, question),
+        counted_value=answers_a_number_of(query, problem.pattern, list(problem.qualifiers), grounder, aligned))
+    if intent_ok:
+        for c in INTENT_CHECKS:
+            if (found := c.run(ctx)):
+                return False, found
+    return intent_ok, intent_reason
+
+
+def _completeness(problem: Problem, prove, g: Formula, stated, answer_col: int, units: list,
+                  qualifiers: list, grounder: Grounder):
+    """The completeness proof ``G |= T_kg``: KG knowledge (symmetric properties, value types)
+    is not something the question states, it stays off the question's side ("X and Y
+    divorced" does not state that Y is human).  Returns the proof (None: nothing to prove),
+    the facts the query drops, and ``G`` (another column order may prove it)."""
+    query, reading, reading_view = problem.prepared.query, problem.reading, problem.reading_view
+    kg_axioms = problem.kg_axioms()
+    stated_kg = t_kg(stated, kg_axioms, timed_statements(qualifiers, query),
+                     answered_statements(qualifiers, query, answer_col, stated, units, grounder))
+    stated_negations = [Not(k) for k in problem.negations.values() if free_vars(k) <= set(reading.answer_vars)]
+    if stated_negations:
+        stated_kg = conj(stated_kg or TRUE, *stated_negations)
+    if stated_kg is None:
+        return None, (), g
+
+    def g_side_of(g_: Formula) -> list[Premise]:
+        # the query's side: G, its definitions, and KG background (symmetric properties)
+        return ([Premise("G(query)", g_)] + list(problem.prepared.definitions)
+                + [Premise(a.name, a.formula) for a in problem.prepared.reification]
+                + list(problem.relevant_background) + closures_state_their_property(g_))
+
+    g_side = g_side_of(g)
+    complete = prove(g_side, stated_kg)
+    if complete.status == "refuted" and stated is reading and len(reading.answer_vars) > 1:
+        # several answers: another column order may prove the query too and state all the
+        # question does ("Where and what time did X work?" answered with the start time
+        # first and the place second)
+        for view, order, order_key in other_alignments(reading_view, query):
+            if view is not reading_view or order is None:
+                continue
+            g2 = aligned_pattern(view, query, problem.pattern, order, order_key=order_key)
+            if not prove(list(problem.premises), g2, countermodel=False).proved:
+                continue
+            side2 = g_side_of(g2)
+            c2 = prove(side2, stated_kg)
+            if c2.status != "refuted":
+                g, g_side, complete = g2, side2, c2
+                break
+    missing: tuple[str, ...] = ()
+    dropped_negations = [str(n) for n in stated_negations if complete.status == "refuted"
+                         and prove(g_side, n, countermodel=False).status != "proved"]
+    if dropped_negations:
+        missing = tuple(dropped_negations)
+    elif complete.status == "refuted":
+        body = stated_kg.body if isinstance(stated_kg, Exists) else stated_kg
+        missing = tuple(str(f) for f in conjuncts(body)
+                        if prove(g_side, exists(sorted(free_vars(f) - set(reading.answer_vars), key=lambda v: v.name), f),
+                                 countermodel=False).status != "proved")
+    return complete, missing, g
 
 
 def diagnosed(checked: CheckedReading, question: str, grounder: Grounder, timeout_ms: int,

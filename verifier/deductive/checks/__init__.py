@@ -17,9 +17,9 @@ from verifier.deductive.checks import (
     alternatives, degenerate, dropped_class, ignored_names, ignored_times, incomplete, intent,
     no_labels, not_a_time, unlinked_doers, unlinked_names, unmentioned,
 )
-from verifier.deductive.checks.context import Check, CheckContext, with_proof
+from verifier.deductive.checks.context import Check, CheckContext, context_of, with_proof
 
-__all__ = ["Check", "CheckContext", "with_proof", "PRE_PROOF", "PRECEDENCE", "INTENT_CHECKS"]
+__all__ = ["Check", "CheckContext", "context_of", "with_proof", "PRE_PROOF", "PRECEDENCE", "INTENT_CHECKS"]
 
 #: Before the proof, in order: (name, the proof status it stands for, function).
 PRE_PROOF: tuple[Check, ...] = (

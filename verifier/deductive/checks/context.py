@@ -14,8 +14,9 @@ from verifier.logic import Formula
 from verifier.prover import Premise, ProofResult
 from verifier.qualifiers import Qualifier
 from verifier.query import Query
+from verifier.deductive.problem import Problem
 
-__all__ = ["CheckContext", "Check", "with_proof"]
+__all__ = ["CheckContext", "Check", "context_of", "with_proof"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,16 @@ class CheckContext:
     completeness: ProofResult | None = None
     #: the facts of the question the query does not imply (when completeness is refuted)
     missing: tuple[str, ...] = ()
+
+
+def context_of(problem: Problem, grounder: Grounder) -> CheckContext:
+    """The context of the checks before the proof of ``problem``."""
+    grounding = problem.grounding
+    return CheckContext(
+        question=problem.question, query=problem.prepared.query, reading=problem.reading,
+        grounder=grounder, grounding=grounding, units=problem.units, pattern=problem.pattern,
+        qualifiers=problem.qualifiers, premises=problem.premises, g=problem.g,
+        nameless=tuple(s.id for s in grounding.unsupported if s.kind != "literal" and not grounder.names_of(s)))
 
 
 def with_proof(ctx: CheckContext, **changes) -> CheckContext:
