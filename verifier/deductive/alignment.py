@@ -154,6 +154,8 @@ def _with_asked_optionals(g: Formula, query: Query, mapping: dict[Var, Term]) ->
 
 def aligned_pattern(reading, query: Query, pattern: Formula | None = None,
                      order: Sequence[int] | None = None, *, order_key: bool = True) -> Formula:
+    """``G``: the query's pattern (or ``pattern``) with its key variables aligned with the
+    reading's (:func:`alignment_of`) and the rest existentially closed."""
     mapping, unaligned = alignment_of(reading, query, order, order_key=order_key)
     blocked = getattr(reading, "not_alignable", set())
     if blocked:  # bound deep inside the reading: leave those query variables unaligned

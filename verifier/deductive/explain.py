@@ -13,6 +13,8 @@ __all__ = ["explain"]
 
 
 def explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
+    """The explanation of the best reading's verdict: a head line, the links, the homonyms of
+    linked names, the reason (or the notes of a faithful one)."""
     lines = []
     v = best.verdict
     head = {

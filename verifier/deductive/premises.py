@@ -52,6 +52,7 @@ def abstract_units(reading) -> list[Unit]:
 
 
 def dedupe_axioms(axioms: list[Axiom]) -> list[Axiom]:
+    """``axioms`` without repeated formulas (the first kept)."""
     out, seen = [], set()
     for a in axioms:
         if a.formula not in seen:

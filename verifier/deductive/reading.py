@@ -119,9 +119,11 @@ class Identities:
                 self.union(f.left, f.right)
 
     def find(self, v: Var) -> Var:
+        """The representative of ``v``'s class."""
         while self.parent.get(v, v) != v:
             v = self.parent[v]
         return v
 
     def union(self, a: Var, b: Var) -> None:
+        """Make ``a`` and ``b`` one thing."""
         self.parent[self.find(a)] = self.find(b)

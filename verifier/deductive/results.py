@@ -62,6 +62,7 @@ class DeductiveResult:
 
     @property
     def unsupported_atoms(self) -> tuple[str, ...]:
+        """The atoms of the query that the best reading's diagnosis found not to follow."""
         if self.best is None:
             return ()
         return tuple(d.atom for d in self.best.diagnosis if not d.entailed)
