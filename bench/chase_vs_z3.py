@@ -31,7 +31,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     import deductive_lcquad as bench
-    import verifier.deductive as deductive
+    import verifier.deductive.diagnose as diagnose_mod
+    import verifier.deductive.pipeline as deductive
     from verifier import chase as chase_mod
     from verifier.prover import _as_premises, entails, entails_each
 
@@ -57,14 +58,14 @@ def main(argv=None) -> int:
     random.Random(args.seed).shuffle(items)
     items = items[: args.n]
     bench._init(str(bench.SHARED / "mrs" / "questions.jsonl.gz"), str(bench.SHARED / "wikidata" / "labels.tsv"))
-    deductive.entails, deductive.entails_each = record, record_each
+    deductive.entails, diagnose_mod.entails_each = record, record_each
     try:
         for i, it in enumerate(items, 1):
             bench._run(it)
             if i % 50 == 0:
                 print(f"  {i}/{len(items)} pairs, {len(problems)} checks", file=sys.stderr)
     finally:
-        deductive.entails, deductive.entails_each = entails, entails_each
+        deductive.entails, diagnose_mod.entails_each = entails, entails_each
 
     z3_refuted = chase_refuted = disagreements = 0
     z3_ms = chase_ms = 0.0

@@ -173,7 +173,7 @@ def test_repeated_noun_predicates_get_numbered_copies():
     not apply to the other; prepositions and verbs keep their names."""
     from types import SimpleNamespace
 
-    from verifier.deductive import _distinguish_repeated
+    from verifier.deductive import distinguish_repeated as _distinguish_repeated
     from verifier.logic import atoms
     from verifier.notation import parse_formula
 
@@ -733,7 +733,7 @@ def test_kind_of_view_keeps_the_kind_and_reads_the_copula_as_of():
     the government of the Philippines, not the Philippines itself."""
     from types import SimpleNamespace
 
-    from verifier.deductive import KIND_OF, _kind_of_view
+    from verifier.deductive import KIND_OF, kind_of_view as _kind_of_view
     from verifier.logic import Eq, Var, atoms, subformulas
     from verifier.notation import parse_formula
 
@@ -764,7 +764,7 @@ def test_unknown_word_verbs_take_the_arity_the_axioms_give_the_verb():
     from types import SimpleNamespace
 
     from verifier.axioms import default_pack_dirs, load_pack
-    from verifier.deductive import _known_verbs
+    from verifier.deductive import known_verbs as _known_verbs
     from verifier.logic import atoms
     from verifier.notation import parse_formula
 
@@ -784,7 +784,7 @@ def test_attachment_view_moves_phrases_onto_the_noun_phrase():
     phrases on common nouns stay where they are."""
     from types import SimpleNamespace
 
-    from verifier.deductive import _attachment_view
+    from verifier.deductive import attachment_view as _attachment_view
     from verifier.logic import Var, atoms
     from verifier.notation import parse_formula
 

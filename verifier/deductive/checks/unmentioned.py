@@ -1,0 +1,50 @@
+"""Check (before the proof): query symbols that no premise mentions."""
+
+from __future__ import annotations
+
+from verifier.logic import And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, subformulas
+from verifier.prover import Premise
+from verifier.deductive.checks.context import CheckContext
+
+__all__ = ["check", "unmentioned_symbols"]
+
+
+def _mentioned(f: Formula, out: set[str]) -> None:
+    for a in atoms(f):
+        out.add(a.pred)
+        for t in a.args:
+            if isinstance(t, IRI):
+                out.add(t.value)
+    for h in subformulas(f):
+        if isinstance(h, (Eq, Compare)):
+            for t in (h.left, h.right):
+                if isinstance(t, IRI):
+                    out.add(t.value)
+
+
+def unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
+    """KG predicates and constants of required (top-level, positive) conjuncts of ``g`` that
+    no premise mentions: then ``g`` cannot follow, and Z3 is not needed."""
+    mentioned: set[str] = set()
+    for p in premises:
+        _mentioned(p.formula, mentioned)
+    body = g.body if isinstance(g, Exists) else g
+    parts = body.args if isinstance(body, And) else (body,)
+    missing: set[str] = set()
+    for part in parts:
+        if isinstance(part, Atom):
+            base = part.pred.rstrip("*+")
+            if (":" in base or base.startswith("<")) and part.pred not in mentioned and base not in mentioned\
+                    and base + "+" not in mentioned and not part.pred.endswith("*"):
+                # a path: its base, or its closure; p* holds of any thing and itself
+                missing.add(part.pred)
+            for t in part.args:
+                if isinstance(t, IRI) and t.value not in mentioned:
+                    missing.add(t.value)
+    return missing
+
+
+def check(ctx: CheckContext) -> str | None:
+    """Before the proof: query symbols that no premise mentions (the proof would fail)."""
+    missing = unmentioned_symbols(ctx.g, list(ctx.premises))
+    return ("query symbols no premise mentions: " + ", ".join(sorted(missing))) if missing else None

@@ -1,0 +1,72 @@
+"""The results of the deductive check: per atom, per reading, per pair; the preference between verdicts.
+
+Stage: shared vocabulary of every stage (nothing of the deductive package is imported here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verifier.grounding import Link
+from verifier.prover import ProofResult
+
+__all__ = [
+    "VERDICT_ORDER", "AtomDiagnosis", "ReadingResult", "DeductiveResult", "DEGENERATE_ANSWER",
+]
+
+
+#: Preference between readings (first is best).
+VERDICT_ORDER = ("faithful", "weaker", "intent_mismatch", "unsupported", "unknown")
+
+
+@dataclass(frozen=True)
+class AtomDiagnosis:
+    """Whether one atom of the query follows from the question."""
+
+    atom: str
+    entailed: bool
+    symbols: tuple[str, ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class ReadingResult:
+    """The check of one reading."""
+
+    reading_index: int
+    verdict: str
+    reason: str
+    question_formula: str
+    soundness: ProofResult | None
+    completeness: ProofResult | None
+    intent: str
+    intent_ok: bool
+    links: tuple[Link, ...]
+    axioms_used: tuple[str, ...]
+    diagnosis: tuple[AtomDiagnosis, ...] = ()
+    missing: tuple[str, ...] = ()
+    grounded_share: float = 0.0
+    #: the solver work of this reading's checks (Z3 resource units, :attr:`ProofResult.work`)
+    work: int = 0
+
+
+@dataclass(frozen=True)
+class DeductiveResult:
+    """The deductive verdict of one (question, query) pair."""
+
+    verdict: str
+    reason: str
+    explanation: str
+    best: ReadingResult | None
+    readings: tuple[ReadingResult, ...] = ()
+    time_ms: float = 0.0
+
+    @property
+    def unsupported_atoms(self) -> tuple[str, ...]:
+        """The atoms of the query that the best reading's diagnosis found not to follow."""
+        if self.best is None:
+            return ()
+        return tuple(d.atom for d in self.best.diagnosis if not d.entailed)
+
+
+#: Why a reading whose answer is a named item decides nothing (:func:`degenerate`).
+DEGENERATE_ANSWER = "one of the items the question names"
