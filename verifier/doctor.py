@@ -289,19 +289,32 @@ def count_label_ids(path: Path) -> tuple[str, int | None]:
 
 
 def check_labels(ctx: DoctorContext) -> CheckResult:
-    """``[grounding] labels`` (or ``VERIFIER_LABELS``): the names of the KG's ids."""
-    value = ctx.get("grounding", "labels")
+    """The names of the KG's ids, found as grounding finds them: ``[grounding] labels`` (or
+    ``VERIFIER_LABELS``: a TSV or a label store), else the label store of ``[labels] store``
+    (or the default store when a fetch source is configured)."""
+    from verifier.labels.configured import fetch_options, store_path
+
+    value, key = ctx.get("grounding", "labels"), "[grounding] labels"
     if not value:
-        return CheckResult("labels", "KG labels", "missing", "no [grounding] labels: grounding "
-                           "cannot name the query's ids", "[grounding] labels = FILE in "
-                           "verifier.toml (TSV: id, label, aliases, description)")
+        value, key = store_path(ctx.config), "[labels] store"
+    if not value:
+        return CheckResult("labels", "KG labels", "missing", "no [grounding] labels or [labels] "
+                           "store: grounding cannot name the query's ids",
+                           "verifier labels import FILE (a Wikidata dump or a TSV) and the "
+                           "[labels] store it prints, or [grounding] labels = FILE (TSV: id, "
+                           "label, aliases, description) in verifier.toml")
     p = Path(str(value)).expanduser()
+    fetching = fetch_options(ctx.config) is not None
     if not p.exists():
-        return CheckResult("labels", "KG labels", "broken", f"[grounding] labels: no file {p}",
-                           "fix [grounding] labels", {"path": str(p)})
+        if fetching:
+            return CheckResult("labels", "KG labels", "ok", f"{key}: {p} (empty; ids are fetched "
+                               "on demand)", facts={"path": str(p), "ids": 0})
+        return CheckResult("labels", "KG labels", "broken", f"{key}: no file {p}",
+                           f"fix {key}", {"path": str(p)})
     kind, n = count_label_ids(p) if p.is_file() else ("folder", None)
     size = f"{n:,} ids" if n is not None else "size unknown"
-    return CheckResult("labels", "KG labels", "ok", f"{kind} {p} ({size})",
+    more = "; missing ids fetched on demand" if fetching else ""
+    return CheckResult("labels", "KG labels", "ok", f"{kind} {p} ({size}{more})",
                        facts={"path": str(p), "kind": kind, "ids": n})
 
 
