@@ -2,14 +2,14 @@
 background, the query's definitions, ``T(question)``), its intent variables opened, and the
 query's pattern with the qualifiers the question does not name kept in ``G``.
 
-Stage: after the question side (:mod:`.corrections`) and the problem's parts
+Stage: after the question side (:mod:`.corrections`, :mod:`.rules`) and the problem's parts
 (:mod:`.premises`, :mod:`.consequences`, :mod:`.alignment`); hands on a frozen
 :class:`Problem`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Collection, Mapping
+from typing import Any, Mapping
 
 from verifier.axioms.model import Pack
 from verifier.filters import take_compared_values
@@ -20,7 +20,9 @@ from verifier.prover import Premise
 from verifier.qualifiers import Qualifier, qualifier_supported
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, open_vars
 from verifier.deductive.prepared import PreparedQuery
-from verifier.deductive.corrections import CorrectionInputs, correct
+from verifier.deductive.corrections import CorrectionInputs
+from verifier.deductive.rules import correct, rules_for
+from verifier.rewrite import RuleSet
 from verifier.deductive.premises import (
     abstract_units, dedupe_axioms, disambiguate_shared_names, is_relevant_background, kg_rule,
     label_noun_values, structural_axioms,
@@ -70,13 +72,13 @@ class Problem:
 
 
 def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
-                  background: list[Premise], disabled_rules: Collection[str] = ()) -> Problem:
+                  background: list[Premise], rules: RuleSet | None = None) -> Problem:
     """The proof problem of ``reading`` (a translated reading or a view) against the prepared
-    query; the corrections named in ``disabled_rules`` are not applied."""
+    query, its parse corrected by the corrections of ``rules`` (default: every shipped rule)."""
     from verifier.grounding import np_spans
 
     query = prepared.query
-    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels), disabled=disabled_rules)
+    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels), rules or rules_for())
     rules = tuple(getattr(reading, "rules", ()))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, np_spans(getattr(reading, "mrs", None), question))
