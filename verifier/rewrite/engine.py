@@ -4,7 +4,7 @@ The EPs of a reading are the atoms of its formula, in the order :func:`verifier.
 gives them (an EP's arguments are positional: ARG0, ARG1, ...).  A rule is applied in one
 pass over the formula as it was before the rule: for each atom in order, the first case
 whose first input EP is that atom and whose other EPs (inputs, context) are found, each the
-first in order that fits, with no ``unless`` EP present and its ``where`` conditions true,
+first in order that fits (the last for an EP marked ``last``), with no ``unless`` EP present and its ``where`` conditions true,
 is a match; an atom is rewritten by at most one match (a match's inputs are used up).  Then
 every input EP of every match is replaced at once by the output EPs written at its place
 (none: the EP is dropped), fresh variables quantified there.  A rewrite that would leave a
@@ -121,7 +121,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: Seque
             return None
         return env, list(used_inputs)
     (p, is_input), rest = patterns[0], patterns[1:]
-    for a in facts:
+    for a in (reversed(facts) if p.last else facts):
         if is_input and (a in used or a in used_inputs):
             continue
         e = ep_matches(p, a, env)

@@ -7,7 +7,7 @@ the order written (the shipped ``corrections.yaml`` before a user's).  A rule ha
 ``context``, ``unless``, ``where``, ``fresh``, ``output`` (or a list of such ``cases``, tried
 in order).  An EP pattern is a mapping with ``args`` (``$v``, ``$v:SORT``, ``_``, ``_:SORT``,
 ``...`` last) and any of ``pred``, ``pred_re``, ``pos``, ``lemma``, ``not_pred``,
-``unknown_word``, ``as``; an output EP has ``args`` (``$v``), ``pred`` or ``like: NAME`` and
+``unknown_word``, ``as``, ``last``; an output EP has ``args`` (``$v``), ``pred`` or ``like: NAME`` and
 ``at: NAME``.  Views add ``question: {match|search: REGEX}`` (or ``{shape_pattern: NAME}``, a pattern of
 ``axioms/shapes``), ``after_reason`` and ``note``.
 Loading executes nothing from the files (``yaml.SafeLoader``); every problem is a
@@ -33,7 +33,7 @@ _FILE_FIELDS = {"stage", "rules"}
 _CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output"}
 _RULE_FIELDS = {"name", "doc", "grammars", "builtin", "cases", "examples", "question", "after_reason",
                 "note"} | _CASE_FIELDS
-_EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "unknown_word", "as"}
+_EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "unknown_word", "as", "last"}
 _OUT_FIELDS = {"args", "pred", "like", "at"}
 _EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged"}
 #: The conditions a ``where`` may state of bound variables.
@@ -126,7 +126,7 @@ def _pattern(d: Any, file: str, line: int, what: str, col: _Collector) -> EpPatt
     return EpPattern(tuple(args), rest, _names(d.get("pred")), d.get("pred_re"), _names(d.get("pos")),
                      _names(d.get("lemma")), _names(d.get("not_pred")),
                      None if unknown_word is None else bool(unknown_word),
-                     None if d.get("as") is None else str(d["as"]))
+                     None if d.get("as") is None else str(d["as"]), bool(d.get("last", False)))
 
 
 def _output(d: Any, file: str, line: int, what: str, col: _Collector) -> EpOutput | None:

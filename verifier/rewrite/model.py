@@ -46,7 +46,8 @@ class EpPattern:
     """An EP to find: its predicate (``pred``: one of these names; ``pred_re``: a regular
     expression it matches whole; ``pos`` / ``lemma``: parts of it, see
     :func:`parsers.mrs.predicate_info`; ``not_pred``: names it is not; ``unknown_word``),
-    its arguments (``rest``: more may follow) and ``name``, by which outputs refer to it."""
+    its arguments (``rest``: more may follow), ``name``, by which outputs refer to it, and
+    ``last``."""
 
     args: tuple[ArgPattern, ...] = ()
     rest: bool = False
@@ -57,6 +58,9 @@ class EpPattern:
     not_pred: tuple[str, ...] = ()
     unknown_word: bool | None = None
     name: str | None = None
+    #: take the last EP that fits, in the reading's order, instead of the first (for an EP
+    #: other than the first input)
+    last: bool = False
 
 
 @dataclass(frozen=True)
