@@ -46,7 +46,8 @@ def _lines(path: Path) -> Iterator[dict]:
 
 
 def _rules():
-    """The corrections and the views (each ``(name, make, applies)``) of the code on the path."""
+    """The corrections and the views (each with ``name``, ``make``, ``applies``) of the code on
+    the path."""
     try:
         from verifier.deductive.rules import CORRECTIONS, VIEWS
     except ImportError:  # the deductive core before the rules were data
@@ -61,7 +62,7 @@ def _key(r) -> list | None:
     return [str(r.formula), [v.name for v in r.answer_vars], getattr(r, "note", "")]
 
 
-def dump(out: Path, limit: int | None) -> None:
+def dump(out: Path, limit: int | None, only: set[str] | None = None) -> None:
     from parsers.mrs import translate_readings
     from parsers.mrs.simplemrs import coerce_mrs
     from verifier.axioms import default_pack_dirs, load_pack
@@ -81,6 +82,8 @@ def dump(out: Path, limit: int | None) -> None:
                 if limit is not None and n >= limit:
                     break
                 q = row.get("question") or ""
+                if only is not None and q not in only:
+                    continue
                 parsed = []
                 for s in row.get("readings") or []:
                     try:
@@ -120,16 +123,19 @@ def dump(out: Path, limit: int | None) -> None:
                             for c in corrections:
                                 corrected = c.apply(corrected, inputs)
                         vs.append([v.name, _key(view), _key(corrected)])
-                    f.write(json.dumps({"q": q, "i": r.reading_index, "steps": steps, "views": vs},
+                    start = _key(r)
+                    f.write(json.dumps({"q": q, "i": r.reading_index, "steps": steps, "views": vs,
+                                        "start": start},
                                        ensure_ascii=False) + "\n")
     print(f"readings={n} -> {out}")
 
 
 def _final(d: dict) -> tuple:
     """What the proofs see of a dumped reading: the reading after its last correction that
-    changed it, and each view with the view corrected."""
+    changed it (as translated when none did), and each view
+    with the view corrected."""
     changed = [s[1] for s in d["steps"] if s[1] is not None]
-    return (d["q"], d["i"], json.dumps(changed[-1] if changed else None),
+    return (d["q"], d["i"], json.dumps(changed[-1] if changed else d.get("start")),
             json.dumps([v for v in d["views"] if v[1] != "-"]))
 
 
@@ -166,13 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("dump")
     d.add_argument("out", type=Path)
     d.add_argument("--limit", type=int, help="at most this many readings")
+    d.add_argument("--questions", type=Path, help="only the questions of this file (one a line)")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("--show", type=int, default=10, help="differences printed")
     args = p.parse_args(argv)
     if args.cmd == "dump":
-        dump(args.out, args.limit)
+        only = set(args.questions.read_text(encoding="utf-8").splitlines()) if args.questions else None
+        dump(args.out, args.limit, only)
         return 0
     return compare(args.before, args.after, args.show)
 

@@ -109,6 +109,9 @@ class TestEngine:
         # the second case: "by" on the noun the participle modifies
         g = parse_formula("_direct_v_to(e2, i3, x1) & _by_p_loc(e4, x1, x5)")
         assert str(rewrite_formula(rule, g)) == "_direct_v_to(e2, x5, x1)"
+        # ... the last participle of that noun (last: true), not the first
+        h = parse_formula("_write_v_to(e2, i3, x1) & _follow_v_1(e4, i5, x1) & _by_p(e6, x1, x7)")
+        assert str(rewrite_formula(rule, h)) == "_write_v_to(e2, i3, x1) & _follow_v_1(e4, x7, x1)"
 
     def test_a_rewrite_out_of_scope_is_not_made(self):
         rule = SHIPPED.rule("passive_agents")
