@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from verifier.logic import (
-    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms,
+    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, map_atoms,
 )
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
@@ -20,7 +20,6 @@ from verifier.deductive.reading import ReadingView, conjuncts, identified_with, 
 
 __all__ = [
     "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
-    "predicative_prepositions",
 ]
 
 
@@ -229,7 +228,7 @@ def attachment_view(reading):
 
     host: dict[Atom, Term] = {}
     if noun(answer):
-        for f in facts:  # not "by" (a passive's doer: :func:`passive_agents`)
+        for f in facts:  # not "by" (a passive's doer: rule passive_agents)
             if prep(f) and f.args[1] in requests and predicate_info(f.pred).lemma != "by":
                 host[f] = answer
     for f in facts:
@@ -244,46 +243,6 @@ def attachment_view(reading):
     view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
                           getattr(reading, "not_alignable", set()),
                           note="a prepositional phrase read as a modifier of the noun phrase")
-    return view
-
-
-def predicative_prepositions(reading):
-    """A view of a reading in which a verb whose complement the corpus parses as a
-    prepositional phrase predicated of the verb's subject ("the team that Willie Williams
-    played *for*": ``_play_v_1(e, w, e2) & _for_p(e2, w, team)``, as "play" with a scopal
-    complement) is a verb modified by that phrase, as the ERG gives "played for the team":
-    ``_play_v_1(e, w, i) & _for_p(e2, e, team)``; ``None`` when there is no such verb.  A view,
-    since the predicated phrase says something too ("what division did the baltimore colts
-    play in?": the Colts are in the division)."""
-    preps: dict[Var, Atom] = {}
-    for a in atoms(reading.formula):
-        if (len(a.args) == 3 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
-                and predicate_info(a.pred).pos == "p"):
-            preps.setdefault(a.args[0], a)
-    if not preps:
-        return None
-    verbs: dict[Atom, Atom] = {}  # verb -> its predicated preposition
-    for a in atoms(reading.formula):
-        if (len(a.args) == 3 and a.args[2] in preps and predicate_info(a.pred).pos == "v"
-                and preps[a.args[2]].args[1] == a.args[1]):
-            verbs[a] = preps[a.args[2]]
-    if not verbs:
-        return None
-    moved = {p: v.args[0] for v, p in verbs.items()}
-
-    def fix(a: Atom) -> Formula:
-        if a in verbs:
-            i = Var(f"i_{a.args[0].name}_pp")
-            return exists([i], Atom(a.pred, (a.args[0], a.args[1], i)))
-        if a in moved:
-            return Atom(a.pred, (a.args[0], moved[a], a.args[2]))
-        return a
-
-    formula = map_atoms(reading.formula, fix)
-    if free_vars(formula) - free_vars(reading.formula):
-        return None  # the verb's event is out of the phrase's scope
-    view = ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()),
-                          note="a prepositional phrase predicated of a verb's subject read as the verb's modifier")
     return view
 
 
