@@ -24,7 +24,7 @@ from parsers.mrs import predicate_info
 from verifier.logic import TRUE, Atom, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 
-__all__ = ["Match", "ep_matches", "case_matches", "rewrite_formula", "fresh_name"]
+__all__ = ["Match", "LEMMA_SLOT", "ep_matches", "case_matches", "rewrite_formula", "fresh_name"]
 
 #: The bindings of a match: variable name -> term, and ``@NAME`` -> the EP matched by the
 #: pattern called NAME.
@@ -152,8 +152,15 @@ def fresh_name(template: str, env: Match) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: getattr(env.get(m.group(1)), "name", m.group(1)), template)
 
 
+#: In an output's ``pred``, ``{lemma:NAME}`` stands for the lemma of the input EP NAME.
+LEMMA_SLOT = re.compile(r"\{lemma:(\w+)\}")
+
+
 def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var]) -> Atom:
-    pred = out.pred if out.pred is not None else env["@" + str(out.like)].pred
+    if out.pred is not None:
+        pred = LEMMA_SLOT.sub(lambda m: str(predicate_info(env["@" + m.group(1)].pred).lemma), out.pred)
+    else:
+        pred = env["@" + str(out.like)].pred
     return Atom(pred, tuple(fresh[a[1:]] if a[1:] in fresh else env[a[1:]] for a in out.args))
 
 

@@ -7,8 +7,8 @@ the order written (the shipped ``corrections.yaml`` before a user's).  A rule ha
 ``context``, ``unless``, ``where``, ``fresh``, ``output`` (or a list of such ``cases``, tried
 in order).  An EP pattern is a mapping with ``args`` (``$v``, ``$v:SORT``, ``_``, ``_:SORT``,
 ``...`` last) and any of ``pred``, ``pred_re``, ``pos``, ``lemma``, ``not_pred``,
-``unknown_word``, ``as``, ``last``; an output EP has ``args`` (``$v``), ``pred`` or ``like: NAME`` and
-``at: NAME``.  Views add ``question: {match|search: REGEX}`` (or ``{shape_pattern: NAME}``, a pattern of
+``unknown_word``, ``as``, ``last``; an output EP has ``args`` (``$v``), ``pred`` (``{lemma:NAME}`` in it: the lemma of input EP
+NAME) or ``like: NAME`` and ``at: NAME``.  Views add ``question: {match|search: REGEX}`` (or ``{shape_pattern: NAME}``, a pattern of
 ``axioms/shapes``), ``after_reason`` and ``note``.
 Loading executes nothing from the files (``yaml.SafeLoader``); every problem is a
 :class:`RuleIssue` with file and line.
@@ -177,7 +177,8 @@ def _check_vars(case: Case, file: str, line: int, what: str, col: _Collector) ->
         for a in o.args:
             if a[1:] not in bound and a[1:] not in case.fresh:
                 col.add(file, line, "variable", f"{what}: output variable {a} is bound by no input or context EP")
-        for ref in (o.like, o.at):
+        refs = [o.like, o.at] + re.findall(r"\{lemma:(\w+)\}", o.pred or "")
+        for ref in refs:
             if ref is not None and ref not in named:
                 col.add(file, line, "reference", f"{what}: {ref!r} names no input EP (as: NAME)")
     for w in case.where:
