@@ -23,7 +23,6 @@ from verifier.rewrite.loader import default_rule_dirs
 from verifier.deductive.reading import ReadingView, mended, recorded
 from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
-from verifier.deductive.corrections.grand_kin import grand_kin
 from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.parser_defects import correct_parser_defects
@@ -51,7 +50,6 @@ class Builtin:
 BUILTINS: Mapping[str, Builtin] = {
     "parser_defects": Builtin("corrections", lambda r, i: correct_parser_defects(r, i.question)),
     "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
-    "grand_kin": Builtin("corrections", lambda r, i: grand_kin(r)),
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
     "role_titles": Builtin("corrections", lambda r, i: role_titles(r, i.question)),
