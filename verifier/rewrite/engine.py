@@ -166,7 +166,7 @@ def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var]) -> Atom:
 
 def _replacements(case: Case, env: Match, inputs: Sequence[Atom]) -> dict[Atom, Formula]:
     names = {p.name: a for p, a in zip(case.input, inputs) if p.name is not None}
-    fresh = {v: Var(fresh_name(t, env)) for v, t in (case.fresh or {}).items()}
+    fresh = {v: Var(fresh_name(t, env)) for v, t in case.fresh.items()}
     at: dict[Atom, list[EpOutput]] = {a: [] for a in inputs}
     for out in case.output:
         at[names[out.at] if out.at is not None else inputs[0]].append(out)

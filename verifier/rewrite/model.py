@@ -9,7 +9,7 @@ enabling, the grammars it applies to and its examples are data for both kinds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 __all__ = [
@@ -86,7 +86,7 @@ class Case:
     unless: tuple[EpPattern, ...] = ()
     where: tuple[Mapping[str, object], ...] = ()
     #: fresh variable -> its name, ``{v}`` standing for the name of bound variable ``v``
-    fresh: Mapping[str, str] = None  # type: ignore[assignment]
+    fresh: Mapping[str, str] = field(default_factory=dict)
     output: tuple[EpOutput, ...] = ()
 
 
