@@ -17,6 +17,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
@@ -25,8 +26,10 @@ from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clu
                                 ConsensusEvidence, EquivalenceCache, cluster_parsed,
                                 consensus_evidence, consensus_sentence, normalise)
 from verifier.deductive import DeductiveResult, check_readings
+from verifier.deductive.rules import rules_for
 from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
+from verifier.mrs_cache import grammar_family
 
 __all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "CandidatesResult", "MrsSource",
            "DECISIONS", "deductive_evidence"]
@@ -77,6 +80,13 @@ class Verdict:
         """The deductive verdict (faithful, weaker, unsupported, intent_mismatch, unknown)."""
         return self.deductive.verdict if self.deductive is not None else "unknown"
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rewrite rules that changed the reading the verdict rests on (its best reading),
+        in the order they fired: corrections of the parse and the view it was read in."""
+        ded = self.deductive
+        return ded.best.rules if ded is not None and ded.best is not None else ()
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable summary."""
         d: dict[str, Any] = {
@@ -99,6 +109,7 @@ class Verdict:
                           "countermodel": b.soundness.countermodel if b.soundness else ""},
                 "unsupported_atoms": [{"atom": x.atom, "why": x.explanation} for x in b.diagnosis if not x.entailed],
                 "missing": list(b.missing),
+                "rules": list(b.rules),
             }
         elif ded is not None:
             d["deductive"] = {"verdict": ded.verdict, "reason": ded.reason}
@@ -182,6 +193,16 @@ class Verifier:
             self.shape_engine = None
         # multiword names of the query's items read as one name (parsers.mrs.chunk)
         self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
+        # the rewrite rules of the question's readings (axioms/rewrites, docs/axioms.md "Rewrite
+        # rules"): those disabled by name; the stand-in grammar's repairs ("auto": only on
+        # readings of the stand-in grammar); a folder of rules of one's own
+        disabled = cfg.get("rewrite", "disabled_rules", ()) or ()
+        self.disabled_rules = frozenset([disabled] if isinstance(disabled, str) else map(str, disabled))
+        self.standin_repairs = _standin_setting(cfg.get("rewrite", "standin_repairs", "auto"))
+        own = cfg.get("rewrite", "rules", None) or []
+        own = [own] if isinstance(own, (str, Path)) else list(own)
+        # the rules with and without the stand-in grammar's repairs (checked once, here)
+        self.rules = {standin: rules_for(standin, self.disabled_rules, own) for standin in (True, False)}
         # the stacked verifier (verifier.stacking), when the configuration names a model
         # candidate sets (verify_candidates): prover budget per check, compared normal forms,
         # and the cache of equivalence checks kept across questions
@@ -215,6 +236,21 @@ class Verifier:
                 log.warning("ACE failed on %r: %s", question[:80], e)
                 return None, f"ACE failed: {e}", None
         return None, "no MRS for this question and no ACE configured", None
+
+    def standin_repairs_for(self, grammar: str | None) -> bool:
+        """Whether the rules that repair the stand-in ERG image's defects (``grammars:
+        standin``) apply to readings of ``grammar`` (an identity; ``None`` when no grammar
+        produced them: pattern readings alone, or a source that names none): ``[rewrite]
+        standin_repairs``, which ``auto`` answers with the grammar's family
+        (:func:`verifier.mrs_cache.grammar_family`): on for the stand-in (``erg-standin``) and
+        for readings of no grammar, off for any other grammar."""
+        if self.standin_repairs != "auto":
+            return bool(self.standin_repairs)
+        if not grammar:
+            return True
+        family = getattr(self.mrs, "family", None)
+        fam = family(grammar) if callable(family) else grammar_family(grammar)
+        return fam == "erg-standin"
 
     def _chunked(self, question: str, query, readings: Sequence) -> list:
         """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
@@ -355,7 +391,7 @@ class Verifier:
                 log.warning("label fetch for %r failed: %s", question[:80], e)
             timings["labels"] = (time.perf_counter() - tl) * 1000
         t1 = time.perf_counter()
-        raw, origin, _grammar = self.readings(question)
+        raw, origin, grammar = self.readings(question)
         try:
             extra = (pattern_readings(question, self.shape_engine) if self.shape_engine is not None
                      else pattern_readings(question)) if self.patterns else []
@@ -381,7 +417,8 @@ class Verifier:
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
-                                     budget_ms=self.budget_ms, first=first)
+                                     budget_ms=self.budget_ms, first=first,
+                                     rules=self.rules[self.standin_repairs_for(grammar)])
                 if raw is None and ded.verdict != "faithful":
                     # pattern readings confirm a query; alone they do not refute one (on the
                     # LLM predictions without a grammar reading, their rejections were wrong
@@ -399,6 +436,20 @@ class Verifier:
         score = _DEDUCTIVE_SCORES[ded.verdict]
         return Verdict(decision, score, ded.explanation, question, sparql, ded,
                        {"deductive": deductive_evidence(ded)}, None, timings)
+
+
+def _standin_setting(value: Any) -> bool | str:
+    """``[rewrite] standin_repairs``: ``"auto"``, or true / false (also written as strings)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "on", "yes", "1"):
+        return True
+    if text in ("false", "off", "no", "0", "none"):
+        return False
+    if text != "auto":
+        raise ValueError(f"[rewrite] standin_repairs: 'auto', true or false, not {value!r}")
+    return "auto"
 
 
 def _read_mrs(reading: Any) -> Any:
