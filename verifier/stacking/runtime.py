@@ -240,8 +240,12 @@ class StackedRuntime:
                "details": {"explanation": verdict.explanation,
                            "signals": {"deductive": dict(verdict.signals.get("deductive", {}))}}}
         ev = self.suite.collect(verdict.question, verdict.sparql, ded)
+        cons = verdict.signals.get("consensus")
+        if cons:
+            ev = replace(ev, consensus=dict(cons))
         decision, p, x = self.evaluate(ev)
-        signals = {"deductive": dict(verdict.signals.get("deductive", {}))}
+        signals = {k: v for k, v in verdict.signals.items() if k in ("consensus", "provenance")}
+        signals["deductive"] = dict(verdict.signals.get("deductive", {}))
         for name in ("pgmr", "hdm", "execution"):
             if getattr(ev, name) is not None:
                 signals[name] = getattr(ev, name)

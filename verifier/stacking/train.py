@@ -4,7 +4,7 @@ A training row is a JSON object with ``question``, ``sparql``, ``label`` (1 = co
 faithful, 0 = hallucinated; other values are skipped), optionally ``group`` (rows of one group
 stay in one cross-fitting fold; default: the question) and ``signals``: the outputs of the
 signals that ran, ``{"deductive": {"decision", "score", "details"}, "pgmr": {...}, "hdm":
-{...}, "execution": {...}}`` (the shape of ``verifier eval``'s per-item files and of
+{...}, "execution": {...}, "consensus": {...}}`` (the shape of ``verifier eval``'s per-item files and of
 ``Verdict.signals``).  With ``compute=True`` the signals missing from a row are computed with
 the configured verifier (:class:`verifier.api.Verifier` for the deductive check, the
 ``[pgmr]``, ``[hdm]`` and ``[kg]`` sections for the others).
@@ -32,7 +32,7 @@ __all__ = ["TrainRow", "read_rows", "evidence_of", "matrix", "augment_missing", 
            "compute_signals"]
 
 log = logging.getLogger(__name__)
-OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution")
+OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution", "consensus")
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def read_rows(path: str | Path) -> list[TrainRow]:
 def evidence_of(row: TrainRow) -> Evidence:
     s = row.signals
     return Evidence(row.question, row.sparql, s.get("deductive"), s.get("pgmr"), s.get("hdm"),
-                    s.get("execution"))
+                    s.get("execution"), s.get("consensus"))
 
 
 def matrix(evidence: Sequence[Evidence], names: Sequence[str] = FEATURE_NAMES) -> np.ndarray:
@@ -72,11 +72,12 @@ def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: 
     of the row with that signal's block blanked as if the signal had not run.  Returns
     ``(X, y, groups)``, plus the weights (copies keep their row's weight) when ``weights``
     is given."""
-    from verifier.stacking.features import (deductive_features, execution_features,
-                                            hdm_features, pgmr_features)
+    from verifier.stacking.features import (consensus_features, deductive_features,
+                                            execution_features, hdm_features, pgmr_features)
 
     blank = {"deductive": deductive_features(None), "pgmr": pgmr_features(None),
-             "hdm": hdm_features(None), "execution": execution_features(None)}
+             "hdm": hdm_features(None), "execution": execution_features(None),
+             "consensus": consensus_features(None)}
     idx = {n: i for i, n in enumerate(names)}
     rng = random.Random(f"{seed}:augment")
     extra_x, extra_y, extra_g, extra_w = [], [], [], []
