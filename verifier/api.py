@@ -188,8 +188,11 @@ class Verifier:
         self.consensus_budget = int(cfg.get("consensus", "budget", DEFAULT_BUDGET))
         self.consensus_max = int(cfg.get("consensus", "max_representatives", DEFAULT_MAX_REPRESENTATIVES))
         self.consensus_cache = EquivalenceCache(int(cfg.get("consensus", "cache_size", 100_000)))
+        # (the shipped default model unless [stacking] model names another or "none")
         self.stacker = None
-        if cfg.get("stacking", "model"):
+        from verifier.stacking.default import model_setting
+
+        if model_setting(cfg) is not None:
             from verifier.stacking.runtime import StackedRuntime
 
             self.stacker = StackedRuntime.from_config(cfg)

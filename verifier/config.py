@@ -3,7 +3,8 @@
 Looked up in this order (later wins): built-in defaults, ``~/.config/verifier/verifier.toml``,
 ``./verifier.toml``, the file named by ``$VERIFIER_CONFIG``, then environment variables
 (``VERIFIER_ACE``, ``VERIFIER_ERG``, ``VERIFIER_MRS_CACHE``, ``VERIFIER_LABELS``,
-``VERIFIER_LABEL_STORE``).  Every
+``VERIFIER_LABEL_STORE``); ``VERIFIER_STACKING`` gives ``[stacking] model`` when no file sets
+it (``none`` switches the shipped default stacking model off).  Every
 component reads its own section; unknown sections are kept so that extensions can add theirs.
 """
 
@@ -36,6 +37,10 @@ _ENV = {
     "VERIFIER_MRS_CACHE": ("mrs", "cache"),
     "VERIFIER_LABELS": ("grounding", "labels"),
     "VERIFIER_LABEL_STORE": ("labels", "store"),
+}
+#: Variables that give a setting only when no configuration file sets it.
+_ENV_DEFAULTS = {
+    "VERIFIER_STACKING": ("stacking", "model"),
 }
 
 
@@ -92,6 +97,9 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
     for var, (sec, key) in _ENV.items():
         if env.get(var):
             sections.setdefault(sec, {})[key] = env[var]
+    for var, (sec, key) in _ENV_DEFAULTS.items():
+        if env.get(var):
+            sections.setdefault(sec, {}).setdefault(key, env[var])
     return Config(sections, tuple(files))
 
 

@@ -218,7 +218,12 @@ class StackedRuntime:
     def from_config(cfg: Any) -> "StackedRuntime":
         """Build from the ``[stacking]``, ``[pgmr]``, ``[hdm]`` and ``[kg]`` sections (module
         docstring); optional parts that cannot be loaded are logged and left out."""
-        model = StackingModel.load(cfg.get("stacking", "model"))
+        from verifier.stacking.default import model_setting
+
+        path = model_setting(cfg)
+        if path is None:
+            raise ValueError("[stacking] model: stacking is switched off or no model is shipped")
+        model = StackingModel.load(path)
         return StackedRuntime(model, SignalSuite.from_config(cfg),
                               cfg.get("stacking", "operating_point"))
 
