@@ -250,8 +250,12 @@ class Verifier:
                     out.append(c)
         return out
 
-    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
-        """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
+    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None,
+               model: str | None = None) -> Verdict:
+        """Verify one pair; never raises for bad input (the verdict says what was wrong).
+        ``model``: which model generated the query, when known (kept in
+        ``signals["provenance"]``; the HDM signal runs only on queries of the model whose
+        internals it reads, ``[hdm] model_name``)."""
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
@@ -263,7 +267,10 @@ class Verifier:
             query = parse_query(sparql)
         except SparqlError as e:
             return _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
-        return self._stacked(self._deductive(question, sparql, query, t0), query, signals)
+        v = self._deductive(question, sparql, query, t0)
+        if model is not None:
+            v = dataclasses.replace(v, signals={**v.signals, "provenance": {"model": str(model)}})
+        return self._stacked(v, query, signals)
 
     def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
         """The stacked decision when a stacking model is configured (and ``signals`` allows
@@ -277,7 +284,8 @@ class Verifier:
     def verify_candidates(self, question: str, sparqls: Sequence[Any],
                           scores: Sequence[float | None] | None = None,
                           provenance: Sequence[str | None] | str | None = None, *,
-                          signals: Sequence[str] | None = None) -> CandidatesResult:
+                          signals: Sequence[str] | None = None,
+                          model: Sequence[str | None] | str | None = None) -> CandidatesResult:
         """Verify several candidate queries for one question (beams, samples, several
         models): one verdict per candidate plus the clusters of equivalent candidates
         (:mod:`verifier.consensus`).  Each query is parsed once; each distinct normal form
@@ -288,7 +296,10 @@ class Verifier:
         candidate (probabilities or log-probabilities, see
         :mod:`verifier.consensus.evidence`); ``provenance``: which model generated each
         candidate (one name for all, or one per candidate), kept in
-        ``signals["provenance"]``.  Never raises for bad input."""
+        ``signals["provenance"]``; ``model`` is the same, by the name :meth:`verify` uses.
+        Never raises for bad input."""
+        if provenance is None:
+            provenance = model
         sparqls = list(sparqls)
         n = len(sparqls)
         if scores is not None and len(scores) != n:
@@ -452,24 +463,27 @@ def _default_verifier(config_key: str) -> Verifier:
 
 
 def verify(question: str, sparql: str, *, config: Config | str | None = None,
-           signals: Sequence[str] | None = None) -> Verdict:
+           signals: Sequence[str] | None = None, model: str | None = None) -> Verdict:
     """Verify that ``sparql`` means what ``question`` asks.
 
     ``config`` is a :class:`~verifier.config.Config`, a path to a ``verifier.toml``, or None
     (the usual configuration files and environment variables).  The warm state is kept for
-    the next call with the same configuration.
+    the next call with the same configuration.  ``model``: which model generated the query
+    (:meth:`Verifier.verify`).
     """
     if isinstance(config, Config):
-        return Verifier(config).verify(question, sparql, signals=signals)
-    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals)
+        return Verifier(config).verify(question, sparql, signals=signals, model=model)
+    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals,
+                                                                   model=model)
 
 
 def verify_candidates(question: str, sparqls: Sequence[Any], scores: Sequence[float | None] | None = None,
                       provenance: Sequence[str | None] | str | None = None, *,
                       config: Config | str | None = None,
-                      signals: Sequence[str] | None = None) -> CandidatesResult:
+                      signals: Sequence[str] | None = None,
+                      model: Sequence[str | None] | str | None = None) -> CandidatesResult:
     """Verify several candidate queries for one question (:meth:`Verifier.verify_candidates`);
     ``config`` as for :func:`verify` (the warm state and its cache of equivalence checks are
     kept for the next call with the same configuration)."""
     v = Verifier(config) if isinstance(config, Config) else _default_verifier(str(config) if config else "")
-    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals)
+    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals, model=model)

@@ -1,7 +1,8 @@
 """Training the stacker from labelled rows (``verifier train stack``).
 
 A training row is a JSON object with ``question``, ``sparql``, ``label`` (1 = correct /
-faithful, 0 = hallucinated; other values are skipped), optionally ``group`` (rows of one group
+faithful, 0 = hallucinated; other values are skipped), optionally ``model`` (which model
+generated the query: HDM evidence is computed only for the scorer's model), ``group`` (rows of one group
 stay in one cross-fitting fold; default: the question) and ``signals``: the outputs of the
 signals that ran, ``{"deductive": {"decision", "score", "details"}, "pgmr": {...}, "hdm":
 {...}, "execution": {...}, "consensus": {...}}`` (the shape of ``verifier eval``'s per-item files and of
@@ -49,8 +50,17 @@ class TrainRow:
 def read_rows(path: str | Path) -> list[TrainRow]:
     """Rows of a JSONL file (module docstring); unlabelled rows are skipped."""
     return [TrainRow(str(d.get("question") or ""), d.get("sparql"), int(d["label"]),
-                     str(d.get("group") or d.get("question") or n), d.get("signals") or {})
+                     str(d.get("group") or d.get("question") or n), _with_model(d))
             for n, d in read_jsonl(path) if d.get("label") in (0, 1)]
+
+
+def _with_model(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A row's signals, with its ``model`` field (which model generated the query) as
+    ``signals["provenance"]``."""
+    sig = dict(d.get("signals") or {})
+    if isinstance(d.get("model"), str) and "provenance" not in sig:
+        sig["provenance"] = {"model": d["model"]}
+    return sig
 
 
 def evidence_of(row: TrainRow) -> Evidence:
@@ -140,7 +150,7 @@ def compute_signals(rows: Iterable[TrainRow], config: Any) -> list[TrainRow]:
             sig["deductive"] = {"decision": v.decision, "score": v.score,
                                 "details": {"explanation": v.explanation,
                                             "signals": {"deductive": dict(v.signals.get("deductive", {}))}}}
-        ev = suite.collect(r.question, r.sparql)
+        ev = suite.collect(r.question, r.sparql, None, (sig.get("provenance") or {}).get("model"))
         for name in ("pgmr", "hdm", "execution"):
             if name not in sig and getattr(ev, name) is not None:
                 sig[name] = getattr(ev, name)
