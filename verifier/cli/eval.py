@@ -67,7 +67,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="its generator folder (default: named in the detector)")
     p.add_argument("--hdm-trials", type=int, default=None, metavar="N",
                    help="MC-dropout passes of the HDM scorer (default: [hdm] mc_trials of the "
-                        "configuration, else 30; 0 turns MC dropout off)")
+                        "configuration, else 30)")
     p.add_argument("--stacking-model", type=Path, default=None,
                    help="stacked verifier model (default $VERIFIER_STACKING_MODEL or "
                         "bench/out/stacked/model.json)")
