@@ -108,15 +108,19 @@ def bench_config(out: Path) -> Path:
 _STATE: dict[str, Any] = {}
 
 
-def _init(config: str, budget: int) -> None:
-    from verifier.api import Verifier
-    from verifier.config import load_config
-    from verifier.stacking.runtime import PgmrRunner
+def _init(config: str | None, budget: int) -> None:
+    """A worker's state: the deductive verifier and the PGMR runner (``config`` None: no
+    signals, consensus only)."""
+    _STATE["verifier"] = _STATE["pgmr"] = None
+    if config is not None:
+        from verifier.api import Verifier
+        from verifier.config import load_config
+        from verifier.stacking.runtime import PgmrRunner
 
-    _STATE["verifier"] = Verifier(load_config(config))
-    labels = SHARED / "wikidata" / "labels.tsv"
-    _STATE["pgmr"] = PgmrRunner.from_paths(labels, ROOT / "bench" / "out" / "pgmr_memory") \
-        if labels.is_file() else None
+        _STATE["verifier"] = Verifier(load_config(config))
+        labels = SHARED / "wikidata" / "labels.tsv"
+        _STATE["pgmr"] = PgmrRunner.from_paths(labels, ROOT / "bench" / "out" / "pgmr_memory") \
+            if labels.is_file() else None
     _STATE["budget"] = budget
     _STATE["cache"] = EquivalenceCache()
 
@@ -143,7 +147,7 @@ def score_group(args: tuple[str, list[dict[str, Any]], set[str]]) -> list[dict[s
             sig: dict[str, Any] = {}
             q, s = row["question"], row["sparql"]
             try:
-                if s:
+                if s and _STATE["verifier"] is not None:
                     sig["deductive"] = deductive_output(_STATE["verifier"].verify(q, s, signals=("deductive",)))
                 if _STATE["pgmr"] is not None:
                     sig["pgmr"] = _STATE["pgmr"].run(q, s)
@@ -251,9 +255,12 @@ def _fmt(v: Any) -> str:
     return "nan" if v is None else (f"{v:.3f}" if isinstance(v, float) else str(v))
 
 
-def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int) -> list[dict[str, Any]]:
-    """Rows of every prediction (consensus always recomputed; signals from the cache)."""
-    cache_file = out / "signals.jsonl"
+def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int,
+            signals: bool = True) -> list[dict[str, Any]]:
+    """Rows of every prediction (consensus always recomputed; signals from the cache;
+    ``signals`` False: consensus and query shape only)."""
+    out.mkdir(parents=True, exist_ok=True)
+    cache_file = out / ("signals.jsonl" if signals else "no-signals.jsonl")
     cached: dict[str, dict[str, Any]] = {}
     if cache_file.is_file():
         for line in cache_file.open(encoding="utf-8"):
@@ -261,7 +268,7 @@ def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, bu
                 d = json.loads(line)
                 cached[d["id"]] = d["signals"]
     done = set(cached)
-    config = str(bench_config(out))
+    config = str(bench_config(out)) if signals else None
     work = [(k, v, done) for k, v in groups.items()]
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
@@ -296,13 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--no-signals", action="store_true",
+                    help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     if not args.data.is_file():
         print(f"no predictions at {args.data}", file=sys.stderr)
         return 2
     groups = load_groups(args.data, args.limit_questions)
-    rows = compute(groups, args.out, args.workers, args.budget)
+    rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
     (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
 
     multi = [r for r in rows if r["label"] in (0, 1) and r["n"] >= 2]
