@@ -259,18 +259,20 @@ class Verifier:
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
+        extra = {"provenance": {"model": str(model)}} if model is not None else {}
         if not isinstance(question, str) or not question.strip():
-            return _abstain(question, sparql, "the question is empty")
-        if not isinstance(sparql, str) or not sparql.strip():
-            return _abstain(question, sparql, "the query is empty")
-        try:
-            query = parse_query(sparql)
-        except SparqlError as e:
-            return _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
-        v = self._deductive(question, sparql, query, t0)
-        if model is not None:
-            v = dataclasses.replace(v, signals={**v.signals, "provenance": {"model": str(model)}})
-        return self._stacked(v, query, signals)
+            v = _abstain(question, sparql, "the question is empty")
+        elif not isinstance(sparql, str) or not sparql.strip():
+            v = _abstain(question, sparql, "the query is empty")
+        else:
+            try:
+                query = parse_query(sparql)
+            except SparqlError as e:
+                v = _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
+            else:
+                v = self._deductive(question, sparql, query, t0)
+                return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
+        return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
 
     def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
         """The stacked decision when a stacking model is configured (and ``signals`` allows
