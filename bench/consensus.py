@@ -34,6 +34,9 @@ Figures over the labelled predictions of questions with at least two candidates:
 * the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
   LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
   default point's figures;
+* ``--cached-only``: no signal is computed; consensus figures over every question, the
+  stacked and default-model figures over the questions whose predictions all have cached
+  signals (a run stopped part-way leaves the first questions of the file);
 * time to cluster 10 candidates: questions with at least 10 predictions (a seeded sample),
   10 of their predictions clustered with a fresh cache, median and p95 per question (wall
   clock and CPU; the load average is printed).
@@ -142,6 +145,7 @@ def score_group(args: tuple[str, list[dict[str, Any]], set[str]]) -> list[dict[s
     for p, e in zip(preds, ev):
         row = {"id": p["id"], "question_key": key, "question": p.get("question") or "",
                "sparql": p.get("sparql"), "label": p.get("label"), "model": p.get("model"),
+               "benchmark": p.get("benchmark"),
                "n": len(preds), "consensus": e.to_dict()}
         if p["id"] not in done:
             sig: dict[str, Any] = {}
@@ -255,19 +259,31 @@ def _fmt(v: Any) -> str:
     return "nan" if v is None else (f"{v:.3f}" if isinstance(v, float) else str(v))
 
 
+def read_cache(out: Path, signals: bool = True) -> dict[str, dict[str, Any]]:
+    """The cached signals of earlier runs, by prediction id."""
+    cache_file = out / ("signals.jsonl" if signals else "no-signals.jsonl")
+    cached: dict[str, dict[str, Any]] = {}
+    if cache_file.is_file():
+        for line in cache_file.open(encoding="utf-8"):
+            if line.strip():
+                try:
+                    d = json.loads(line)
+                except json.JSONDecodeError:  # a line cut by a killed run
+                    continue
+                cached[d["id"]] = d["signals"]
+    return cached
+
+
 def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int,
             signals: bool = True) -> list[dict[str, Any]]:
     """Rows of every prediction (consensus always recomputed; signals from the cache;
     ``signals`` False: consensus and query shape only)."""
     out.mkdir(parents=True, exist_ok=True)
     cache_file = out / ("signals.jsonl" if signals else "no-signals.jsonl")
-    cached: dict[str, dict[str, Any]] = {}
-    if cache_file.is_file():
-        for line in cache_file.open(encoding="utf-8"):
-            if line.strip():
-                d = json.loads(line)
-                cached[d["id"]] = d["signals"]
+    cached = read_cache(out, signals)
     done = set(cached)
+    if all(p["id"] in done for v in groups.values() for p in v):
+        signals = False  # nothing to compute: no verifier to load
     config = str(bench_config(out)) if signals else None
     work = [(k, v, done) for k, v in groups.items()]
     t0 = time.perf_counter()
@@ -303,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--cached-only", action="store_true",
+                    help="compute no signal: consensus figures over every question, stacked and "
+                         "default-model figures over the questions with cached signals")
     ap.add_argument("--no-signals", action="store_true",
                     help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
@@ -311,10 +330,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no predictions at {args.data}", file=sys.stderr)
         return 2
     groups = load_groups(args.data, args.limit_questions)
+    if args.cached_only:
+        # consensus over every question; the stacked figures over the questions whose
+        # predictions all have cached signals
+        cached = read_cache(args.out, not args.no_signals)
+        full = {k for k, v in groups.items() if all(p["id"] in cached for p in v)}
+        print(f"--cached-only: {len(full)} of {len(groups)} questions "
+              f"({sum(len(groups[k]) for k in full)} predictions) have cached signals")
+        all_rows = compute(groups, args.out / "all", args.workers, args.budget, False)
+        groups = {k: v for k, v in groups.items() if k in full}
     rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
     (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
 
-    multi = [r for r in rows if r["label"] in (0, 1) and r["n"] >= 2]
+    multi = [r for r in (all_rows if args.cached_only else rows) if r["label"] in (0, 1) and r["n"] >= 2]
     y = [int(r["label"]) for r in multi]
     share = [float(r["consensus"].get("others_share") or 0.0) for r in multi]
     cons_auc = _auc(y, share)
@@ -323,6 +351,14 @@ def main(argv: list[str] | None = None) -> int:
           f"{sum(y)} correct): AUC {_fmt(cons_auc)}; accepting at others_share >= 0.5: "
           f"accept-precision {_fmt(c_ap)}, correct accepted {_fmt(c_ca)}")
 
+    if args.cached_only:
+        from collections import Counter
+
+        sub = [r for r in rows if r["label"] in (0, 1) and r["n"] >= 2]
+        print(f"subset with cached signals: {len(rows)} predictions, by benchmark "
+              f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
+              f"predictions of questions with >= 2 candidates ({len(sub)}): "
+              f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
     st = stacked_crossfit(rows)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
