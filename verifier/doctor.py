@@ -141,7 +141,8 @@ def check_deductive(ctx: DoctorContext) -> CheckResult:
     labels.add("Q2270", ["benzene"], "item")
     labels.add("P2067", ["mass"], "property")
     labels.add("P2102", ["boiling point"], "property")
-    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"}})
+    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"},
+                  "stacking": {"model": "none"}})  # the deductive path itself
     v = Verifier(cfg, labels=labels, mrs=MrsProvider())
     q = "What is the mass of benzene?"
     good = v.verify(q, "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")

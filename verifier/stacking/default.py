@@ -11,6 +11,7 @@ see ``docs/stacking.md``).  ``model = "none"`` (or ``off`` / ``false``) switches
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,12 @@ DEFAULT_NAME = "default"
 
 def model_setting(cfg: Any) -> Path | None:
     """The model file the configuration asks for: ``None`` when stacking is switched off
-    (``none``), the shipped model when nothing (or ``default``) is set and it exists."""
+    (``none``), the shipped model when nothing (or ``default``) is set and it exists.  A
+    configuration without ``[stacking] model`` (e.g. ``Config({})`` built in code) reads
+    ``$VERIFIER_STACKING``."""
     v = cfg.get("stacking", "model")
+    if v is None:  # a configuration built in code: the variable still gives the default
+        v = os.environ.get("VERIFIER_STACKING") or None
     if v is None or (isinstance(v, str) and v.strip().casefold() == DEFAULT_NAME):
         return DEFAULT_MODEL_PATH if DEFAULT_MODEL_PATH.is_file() else None
     if isinstance(v, bool) and not v:
