@@ -170,7 +170,7 @@ def compute(per_source: int, out_dir: Path) -> list[dict[str, Any]]:
 
 def fit(rows: list[dict[str, Any]], out: Path, augment: float = 0.3) -> Any:
     """Fit the model on the rows with simulated consensus (module docstring) and save it."""
-    from verifier.stacking.train import TrainRow, train_from_rows
+    from verifier.stacking.train import TrainRow
 
     by_group: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
@@ -192,10 +192,25 @@ def fit(rows: list[dict[str, Any]], out: Path, augment: float = 0.3) -> Any:
             if id(r) in cons:
                 sig["consensus"] = cons[id(r)]
             train.append(TrainRow(r["question"], r["sparql"], int(r["label"]), g, sig))
+    import numpy as np
+
+    from verifier.stacking import FEATURE_NAMES, fit_stacker
+    from verifier.stacking.train import augment_missing, evidence_of, matrix
+
     info = {"trained_by": "bench/train_default_stack.py", "sources": list(SOURCES),
             "signals": ["deductive", "pgmr (weight-free encoder)", "shape", "consensus (simulated)"],
-            "n_pairs": len(by_group), "llm_predictions": "none"}
-    model = train_from_rows(train, augment=augment, seed=0, info=info)
+            "n_pairs": len(by_group), "llm_predictions": "none", "augment_missing": augment,
+            "class_weights": "equal total weight per class"}
+    X = matrix([evidence_of(t) for t in train])
+    y = np.array([t.label for t in train])
+    g = np.array([t.group for t in train], dtype=object)
+    # each class weighs the same in total (a neutral prior: one gold query per 4 perturbations)
+    w = np.where(y == 1, 0.5 / max(1, int(y.sum())), 0.5 / max(1, int((1 - y).sum()))) * len(y)
+    n = len(y)
+    X, y, g, w = augment_missing(X, y, g, share=augment, seed=0, weights=w)
+    mask = np.arange(len(y)) < n  # operating points and the reported AUC: the real rows only
+    model = fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, balanced=False, seed=0,
+                        info=info, point_mask=mask)
     out.parent.mkdir(parents=True, exist_ok=True)
     model.save(out)
     return model, train
@@ -227,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"by category: {dict(Counter(r['category'] for r in rows))}")
     pf, bal = model.operating_points["precision-first"], model.operating_points["balanced"]
     print(f"written {args.out}: out-of-fold AUC {meta['auc_oof_points']} (5 folds by gold pair, "
-          f"augmented rows included), calibration {meta['calibration']}, ECE {meta['ece_oof']}; "
+          f"over the {meta['point_rows']} real rows; augmented copies only train), calibration {meta['calibration']}, ECE {meta['ece_oof']}; "
           f"precision-first accept >= {pf.accept:.3f}, reject < {pf.reject:.3f}; balanced {bal.accept:.3f}")
     print(f"oof_auc={meta['auc_oof_points']} rows={len(train)} correct={sum(r.label for r in train)} "
           f"accept={pf.accept:.3f} reject={pf.reject:.3f} balanced={bal.accept:.3f}")
