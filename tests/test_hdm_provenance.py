@@ -146,3 +146,47 @@ def test_hdm_model_name_defaults_to_the_toolkits_generator(tiny, tmp_path):
     q, s = "what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }"
     assert "details" in ver.verify(q, s, model=GENERATOR_NAME).signals["hdm"]
     assert "missing" in ver.verify(q, s, model="tiny-gen").signals["hdm"]
+
+
+class _TorchWork:
+    """A signal whose every item runs a layer norm large enough for an OpenMP parallel region
+    (the HDM scorer's forward pass on a real model does the same)."""
+
+    name = "torchwork"
+
+    def availability(self):
+        from verifier.benchmark.signals import Availability
+
+        return Availability(True)
+
+    def config(self):
+        return {"size": [4096, 512]}
+
+    def run(self, question, sparql):
+        from verifier.benchmark.signals import SignalOutput
+
+        x = torch.randn(4096, 512, generator=torch.Generator().manual_seed(len(question)))
+        y = torch.nn.functional.layer_norm(x, (512,))
+        return SignalOutput("accept", 1.0, {"mean": float(y.mean())})
+
+
+@pytest.mark.timeout(600)
+def test_forked_eval_workers_survive_a_parent_that_ran_openmp(tmp_path):
+    # Without verifier.forksafe.child_init the workers of this run wait forever in their first
+    # layer norm (the parent's OpenMP pool is not theirs); measured with the same script.
+    from verifier.benchmark.cache import ResultCache
+    from verifier.benchmark.evaluate import EvalConfig, evaluate
+    from verifier.benchmark.records import load_dataset
+
+    if torch.get_num_threads() < 2:
+        torch.set_num_threads(2)
+    torch.nn.functional.layer_norm(torch.randn(4096, 512), (512,))  # the parent's parallel region
+    recs = [{"id": f"r{k}", "question": "q" * (k + 1), "sparql": "ASK {}", "category": "gold", "label": 1}
+            for k in range(6)]
+    _write(tmp_path / "items.jsonl", recs)
+    ds = load_dataset(tmp_path / "items.jsonl")
+    with ResultCache(tmp_path / "cache.sqlite") as cache:
+        runs = evaluate(ds, EvalConfig(("torchwork",), workers=2, progress=False), cache,
+                        signals={"torchwork": _TorchWork()})
+    res = runs["torchwork"].results
+    assert len(res) == 6 and all(r.error in (None, "") and r.decision == "accept" for r in res.values())
