@@ -57,7 +57,7 @@ def tiny(tmp_path_factory) -> Path:
     return d
 
 
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(900, method="thread")  # a hung pool ignores SIGALRM
 def test_eval_hdm_with_two_forked_workers_completes(tiny, tmp_path):
     # the parent has run torch (training above, and one forward pass now) before forking
     from verifier.hdm import load_seq2seq
@@ -170,7 +170,7 @@ class _TorchWork:
         return SignalOutput("accept", 1.0, {"mean": float(y.mean())})
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(600, method="thread")  # a hung pool ignores SIGALRM
 def test_forked_eval_workers_survive_a_parent_that_ran_openmp(tmp_path):
     # Without verifier.forksafe.child_init the workers of this run wait forever in their first
     # layer norm (the parent's OpenMP pool is not theirs); measured with the same script.
