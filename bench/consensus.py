@@ -27,7 +27,7 @@ Figures over the labelled predictions of questions with at least two candidates:
   accepted;
 * stacked (cross-fitted by question): 5 folds of questions; the model that scores a fold is
   :func:`verifier.stacking.fit_stacker` trained on the other four folds' predictions
-  (deductive, PGMR, shape and consensus features, missing-signal augmentation); ROC AUC of
+  (deductive, PGMR, shape and consensus features, missing-signal augmentation; ``--C``); ROC AUC of
   the out-of-fold probabilities; accept-precision and correct share accepted at each fold
   model's own ``precision-first`` point (its thresholds chosen on its training folds only),
   and at fixed thresholds 0.5 / 0.6 / 0.7 of the out-of-fold probability;
@@ -179,7 +179,7 @@ def _fold(key: str, k: int = 5) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % k
 
 
-def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5) -> dict[str, Any]:
+def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5, C: float = 0.3) -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring)."""
     import numpy as np
 
@@ -200,7 +200,7 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5) -> dict[str, An
         if not te.any():
             continue
         Xa, ya, ga = augment_missing(X[tr], y[tr], g[tr], share=0.15, seed=k)
-        m = fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50)
+        m = fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=C)
         p[te] = m.predict_proba(X[te])
         pt = m.point("precision-first")
         dec[te] = [pt.decide(float(v)) for v in p[te]]
@@ -319,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--C", type=float, default=0.3, help="inverse L2 strength of the cross-fitted stacker")
     ap.add_argument("--cached-only", action="store_true",
                     help="compute no signal: consensus figures over every question, stacked and "
                          "default-model figures over the questions with cached signals")
@@ -359,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
               f"predictions of questions with >= 2 candidates ({len(sub)}): "
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
-    st = stacked_crossfit(rows)
+    st = stacked_crossfit(rows, C=args.C)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
