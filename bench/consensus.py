@@ -27,7 +27,8 @@ Figures over the labelled predictions of questions with at least two candidates:
   accepted;
 * stacked (cross-fitted by question): 5 folds of questions; the model that scores a fold is
   :func:`verifier.stacking.fit_stacker` trained on the other four folds' predictions
-  (deductive, PGMR, shape and consensus features, missing-signal augmentation; ``--C``); ROC AUC of
+  (deductive, PGMR, shape and consensus features, missing-signal augmentation; the L2
+  strength chosen among ``--C`` inside each fold's training folds); ROC AUC of
   the out-of-fold probabilities; accept-precision and correct share accepted at each fold
   model's own ``precision-first`` point (its thresholds chosen on its training folds only),
   and at fixed thresholds 0.5 / 0.6 / 0.7 of the out-of-fold probability;
@@ -179,7 +180,8 @@ def _fold(key: str, k: int = 5) -> int:
     return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % k
 
 
-def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5, C: float = 0.3) -> dict[str, Any]:
+def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
+                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3)) -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring)."""
     import numpy as np
 
@@ -194,17 +196,23 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5, C: float = 0.3)
     g = np.array([t.group for t in trs], dtype=object)
     fold = np.array([_fold(t.group, folds) for t in trs])
     p = np.full(len(y), np.nan)
+    chosen: list[float] = []
     dec = np.array([""] * len(y), dtype=object)
     for k in range(folds):
         tr, te = fold != k, fold == k
         if not te.any():
             continue
         Xa, ya, ga = augment_missing(X[tr], y[tr], g[tr], share=0.15, seed=k)
-        m = fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=C)
+        mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
+        # C chosen inside the training folds (nested): the best inner out-of-fold AUC
+        fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
+                            point_mask=mask) for c in Cs]
+        m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
+        chosen.append(m.info["C"])
         p[te] = m.predict_proba(X[te])
         pt = m.point("precision-first")
         dec[te] = [pt.decide(float(v)) for v in p[te]]
-    return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(),
+    return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(), "C": chosen,
             "multi": [r["n"] >= 2 for r in lab]}
 
 
@@ -319,7 +327,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--C", type=float, default=0.3, help="inverse L2 strength of the cross-fitted stacker")
+    ap.add_argument("--C", default="0.01,0.05,0.3",
+                    help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
+                         "one with the best out-of-fold AUC inside its training folds (nested)")
     ap.add_argument("--cached-only", action="store_true",
                     help="compute no signal: consensus figures over every question, stacked and "
                          "default-model figures over the questions with cached signals")
@@ -360,13 +370,14 @@ def main(argv: list[str] | None = None) -> int:
               f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
               f"predictions of questions with >= 2 candidates ({len(sub)}): "
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
-    st = stacked_crossfit(rows, C=args.C)
+    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")))
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
     print(f"\nstacked, cross-fitted by question (5 folds; {len(sy)} labelled predictions, {sum(sy)} correct): "
           f"AUC {_fmt(s_auc)}; precision-first points of the fold models: accept-precision {_fmt(s_ap)}, "
-          f"correct accepted {_fmt(s_ca)}, abstain {sum(d == 'abstain' for d in sd) / max(1, len(sd)):.3f}")
+          f"correct accepted {_fmt(s_ca)}, abstain {sum(d == 'abstain' for d in sd) / max(1, len(sd)):.3f}; "
+          f"C chosen per fold {st['C']}")
     m_idx = [i for i, m in enumerate(st["multi"]) if m]
     print(f"  on the {len(m_idx)} of questions with >= 2 candidates: AUC "
           f"{_fmt(_auc([sy[i] for i in m_idx], [sp[i] for i in m_idx]))}")
