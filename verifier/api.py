@@ -319,11 +319,11 @@ class Verifier:
         evidence = consensus_evidence(clustering, scores, self.labels)
         done: dict[tuple[str, str | None], Verdict] = {}
         out: list[Verdict] = []
-        for c, ev, model in zip(cands, evidence, models):
+        for c, ev, source in zip(cands, evidence, models):
             extra = {"consensus": ev.to_dict()}
-            if model is not None:
-                extra["provenance"] = {"model": model}
-            shared = done.get((c.key, model)) if c.key is not None else None
+            if source is not None:
+                extra["provenance"] = {"model": source}
+            shared = done.get((c.key, source)) if c.key is not None else None
             if shared is not None:
                 out.append(dataclasses.replace(shared, sparql=c.text))
                 continue
@@ -345,7 +345,7 @@ class Verifier:
                                     else v.explanation, signals={**v.signals, **extra},
                                     timings={**v.timings, "consensus": clustering.time_ms})
             if c.key is not None:
-                done[(c.key, model)] = v
+                done[(c.key, source)] = v
             out.append(v)
         log.debug("verify_candidates: %d candidates, %d clusters in %.0f ms", n,
                   len(clustering.clusters), (time.perf_counter() - t0) * 1000)
