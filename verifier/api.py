@@ -209,8 +209,11 @@ class Verifier:
         self.consensus_budget = int(cfg.get("consensus", "budget", DEFAULT_BUDGET))
         self.consensus_max = int(cfg.get("consensus", "max_representatives", DEFAULT_MAX_REPRESENTATIVES))
         self.consensus_cache = EquivalenceCache(int(cfg.get("consensus", "cache_size", 100_000)))
+        # (the shipped default model unless [stacking] model names another or "none")
         self.stacker = None
-        if cfg.get("stacking", "model"):
+        from verifier.stacking.default import model_setting
+
+        if model_setting(cfg) is not None:
             from verifier.stacking.runtime import StackedRuntime
 
             self.stacker = StackedRuntime.from_config(cfg)
@@ -283,20 +286,29 @@ class Verifier:
                     out.append(c)
         return out
 
-    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
-        """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
+    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None,
+               model: str | None = None) -> Verdict:
+        """Verify one pair; never raises for bad input (the verdict says what was wrong).
+        ``model``: which model generated the query, when known (kept in
+        ``signals["provenance"]``; the HDM signal runs only on queries of the model whose
+        internals it reads, ``[hdm] model_name``)."""
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
+        extra = {"provenance": {"model": str(model)}} if model is not None else {}
         if not isinstance(question, str) or not question.strip():
-            return _abstain(question, sparql, "the question is empty")
-        if not isinstance(sparql, str) or not sparql.strip():
-            return _abstain(question, sparql, "the query is empty")
-        try:
-            query = parse_query(sparql)
-        except SparqlError as e:
-            return _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
-        return self._stacked(self._deductive(question, sparql, query, t0), query, signals)
+            v = _abstain(question, sparql, "the question is empty")
+        elif not isinstance(sparql, str) or not sparql.strip():
+            v = _abstain(question, sparql, "the query is empty")
+        else:
+            try:
+                query = parse_query(sparql)
+            except SparqlError as e:
+                v = _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
+            else:
+                v = self._deductive(question, sparql, query, t0)
+                return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
+        return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
 
     def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
         """The stacked decision when a stacking model is configured (and ``signals`` allows
@@ -310,7 +322,8 @@ class Verifier:
     def verify_candidates(self, question: str, sparqls: Sequence[Any],
                           scores: Sequence[float | None] | None = None,
                           provenance: Sequence[str | None] | str | None = None, *,
-                          signals: Sequence[str] | None = None) -> CandidatesResult:
+                          signals: Sequence[str] | None = None,
+                          model: Sequence[str | None] | str | None = None) -> CandidatesResult:
         """Verify several candidate queries for one question (beams, samples, several
         models): one verdict per candidate plus the clusters of equivalent candidates
         (:mod:`verifier.consensus`).  Each query is parsed once; each distinct normal form
@@ -321,7 +334,10 @@ class Verifier:
         candidate (probabilities or log-probabilities, see
         :mod:`verifier.consensus.evidence`); ``provenance``: which model generated each
         candidate (one name for all, or one per candidate), kept in
-        ``signals["provenance"]``.  Never raises for bad input."""
+        ``signals["provenance"]``; ``model`` is the same, by the name :meth:`verify` uses.
+        Never raises for bad input."""
+        if provenance is None:
+            provenance = model
         sparqls = list(sparqls)
         n = len(sparqls)
         if scores is not None and len(scores) != n:
@@ -339,11 +355,11 @@ class Verifier:
         evidence = consensus_evidence(clustering, scores, self.labels)
         done: dict[tuple[str, str | None], Verdict] = {}
         out: list[Verdict] = []
-        for c, ev, model in zip(cands, evidence, models):
+        for c, ev, source in zip(cands, evidence, models):
             extra = {"consensus": ev.to_dict()}
-            if model is not None:
-                extra["provenance"] = {"model": model}
-            shared = done.get((c.key, model)) if c.key is not None else None
+            if source is not None:
+                extra["provenance"] = {"model": source}
+            shared = done.get((c.key, source)) if c.key is not None else None
             if shared is not None:
                 out.append(dataclasses.replace(shared, sparql=c.text))
                 continue
@@ -365,7 +381,7 @@ class Verifier:
                                     else v.explanation, signals={**v.signals, **extra},
                                     timings={**v.timings, "consensus": clustering.time_ms})
             if c.key is not None:
-                done[(c.key, model)] = v
+                done[(c.key, source)] = v
             out.append(v)
         log.debug("verify_candidates: %d candidates, %d clusters in %.0f ms", n,
                   len(clustering.clusters), (time.perf_counter() - t0) * 1000)
@@ -500,24 +516,27 @@ def _default_verifier(config_key: str) -> Verifier:
 
 
 def verify(question: str, sparql: str, *, config: Config | str | None = None,
-           signals: Sequence[str] | None = None) -> Verdict:
+           signals: Sequence[str] | None = None, model: str | None = None) -> Verdict:
     """Verify that ``sparql`` means what ``question`` asks.
 
     ``config`` is a :class:`~verifier.config.Config`, a path to a ``verifier.toml``, or None
     (the usual configuration files and environment variables).  The warm state is kept for
-    the next call with the same configuration.
+    the next call with the same configuration.  ``model``: which model generated the query
+    (:meth:`Verifier.verify`).
     """
     if isinstance(config, Config):
-        return Verifier(config).verify(question, sparql, signals=signals)
-    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals)
+        return Verifier(config).verify(question, sparql, signals=signals, model=model)
+    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals,
+                                                                   model=model)
 
 
 def verify_candidates(question: str, sparqls: Sequence[Any], scores: Sequence[float | None] | None = None,
                       provenance: Sequence[str | None] | str | None = None, *,
                       config: Config | str | None = None,
-                      signals: Sequence[str] | None = None) -> CandidatesResult:
+                      signals: Sequence[str] | None = None,
+                      model: Sequence[str | None] | str | None = None) -> CandidatesResult:
     """Verify several candidate queries for one question (:meth:`Verifier.verify_candidates`);
     ``config`` as for :func:`verify` (the warm state and its cache of equivalence checks are
     kept for the next call with the same configuration)."""
     v = Verifier(config) if isinstance(config, Config) else _default_verifier(str(config) if config else "")
-    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals)
+    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals, model=model)

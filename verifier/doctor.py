@@ -141,7 +141,8 @@ def check_deductive(ctx: DoctorContext) -> CheckResult:
     labels.add("Q2270", ["benzene"], "item")
     labels.add("P2067", ["mass"], "property")
     labels.add("P2102", ["boiling point"], "property")
-    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"}})
+    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"},
+                  "stacking": {"model": "none"}})  # the deductive path itself
     v = Verifier(cfg, labels=labels, mrs=MrsProvider())
     q = "What is the mass of benzene?"
     good = v.verify(q, "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
@@ -319,7 +320,9 @@ def check_labels(ctx: DoctorContext) -> CheckResult:
 
 
 def _only_stacked(ctx: DoctorContext, res: CheckResult) -> CheckResult:
-    if res.status == "ok" and not ctx.get("stacking", "model"):
+    from verifier.stacking.default import model_setting
+
+    if res.status == "ok" and model_setting(ctx) is None:
         return CheckResult(res.name, res.title, "warn", res.detail + "; used only with a "
                            "stacking model ([stacking] model)", "verifier train stack --help",
                            res.facts)
@@ -361,9 +364,12 @@ def check_stacking(ctx: DoctorContext) -> CheckResult:
     """``[stacking] model``: the stacked verifier's calibrated model."""
     from verifier.stacking.model import StackingModel
 
-    path = ctx.get("stacking", "model")
-    if not path:
-        return CheckResult("stacking", "stacking model", "missing", "deductive verdict only",
+    from verifier.stacking.default import DEFAULT_MODEL_PATH, model_setting
+
+    path = model_setting(ctx)
+    if path is None:
+        return CheckResult("stacking", "stacking model", "missing", "deductive verdict only "
+                           "(stacking switched off, or no shipped default model)",
                            "verifier train stack --train LABELLED.jsonl --compute --out "
                            "model.json, then [stacking] model = \"model.json\"")
     try:
@@ -372,7 +378,8 @@ def check_stacking(ctx: DoctorContext) -> CheckResult:
         return CheckResult("stacking", "stacking model", "broken", f"cannot load {path}: {e}",
                            "verifier train stack ... --out " + str(path), {"path": str(path)})
     names = list(getattr(model, "feature_names", ()))
-    return CheckResult("stacking", "stacking model", "ok", f"{path} ({len(names)} features)",
+    which = "the shipped default model " if path == DEFAULT_MODEL_PATH else ""
+    return CheckResult("stacking", "stacking model", "ok", f"{which}{path} ({len(names)} features)",
                        facts={"path": str(path), "features": len(names)})
 
 
