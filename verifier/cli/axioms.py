@@ -302,9 +302,11 @@ def run_induce(args: argparse.Namespace) -> int:
     labels = None
     if args.labels:
         from verifier.labels.configured import labels_from_file
+        from verifier.labels.store import is_label_store
+        from verifier.lexical import LabelIndex
 
-        try:
-            labels = labels_from_file(args.labels)
+        try:  # a TSV is read once and kept as a cache (as the benches do)
+            labels = labels_from_file(args.labels) if is_label_store(args.labels) else LabelIndex.cached(args.labels)
         except (OSError, ValueError) as e:
             say(f"error: --labels {args.labels}: {e}")
             return 2
@@ -317,7 +319,8 @@ def run_induce(args: argparse.Namespace) -> int:
     say(f"{len(assocs)} associations; " + ("checking each against its supporting pairs"
                                             if check else "not checked (no --labels, or --no-check)"))
     result = propose(assocs, pack, settings, labels=labels, check=check,
-                     progress=lambda i, n: (i % 20 == 0 or i == n) and say(f"  proposals {i}/{n}"))
+                     progress=lambda i, n: check is not None and (i % max(1, n // 10) == 0 or i == n)
+                     and say(f"  checked {i}/{n}"))
     name = args.name or out.stem
     try:
         out.write_text(pack_text(result, name=name), encoding="utf-8")
