@@ -89,7 +89,8 @@ def llm_items(n: int, exclude: set[str]) -> list[dict]:
     with LLM.open(encoding="utf-8") as f:
         for line in f:
             d = json.loads(line)
-            if d.get("sparql") and d.get("question") and " ".join(d["question"].split()) not in exclude:
+            if (d.get("sparql") and d.get("question") and d.get("label") in (0, 1)
+                    and " ".join(d["question"].split()) not in exclude):
                 rows.append({"id": d["id"], "question": d["question"], "sparql": d["sparql"],
                              "category": "llm", "label": int(d["label"])})
     return random.Random(0).sample(rows, min(n, len(rows)))

@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     test.add_argument("--labels", help="KG labels for grounding (a TSV or a label store)")
     test.add_argument("--mrs", action="append", default=[], metavar="FILE", help="MRS corpus file(s)")
+    test.add_argument("--given-only", action="store_true",
+                      help="run only the template and lexicon examples of the packs given (e.g. an induced "
+                      "pack checked with the labels it was induced with), not the shipped ones")
     test.set_defaults(func=run_test)
     show = s.add_parser("show", help="what a question predicate grounds to and which axioms it yields",
                         description="Example: verifier axioms show _mass_n_of --symbol wdt:P2067")
@@ -164,7 +167,12 @@ def _run_pack_examples(args: argparse.Namespace) -> int:
         labels = None
     v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
     failed = skipped = passed = 0
-    for owner, ex in pack.examples:
+    examples = pack.examples
+    if getattr(args, "given_only", False):
+        roots = [Path(d).resolve() for d in args.dirs]
+        examples = [(o, ex) for o, ex in examples if ex.source is not None and any(
+            r == Path(ex.source.file).resolve() or r in Path(ex.source.file).resolve().parents for r in roots)]
+    for owner, ex in examples:
         r = v.verify(ex.question, ex.sparql)
         got = r.verdict
         want = ex.verdict
@@ -311,7 +319,7 @@ def run_induce(args: argparse.Namespace) -> int:
             say(f"error: --labels {args.labels}: {e}")
             return 2
     say(f"{rc.pairs} pairs read from {args.pairs}; {len(corpus)} questions in the MRS corpus")
-    step = max(1, len(pairs) // 10)
+    step = max(500, len(pairs) // 10)  # progress on long work only
     aligned, ac = align(pairs, corpus.readings, settings,
                         progress=lambda i: i % step == 0 and say(f"  aligned {i}/{len(pairs)}"))
     assocs = associations(aligned, settings)
@@ -319,7 +327,7 @@ def run_induce(args: argparse.Namespace) -> int:
     say(f"{len(assocs)} associations; " + ("checking each against its supporting pairs"
                                             if check else "not checked (no --labels, or --no-check)"))
     result = propose(assocs, pack, settings, labels=labels, check=check,
-                     progress=lambda i, n: check is not None and (i % max(1, n // 10) == 0 or i == n)
+                     progress=lambda i, n: check is not None and n >= 20 and i % max(1, n // 10) == 0
                      and say(f"  checked {i}/{n}"))
     name = args.name or out.stem
     try:
