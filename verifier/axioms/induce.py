@@ -605,8 +605,8 @@ def pack_text(result: InduceResult, *, name: str = "induced", doc: str = "") -> 
             doc_line += (f"; accepted {pr.accepted_with} of {pr.checked} supporting pairs with it, "
                          f"{pr.accepted_without} without (templates tried: {', '.join(pr.candidates)})")
         d["doc"] = doc_line
-        d["examples"] = [{"question": x.question, "sparql": " ".join(x.sparql.split()), "verdict": x.verdict}
-                         for x in pr.examples]
+        d["examples"] = [{"question": x.question, "sparql": " ".join(x.sparql.split()), "verdict": x.verdict,
+                          **({"note": x.note} if x.note else {})} for x in pr.examples]
         entries.append(d)
     data = {"version": 1, "name": name,
             "doc": doc or "Lexicon entries proposed by `verifier axioms induce`: review each one "
