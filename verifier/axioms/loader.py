@@ -29,7 +29,8 @@ _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "p
                     "properties", "keeps_class"}
 _MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
-_ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive"}
+_ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive",
+                 "support", "examples"}
 _EXAMPLE_FIELDS = {"question", "sparql", "verdict", "note"}
 _BACKGROUND_FIELDS = {"name", "doc", "axiom", "examples"}
 _SYMBOL_RE = re.compile(r"^(?:[a-z]+:[A-Za-z0-9_\-]+|<[^<>\s]+>)$")
@@ -298,7 +299,8 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
     if not isinstance(defaults, dict):
         col.add(file, data["__line__"], "bad-value", "'defaults' is a mapping of entry fields")
         defaults = {}
-    _fields(defaults, _ENTRY_FIELDS - {"words", "symbol", "symbols"}, "lexicon defaults", file, col)
+    _fields(defaults, _ENTRY_FIELDS - {"words", "symbol", "symbols", "support", "examples"},
+            "lexicon defaults", file, col)
     defaults = {k: v for k, v in defaults.items() if k not in ("__line__", "__lines__")}
     entries = []
     for d in data["entries"]:
@@ -342,11 +344,18 @@ def _load_lexicon(data: Any, file: str, col: _Collector) -> Lexicon | None:
             col.add(file, _line(d, "via")[0], "bad-symbol",
                     f"lexicon entry {words[0]!r}: via names a property (wdt:P21) or a list of them")
             continue
-        # a list of templates is one entry per template (siblings: same words and symbols)
+        support = d.get("support")
+        if support is not None and (isinstance(support, bool) or not isinstance(support, int) or support < 0):
+            col.add(file, _line(d, "support")[0], "bad-value", "support is a number of pairs (0 or more)")
+            support = None
+        examples = _examples(d, file, col, f"lexicon entry {words[0]!r}")
+        # a list of templates is one entry per template (siblings: same words and symbols);
+        # the first carries the examples
         entries.extend(LexiconEntry(
             words=tuple(w.strip().casefold() for w in words), template=t, symbols=tuple(syms),
             pos=d.get("pos"), via=tuple(via), mode=str(mode), doc=str(d.get("doc", "")),
-            source=Source(file, line), exclusive=exclusive is True) for t in templates)
+            source=Source(file, line), exclusive=exclusive is True, support=support,
+            examples=examples if i == 0 else ()) for i, t in enumerate(templates))
     return Lexicon(name, str(data.get("doc", "")), tuple(entries), _examples(data, file, col, f"lexicon {name}"),
                    Source(file, data["__line__"]))
 
@@ -404,8 +413,13 @@ def _collect(dirs: Sequence[str | Path]) -> tuple[Pack, list[LintIssue]]:
     folders = []
     for d in dirs:
         d = Path(d)
+        if d.is_file() and d.suffix in (".yaml", ".yml"):  # a lexicon file given alone
+            lex = _load_lexicon(_read_yaml(d, col), str(d), col)
+            if lex is not None:
+                lexicons.append(lex)
+            continue
         if not d.is_dir():
-            col.add(str(d), 0, "io", "not a folder")
+            col.add(str(d), 0, "io", "not a folder (nor a lexicon file)")
             continue
         folders.append(d)
         for f in sorted((d / "templates").glob("*.y*ml")):
@@ -436,7 +450,8 @@ def lint(dirs: Sequence[str | Path] | None = None) -> list[LintIssue]:
 
 def load_pack(dirs: Sequence[str | Path] | None = None) -> Pack:
     """Load the packs of ``dirs`` (default: the shipped pack); raise :class:`PackError` when
-    any file has an error."""
+    any file has an error.  A lexicon file (``.yaml``) may stand in ``dirs`` for a folder
+    (the pack ``verifier axioms induce`` writes)."""
     pack, issues = _collect(dirs if dirs is not None else default_pack_dirs())
     errors = [i for i in issues if i.severity == "error"]
     if errors:

@@ -168,6 +168,8 @@ class LexiconEntry:
     template is instantiated with those the query uses); ``exclusive``: the word links through this
     entry's template (and its sibling entries') only, not also through the templates that fit
     the word's shape ("celebrated in X" is public holiday(X, ...), never (..., X)).
+    ``support`` and ``examples``: see ``verifier axioms induce`` (an entry of a list of
+    templates carries the examples on its first template's entry only).
     """
 
     words: tuple[str, ...]
@@ -179,6 +181,10 @@ class LexiconEntry:
     doc: str = ""
     source: Source | None = None
     exclusive: bool = False
+    #: how many training pairs supported the entry (``verifier axioms induce`` writes it)
+    support: int | None = None
+    #: the entry's own examples (run by ``verifier axioms test`` like the lexicon's)
+    examples: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -262,4 +268,6 @@ class Pack:
         """Every example with the name of the template or lexicon that carries it."""
         out = [(f"template {t.name}", ex) for t in self.templates.values() for ex in t.examples]
         out += [(f"lexicon {lex.name}", ex) for lex in self.lexicons for ex in lex.examples]
+        out += [(f"lexicon {lex.name} entry {e.words[0]!r}", ex) for lex in self.lexicons
+                for e in lex.entries for ex in e.examples]
         return out

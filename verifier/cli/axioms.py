@@ -1,4 +1,4 @@
-"""``verifier axioms lint|test|show``: check and explore axiom packs."""
+"""``verifier axioms lint|test|show|induce``: check, explore and propose axiom packs."""
 
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     test.add_argument("--labels", help="KG labels for grounding (a TSV or a label store)")
     test.add_argument("--mrs", action="append", default=[], metavar="FILE", help="MRS corpus file(s)")
+    test.add_argument("--given-only", action="store_true",
+                      help="run only the template and lexicon examples of the packs given (e.g. an induced "
+                      "pack checked with the labels it was induced with), not the shipped ones")
     test.set_defaults(func=run_test)
     show = s.add_parser("show", help="what a question predicate grounds to and which axioms it yields",
                         description="Example: verifier axioms show _mass_n_of --symbol wdt:P2067")
@@ -35,6 +38,34 @@ def register(sub: argparse._SubParsersAction) -> None:
     show.add_argument("--labels", help="KG labels (a TSV or a label store)")
     show.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     show.set_defaults(func=run_show)
+    ind = s.add_parser("induce", help="propose lexicon entries from (question, gold query) pairs with MRS",
+                       description="Counts the content words of each question's MRS readings against the "
+                       "properties, classes and values of its gold query, keeps the (word, symbol) pairs "
+                       "with enough support and association (PMI, G2, precision: settings in "
+                       "verifier/_data/induce.yaml), chooses each entry's template by the word's kind and "
+                       "the symbol's kind (with --labels, the template that makes most supporting pairs "
+                       "accepted), and writes a lexicon pack to review: word, template, symbol, support "
+                       "and up to 3 examples, which `verifier axioms lint` and `verifier axioms test` "
+                       "accept. Lines that are not JSON, lack a field, or whose query cannot be parsed are "
+                       "counted and skipped. Exit code 2 on unusable input.")
+    ind.add_argument("pairs", help="JSONL file of pairs (one object per line with a question and a SPARQL query)")
+    ind.add_argument("--mrs", action="append", required=True, metavar="FILE",
+                     help="MRS corpus file(s) holding the questions' readings (.jsonl or .jsonl.gz)")
+    ind.add_argument("--out", required=True, metavar="PACK.yaml", help="where to write the proposed lexicon pack")
+    ind.add_argument("--min-support", type=int, metavar="N", help="pairs needed per entry (default: settings)")
+    ind.add_argument("--max", type=int, metavar="N", dest="max_entries", help="most entries proposed (default: settings)")
+    ind.add_argument("--labels", help="KG labels (a TSV or a label store): skips words a label already names, "
+                     "and lets each entry's template be chosen by verifying its supporting pairs")
+    ind.add_argument("--no-check", action="store_true",
+                     help="do not verify: first candidate template, examples unchecked")
+    ind.add_argument("--settings", metavar="FILE", help="induction settings (default: verifier/_data/induce.yaml)")
+    ind.add_argument("--pack", action="append", default=[], metavar="DIR",
+                     help="further pack folders the proposals are checked with and compared to")
+    ind.add_argument("--name", help="the lexicon's name (default: the output file's stem)")
+    ind.add_argument("--question-field", default="question", help="field of the question (default: %(default)s)")
+    ind.add_argument("--sparql-field", default="sparql", help="field of the gold query (default: %(default)s)")
+    ind.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ind.set_defaults(func=run_induce)
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
 
 
@@ -170,7 +201,12 @@ def _run_pack_examples(args: argparse.Namespace) -> int:
         labels = None
     v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
     failed = skipped = passed = 0
-    for owner, ex in pack.examples:
+    examples = pack.examples
+    if getattr(args, "given_only", False):
+        roots = [Path(d).resolve() for d in args.dirs]
+        examples = [(o, ex) for o, ex in examples if ex.source is not None and any(
+            r == Path(ex.source.file).resolve() or r in Path(ex.source.file).resolve().parents for r in roots)]
+    for owner, ex in examples:
         r = v.verify(ex.question, ex.sparql, signals=("deductive",))  # examples state deductive verdicts
         got = r.verdict
         want = ex.verdict
@@ -236,4 +272,141 @@ def run_show(args: argparse.Namespace) -> int:
             continue
         for a in link.axioms:
             print(f"    [{a.template}] {a.formula}")
+    return 0
+
+
+def _checker(pack, labels, corpus):
+    """A :data:`verifier.axioms.induce.Checker` on a verifier built once per pack."""
+    from verifier.api import Verifier
+    from verifier.config import load_config
+
+    config = load_config()
+    base = Verifier(config, pack=pack, labels=labels, mrs=corpus)
+    current: dict[int, Verifier] = {id(pack): base}
+
+    def check(p, question: str, sparql: str) -> tuple[bool, str]:
+        v = current.get(id(p))
+        if v is None:
+            current.clear()
+            current[id(pack)] = base
+            v = current[id(p)] = Verifier(config, pack=p, labels=labels, mrs=corpus, wordnet=base.wordnet)
+        try:
+            r = v.verify(question, sparql)
+        except Exception as e:  # one pair never stops the induction
+            print(f"warning: verifying {question!r} failed: {type(e).__name__}: {e}", file=sys.stderr)
+            return False, "error"
+        return r.decision == "accept", r.verdict
+
+    return check
+
+
+def run_induce(args: argparse.Namespace) -> int:
+    import json
+
+    from verifier.axioms import PackError, default_pack_dirs, load_pack
+    from verifier.axioms.induce import (
+        InduceError, align, associations, load_settings, pack_text, propose, read_pairs,
+    )
+    from verifier.mrs_cache import CorpusFormatError, MrsCorpus
+
+    def say(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    for n, what in ((args.min_support, "--min-support"), (args.max_entries, "--max")):
+        if n is not None and n < 1:
+            say(f"error: {what} must be 1 or more")
+            return 2
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir():
+        say(f"error: --out {out}: not a file in an existing folder")
+        return 2
+    try:
+        settings = load_settings(args.settings, min_support=args.min_support, max_entries=args.max_entries)
+        pairs, rc = read_pairs(args.pairs, question_field=args.question_field, sparql_field=args.sparql_field)
+    except InduceError as e:
+        say(f"error: {e}")
+        return 2
+    corpus = MrsCorpus()
+    for f in args.mrs:
+        try:
+            corpus.load(f)
+        except FileNotFoundError:
+            say(f"error: --mrs {f}: no such file")
+            return 2
+        except CorpusFormatError as e:
+            say(f"error: --mrs {e}")
+            return 2
+    try:
+        pack = load_pack(default_pack_dirs(args.pack))
+    except PackError as e:
+        say(str(e))
+        return 2
+    labels = None
+    if args.labels:
+        from verifier.labels.configured import labels_from_file
+        from verifier.labels.store import is_label_store
+        from verifier.lexical import LabelIndex
+
+        try:  # a TSV is read once and kept as a cache (as the benches do)
+            labels = labels_from_file(args.labels) if is_label_store(args.labels) else LabelIndex.cached(args.labels)
+        except (OSError, ValueError) as e:
+            say(f"error: --labels {args.labels}: {e}")
+            return 2
+    say(f"{rc.pairs} pairs read from {args.pairs}; {len(corpus)} questions in the MRS corpus")
+    step = max(500, len(pairs) // 10)  # progress on long work only
+    aligned, ac = align(pairs, corpus.readings, settings,
+                        progress=lambda i: i % step == 0 and say(f"  aligned {i}/{len(pairs)}"))
+    assocs = associations(aligned, settings)
+    check = None if args.no_check or labels is None else _checker(pack, labels, corpus)
+    say(f"{len(assocs)} associations; " + ("checking each against its supporting pairs"
+                                            if check else "not checked (no --labels, or --no-check)"))
+    result = propose(assocs, pack, settings, labels=labels, check=check,
+                     progress=lambda i, n: check is not None and n >= 20 and i % max(1, n // 10) == 0
+                     and say(f"  checked {i}/{n}"))
+    name = args.name or out.stem
+    try:
+        out.write_text(pack_text(result, name=name), encoding="utf-8")
+    except OSError as e:
+        say(f"error: cannot write {out}: {e}")
+        return 2
+    by_template: dict[str, int] = {}
+    by_kind: dict[str, int] = {}
+    for pr in result.proposals:
+        by_template[pr.template] = by_template.get(pr.template, 0) + 1
+        by_kind[pr.association.symbol.kind] = by_kind.get(pr.association.symbol.kind, 0) + 1
+    summary = {
+        "pairs_file": str(args.pairs), "out": str(out), "checked": check is not None,
+        "lines": rc.lines, "pairs": rc.pairs, "bad_json": rc.bad_json, "missing_fields": rc.missing_fields,
+        "duplicate_questions": rc.duplicates, "no_mrs": ac.no_mrs, "no_reading": ac.no_reading,
+        "bad_sparql": ac.bad_sparql, "no_symbol": ac.no_symbol, "no_word": ac.no_word, "aligned": ac.aligned,
+        "associations": result.associations, "skipped": dict(sorted(result.skipped.items())),
+        "entries": len(result.proposals), "by_template": dict(sorted(by_template.items())),
+        "by_symbol_kind": dict(sorted(by_kind.items())),
+        "examples": sum(len(pr.examples) for pr in result.proposals),
+    }
+    if args.json:
+        summary["proposals"] = [
+            {"word": pr.association.word.lemma, "pos": pr.association.word.pos, "kind": pr.association.word.kind,
+             "symbol": str(pr.association.symbol), "template": pr.template, "support": pr.association.support,
+             "pmi": pr.association.pmi, "llr": pr.association.llr, "precision": pr.association.precision,
+             "checked": pr.checked, "accepted_with": pr.accepted_with, "accepted_without": pr.accepted_without,
+             "examples": len(pr.examples)} for pr in result.proposals]
+        print(json.dumps(summary, indent=2))
+        return 0
+    rows = [("pairs read", rc.pairs), ("  lines not JSON objects", rc.bad_json),
+            ("  lines missing a field", rc.missing_fields), ("  repeated questions", rc.duplicates),
+            ("no MRS for the question", ac.no_mrs), ("no reading", ac.no_reading),
+            ("SPARQL not parsed", ac.bad_sparql), ("no KG symbol in the query", ac.no_symbol),
+            ("no content word", ac.no_word), ("pairs aligned", ac.aligned),
+            ("associations above the thresholds", result.associations)]
+    rows += [(f"  skipped: {k}", v) for k, v in sorted(result.skipped.items())]
+    rows += [("entries proposed", len(result.proposals))]
+    rows += [(f"  template {k}", v) for k, v in sorted(by_template.items())]
+    rows += [(f"  symbol kind {k}", v) for k, v in sorted(by_kind.items())]
+    rows += [("examples written", summary["examples"])]
+    width = max(len(r[0]) for r in rows)
+    for label, n in rows:
+        print(f"{label:<{width}}  {n:>6}")
+    print(f"wrote {out} ({len(result.proposals)} entries); review it, then: verifier axioms lint {out}; "
+          f"verifier axioms test {out} --mrs FILE --labels FILE")
     return 0
