@@ -68,8 +68,10 @@ def _init(config_path: str) -> None:
 
 
 def stage_of(timings: dict) -> str:
-    """The stage that took the most time (``total`` left out)."""
-    parts = {k: v for k, v in timings.items() if k != "total"}
+    """The stage that took the most time: among the deadline's stages (``stage:...``) when the
+    verdict records them, else among the coarse timings (``total`` left out)."""
+    parts = {k[6:]: v for k, v in timings.items() if k.startswith("stage:")} or {
+        k: v for k, v in timings.items() if k != "total"}
     return max(parts, key=parts.get) if parts else "-"
 
 

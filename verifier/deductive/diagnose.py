@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from verifier.grounding import Grounder, Grounding, number_in_text
+from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, exists, free_vars, subformulas,
 )
@@ -16,10 +17,11 @@ __all__ = ["diagnose"]
 
 
 def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
-              timeout_ms: int, question: str = "", context: ProverContext | None = None
-              ) -> tuple[AtomDiagnosis, ...]:
+              timeout_ms: int, question: str = "", context: ProverContext | None = None,
+              deadline: Deadline | None = None) -> tuple[AtomDiagnosis, ...]:
     """Which atoms of the (aligned) query do not follow, with readable reasons (a test of how a
-    string is written first: it says most about what the query adds)."""
+    string is written first: it says most about what the query adds); ``deadline``
+    (:mod:`verifier.limits`) is checked by the proofs."""
     body, bound = g, ()
     if isinstance(g, Exists):
         body, bound = g.body, g.vars
@@ -30,7 +32,8 @@ def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding:
     goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
     name_tests = label_tests(parts)
     to_prove = [g_part for g_part in goals if not unmentioned_symbols(g_part, premises)]
-    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context)))
+    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context,
+                                                deadline=deadline)))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
     for part, g_part in zip(parts, goals):
         r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")

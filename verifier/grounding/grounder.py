@@ -34,6 +34,7 @@ from verifier.grounding.words import IMPLIED_KEYS, THIRD_PERSON
 from verifier.lexical import (
     LabelIndex, NameEntry, WordNetRelations, content_keys, initials, is_agentive, within_edits, words_of,
 )
+from verifier.limits import Deadline
 from verifier.logic import IRI, Literal, Var, atoms
 from verifier.namespaces import wikidata_id
 from verifier.query import Query
@@ -155,9 +156,12 @@ class Grounder:
 
     # ---- main entry
     def ground(self, units: list[Unit], query: Query, question: str = "",
-               spans: Mapping[str, tuple[int, int]] | None = None) -> Grounding:
+               spans: Mapping[str, tuple[int, int]] | None = None, *,
+               deadline: Deadline | None = None) -> Grounding:
         """The links of the reading's ``units`` to the symbols of ``query`` (``question``: the
-        question's text; ``spans``: the character span of each noun phrase)."""
+        question's text; ``spans``: the character span of each noun phrase; ``deadline``: a
+        :class:`verifier.limits.Deadline` checked after each symbol, which raises
+        :class:`verifier.limits.DeadlineExceeded` once passed)."""
         g = Grounding(units=units)
         # literal objects of each property that the question writes (for $value templates)
         values: dict[str, list[Literal]] = {}
@@ -171,6 +175,8 @@ class Grounder:
                 values.setdefault(wid, []).append(a.args[1])
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
         misspelt = self.misspellings(units, syms)
+        if deadline is not None:
+            deadline.check("grounding")
         ctx = GroundingContext(
             question=question,
             spans=frozen_mapping(spans or {}),
@@ -201,6 +207,8 @@ class Grounder:
         # ("... Second Edition on CD-ROM, Version 4.0") does not also name a property
         in_names: set[int] = set()
         for sym in syms:
+            if deadline is not None:
+                deadline.check("grounding")
             if sym.kind == "qualifier":
                 continue  # qualifiers are checked lexically by the deductive layer
             if sym.kind == "literal":
