@@ -10,7 +10,7 @@ from verifier.logic import (
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, ProverContext, entails_each, solver_budget
 from verifier.filters import STRING_TESTS, label_tests, literals_of
-from verifier.deductive.checks.unmentioned import unmentioned_symbols
+from verifier.deductive.checks.unmentioned import mentioned_symbols, unmentioned_symbols
 from verifier.deductive.results import AtomDiagnosis
 
 __all__ = ["diagnose"]
@@ -29,9 +29,10 @@ def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding:
     out = []
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
-    goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
+    goals = [exists([v for v in bound if v in fv], part) for part, fv in zip(parts, map(free_vars, parts))]
     name_tests = label_tests(parts)
-    to_prove = [g_part for g_part in goals if not unmentioned_symbols(g_part, premises)]
+    mentioned = mentioned_symbols(premises)  # once, not once per atom
+    to_prove = [g_part for g_part in goals if not unmentioned_symbols(g_part, premises, mentioned)]
     proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context,
                                                 deadline=deadline)))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first

@@ -167,9 +167,13 @@ class Grounder:
         values: dict[str, list[Literal]] = {}
         # the query's properties, as written in lexicon entries (for entries with several ``via``)
         query_props = set()
+        # the items the query gives as values of each property (for :meth:`_value_heads`)
+        prop_values: dict[str, set[str]] = {}
         for a in atoms(query.pattern):
             wid = wikidata_id(a.pred)
             query_props.add(f"wdt:{wid}" if wid else a.pred)
+            if wid and len(a.args) == 2 and isinstance(a.args[1], IRI):
+                prop_values.setdefault(wid, set()).add(a.args[1].value)
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
                     and a.args[1].lexical.casefold() in question.casefold():
                 values.setdefault(wid, []).append(a.args[1])
@@ -231,7 +235,7 @@ class Grounder:
                                                             near, acronyms)
                               if l.entry is not None and l.entry.template == "noun_of_item_value"]
             else:
-                heads = self._value_heads(sym, g.links, query)
+                heads = self._value_heads(sym, g.links, prop_values)
                 free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(ctx, sym, free, ukeys, question_keys, g, near, acronyms)
                 links += self._preposition_links(ctx, sym, free)
@@ -242,7 +246,8 @@ class Grounder:
         g.links = without_superseded(self.without_class_word_aliases(g.links))
         return g
 
-    def _value_heads(self, sym: SymbolUse, links: Sequence[Link], query: Query) -> set[int]:
+    def _value_heads(self, sym: SymbolUse, links: Sequence[Link],
+                     prop_values: Mapping[str, AbstractSet[str]]) -> set[int]:
         """The noun units that head a name of an item the query gives as a value of the
         property ``sym``, whose word is the last word of that name (and of the property's
         label or of one of its aliases: Wikidata names such values after the property,
@@ -251,12 +256,12 @@ class Grounder:
         version?": has edition or translation(x, King James Version)), although a word written
         as part of an item's name names no property otherwise.  Only when no other word names
         the item (the property would relate it to itself: "a mythological Greek character"
-        read with "Greek" as the item too)."""
+        read with "Greek" as the item too).  ``prop_values``: the items the query gives as
+        values of each property (by Wikidata id)."""
         pid = wikidata_id(sym.symbol)
         if pid is None:
             return set()
-        values = {a.args[1].value for a in atoms(query.pattern)
-                  if wikidata_id(a.pred) == pid and len(a.args) == 2 and isinstance(a.args[1], IRI)}
+        values = prop_values.get(pid, ())
         if not values:
             return set()
         prop_heads = {n.keys[-1] for n in self.labels.names.get(pid, ()) if n.keys}
