@@ -332,7 +332,7 @@ class Verifier:
             elif c.query is None:
                 v = _unparsable(question, c.text, c.error or "", c.syntax, t1)
             else:
-                v = self._deductive(question, c.text or "", c.query, t1, self.limits.deadline())
+                v = self._deductive(question, c.text or "", c.query, t1)  # its own deadline
             v = dataclasses.replace(v, signals={**v.signals, **extra})
             if c.query is not None:
                 v = self._stacked(v, c.query, signals)
