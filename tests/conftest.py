@@ -31,3 +31,6 @@ for _name in [n for n in os.environ if n.startswith("VERIFIER_") and n not in _K
 for _name in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
     os.environ.pop(_name, None)
 os.environ["VERIFIER_STACKING"] = "none"
+# verdicts must not depend on how loaded the machine is: the pair's deadline runs on CPU time
+# (tests/test_fuzz_bounds.py checks both clocks by configuration)
+os.environ["VERIFIER_DEADLINE_CLOCK"] = "cpu"

@@ -30,6 +30,7 @@ from verifier.deductive.rules import rules_for
 from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
 from verifier.mrs_cache import grammar_family
+from verifier.limits import Deadline, DeadlineExceeded, Limits
 
 __all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "CandidatesResult", "MrsSource",
            "DECISIONS", "deductive_evidence"]
@@ -177,6 +178,8 @@ class Verifier:
         from parsers.sparql import warm_up
 
         warm_up()  # build the SPARQL parser now, not on the first query
+        # input sizes refused up front and the deadline of one pair (docs/configuration.md)
+        self.limits = Limits.from_config(cfg)
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
@@ -296,17 +299,25 @@ class Verifier:
 
         t0 = time.perf_counter()
         extra = {"provenance": {"model": str(model)}} if model is not None else {}
+        deadline = self.limits.deadline()
+        over = None
+        if isinstance(question, str) and question.strip() and isinstance(sparql, str) and sparql.strip():
+            over = self.limits.input_problem(question, sparql)
         if not isinstance(question, str) or not question.strip():
             v = _abstain(question, sparql, "the question is empty")
         elif not isinstance(sparql, str) or not sparql.strip():
             v = _abstain(question, sparql, "the query is empty")
+        elif over is not None:  # refused before anything is parsed
+            v = _abstain(question, sparql, over)
         else:
             try:
                 query = parse_query(sparql)
             except SparqlError as e:
                 v = _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
+            except RecursionError:  # nesting deeper than the parser goes
+                v = _unparsable(question, sparql, "the query nests too deeply to be read", False, t0)
             else:
-                v = self._deductive(question, sparql, query, t0)
+                v = self._deductive(question, sparql, query, t0, deadline)
                 return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
         return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
 
@@ -364,14 +375,18 @@ class Verifier:
                 out.append(dataclasses.replace(shared, sparql=c.text))
                 continue
             t1 = time.perf_counter()
+            over = (self.limits.input_problem(question, c.text)
+                    if isinstance(question, str) and isinstance(c.text, str) else None)
             if not isinstance(question, str) or not question.strip():
                 v = _abstain(question, c.text, "the question is empty")
             elif c.text is None or not c.text.strip():
                 v = _abstain(question, c.text, "the query is empty")
+            elif over is not None:
+                v = _abstain(question, c.text, over)
             elif c.query is None:
                 v = _unparsable(question, c.text, c.error or "", c.syntax, t1)
             else:
-                v = self._deductive(question, c.text or "", c.query, t1)
+                v = self._deductive(question, c.text or "", c.query, t1)  # its own deadline
             v = dataclasses.replace(v, signals={**v.signals, **extra})
             if c.query is not None:
                 v = self._stacked(v, c.query, signals)
@@ -388,13 +403,34 @@ class Verifier:
         return CandidatesResult(question if isinstance(question, str) else "", tuple(out), clustering,
                                 evidence)
 
-    def _deductive(self, question: str, sparql: str, query: Any, t0: float) -> Verdict:
+    def _deductive(self, question: str, sparql: str, query: Any, t0: float,
+                   deadline: Deadline | None = None) -> Verdict:
         """The deductive verdict of a question and a parsed query (``t0``: when the pair's
-        verification started, for the timings)."""
+        verification started, for the timings; ``deadline``: the pair's, see
+        :mod:`verifier.limits`: once passed, the pair abstains with the stage it reached)."""
+        deadline = deadline if deadline is not None else self.limits.deadline()
+        timings: dict[str, float] = {}
+        try:
+            deadline.check("sparql")
+            ded = self._deductive_result(question, query, t0, deadline, timings)
+        except DeadlineExceeded as e:
+            log.warning("%s on %r", e.reason, question[:80])
+            ded = DeductiveResult("unknown", e.reason, f"No decision: {e.reason}.", None)
+        # where the time went, stage by stage (seconds of the deadline's clock, in ms)
+        timings.update({f"stage:{k}": v * 1000 for k, v in deadline.spent.items()})
+        timings["total"] = (time.perf_counter() - t0) * 1000
+        decision = _DEDUCTIVE_DECISIONS[ded.verdict]
+        score = _DEDUCTIVE_SCORES[ded.verdict]
+        return Verdict(decision, score, ded.explanation, question, sparql, ded,
+                       {"deductive": deductive_evidence(ded)}, None, timings)
+
+    def _deductive_result(self, question: str, query: Any, t0: float, deadline: Deadline,
+                          timings: dict[str, float]) -> DeductiveResult:
+        """The deductive result of :meth:`_deductive` (``timings`` filled as it goes); raises
+        :class:`DeadlineExceeded` when the deadline passes."""
         from parsers.mrs import translate_readings
         from parsers.mrs.patterns import pattern_readings
 
-        timings: dict[str, float] = {}
         timings["sparql"] = (time.perf_counter() - t0) * 1000
         ensure = getattr(self.labels, "ensure", None)
         if ensure is not None:  # a label store that fetches absent ids on demand
@@ -408,12 +444,17 @@ class Verifier:
             timings["labels"] = (time.perf_counter() - tl) * 1000
         t1 = time.perf_counter()
         raw, origin, grammar = self.readings(question)
+        raw = self.limits.kept_readings(raw)
+        deadline.check("mrs")
         try:
             extra = (pattern_readings(question, self.shape_engine) if self.shape_engine is not None
                      else pattern_readings(question)) if self.patterns else []
+        except DeadlineExceeded:
+            raise
         except Exception:  # a bug in a shape must not lose the record: go on without them
             log.exception("pattern readings failed on %r", question[:80])
             extra = []
+        deadline.check("patterns")
         timings["mrs"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
         if raw is None and not extra:
@@ -430,11 +471,12 @@ class Verifier:
                 first += [dataclasses.replace(r, reading_index=r.reading_index + len(raw) + len(extra))
                           for r in translate_readings(chunked)]
                 timings["mrs_to_logic"] = (time.perf_counter() - t2) * 1000
+                deadline.check("mrs_to_logic")
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
                                      budget_ms=self.budget_ms, first=first,
-                                     rules=self.rules[self.standin_repairs_for(grammar)])
+                                     rules=self.rules[self.standin_repairs_for(grammar)], deadline=deadline)
                 if raw is None and ded.verdict != "faithful":
                     # pattern readings confirm a query; alone they do not refute one (on the
                     # LLM predictions without a grammar reading, their rejections were wrong
@@ -443,15 +485,13 @@ class Verifier:
                     ded = DeductiveResult("unknown", why, f"No decision: {why}.", ded.best,
                                           ded.readings, ded.time_ms)
                 timings["deductive"] = (time.perf_counter() - t3) * 1000
+            except DeadlineExceeded:
+                raise
             except Exception as e:  # a bug must not lose the record: report it as undecided
                 log.exception("internal error verifying %r", question[:80])
                 ded = DeductiveResult("unknown", f"internal error: {type(e).__name__}: {e}",
                                       f"No decision: internal error ({type(e).__name__}).", None)
-        timings["total"] = (time.perf_counter() - t0) * 1000
-        decision = _DEDUCTIVE_DECISIONS[ded.verdict]
-        score = _DEDUCTIVE_SCORES[ded.verdict]
-        return Verdict(decision, score, ded.explanation, question, sparql, ded,
-                       {"deductive": deductive_evidence(ded)}, None, timings)
+        return ded
 
 
 def _standin_setting(value: Any) -> bool | str:

@@ -31,6 +31,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
+from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not, Or,
     Term, Truth, Var, constants, free_vars,
@@ -594,11 +595,13 @@ def _has_func_or_compare(f: Formula) -> bool:
 
 
 def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
-          limits: Limits | None = None) -> FiniteModel | None:
+          limits: Limits | None = None, deadline: Deadline | None = None) -> FiniteModel | None:
     """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
     the Horn fragment, contradict each other (as far as the chase sees) or the chase passes
     ``limits``.  ``also`` are the formulas the model will evaluate (their predicates get the
-    background axioms and their free variables elements)."""
+    background axioms and their free variables elements).  ``deadline``
+    (:class:`verifier.limits.Deadline`) is checked after each rule of each round and raises
+    :class:`verifier.limits.DeadlineExceeded` once passed."""
     limits = limits or Limits()
     also = list(also)
     try:
@@ -637,6 +640,8 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                             m._canonicalize()
                 if m.n_facts() > limits.max_facts:
                     raise _Bail("too many facts")
+                if deadline is not None:
+                    deadline.check("chase")
             if not changed:
                 break
         else:

@@ -42,6 +42,7 @@ _ENV = {
 #: Variables that give a setting only when no configuration file sets it.
 _ENV_DEFAULTS = {
     "VERIFIER_STACKING": ("stacking", "model"),
+    "VERIFIER_DEADLINE_CLOCK": ("limits", "deadline_clock"),
 }
 
 

@@ -32,6 +32,7 @@ from verifier.logic import (
     Literal, Not, Or, Term, Truth, Var, free_vars, substitute, substitute_term,
 )
 from verifier import chase as _chase
+from verifier.limits import Deadline
 from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
@@ -327,7 +328,7 @@ def _z3_context(context: ProverContext | None, fresh: bool = False) -> z3.Contex
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
             fresh_context: bool = False, countermodel: bool = True, chase: bool = True,
-            context: ProverContext | None = None) -> ProofResult:
+            context: ProverContext | None = None, deadline: Deadline | None = None) -> ProofResult:
     """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
     (they are read as arbitrary constants shared by premises and conclusion).
 
@@ -344,19 +345,25 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
     for Horn premises that is much cheaper than Z3's model building, and it only ever
     refutes (proofs, with their unsat cores, always come from Z3).
 
-    Never raises for solver problems: Z3 errors and limits give status ``unknown``.
+    ``deadline`` (:class:`verifier.limits.Deadline`) is checked after the chase and after
+    the solver, whose timeout it shortens to what is left of it: once passed it raises
+    :class:`verifier.limits.DeadlineExceeded`.  Never raises for solver problems: Z3 errors
+    and limits give status ``unknown``.
     """
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if chase:
-        model = _chase.chase([p.formula for p in prem], [conclusion])
+        model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
+        if deadline is not None:
+            deadline.check("chase")
         if model is not None and model.satisfies(conclusion) is False:
             return ProofResult("refuted", "countermodel found", (),
                                model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
         enc = _Encoder(_z3_context(context, fresh_context))
         solver = z3.Solver(ctx=enc.ctx)
-        solver.set("timeout", int(timeout_ms))
+        cut = deadline.solver_ms(int(timeout_ms)) if deadline is not None else int(timeout_ms)
+        solver.set("timeout", cut)
         if rlimit is not None:
             solver.set("rlimit", int(rlimit))
         tracked: dict[str, str] = {}
@@ -375,6 +382,8 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         res = solver.check()
         ms = (time.perf_counter() - t0) * 1000
         work = _resource_count(solver) - before
+        if deadline is not None:
+            deadline.check("proof", expired=res == z3.unknown and cut < int(timeout_ms))
         if res == z3.unsat:
             in_core = {str(c) for c in solver.unsat_core()}
             # in the order of the premises: Z3's core order varies from run to run
@@ -413,21 +422,25 @@ def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int |
 
 def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
-                 chase: bool = True, context: ProverContext | None = None) -> list[ProofResult]:
+                 chase: bool = True, context: ProverContext | None = None,
+                 deadline: Deadline | None = None) -> list[ProofResult]:
     """:func:`entails` for several conclusions from the same premises, one result per
     conclusion (no unsat cores, no countermodels).  The premises are encoded and asserted
     once and each conclusion is checked in its own solver scope, which is several times
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
-    refutes every conclusion false in it, the others go to Z3.  ``context``: see :func:`entails`."""
+    refutes every conclusion false in it, the others go to Z3.  ``context``, ``deadline``: see
+    :func:`entails` (the deadline is checked after each conclusion)."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if not conclusions:
         return []
     results: list[ProofResult | None] = [None] * len(conclusions)
     if chase:
-        model = _chase.chase([p.formula for p in prem], conclusions)
+        model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
+        if deadline is not None:
+            deadline.check("chase")
         if model is not None:
             for i, c in enumerate(conclusions):
                 t1 = time.perf_counter()
@@ -438,7 +451,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         if not todo:
             return results  # type: ignore[return-value]
         rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
-                            chase=False, context=context)
+                            chase=False, context=context, deadline=deadline)
         for i, r in zip(todo, rest):
             results[i] = r
         return results  # type: ignore[return-value]
@@ -468,10 +481,15 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             # on a query with thirteen filters over a variable property.)
             guard = z3.Bool(f"__goal_{i}", enc.ctx)
             solver.add(z3.Implies(guard, z3.Not(goal)))
+            cut = deadline.solver_ms(int(timeout_ms)) if deadline is not None else int(timeout_ms)
+            if cut != int(timeout_ms):
+                solver.set("timeout", cut)
             before = _resource_count(solver)
             res = solver.check(guard)
             ms = (time.perf_counter() - t1) * 1000
             work = _resource_count(solver) - before
+            if deadline is not None:
+                deadline.check("proof", expired=res == z3.unknown and cut < int(timeout_ms))
             if res == z3.unsat:
                 out.append(ProofResult("proved", "", (), "", ms, work))
             elif res == z3.sat:

@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from verifier.grounding import Grounder, Grounding, number_in_text
+from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, exists, free_vars, subformulas,
 )
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise, ProofResult, ProverContext, entails_each, solver_budget
 from verifier.filters import STRING_TESTS, label_tests, literals_of
-from verifier.deductive.checks.unmentioned import unmentioned_symbols
+from verifier.deductive.checks.unmentioned import mentioned_symbols, unmentioned_symbols
 from verifier.deductive.results import AtomDiagnosis
 
 __all__ = ["diagnose"]
 
 
 def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding: Grounding,
-              timeout_ms: int, question: str = "", context: ProverContext | None = None
-              ) -> tuple[AtomDiagnosis, ...]:
+              timeout_ms: int, question: str = "", context: ProverContext | None = None,
+              deadline: Deadline | None = None) -> tuple[AtomDiagnosis, ...]:
     """Which atoms of the (aligned) query do not follow, with readable reasons (a test of how a
-    string is written first: it says most about what the query adds)."""
+    string is written first: it says most about what the query adds); ``deadline``
+    (:mod:`verifier.limits`) is checked by the proofs."""
     body, bound = g, ()
     if isinstance(g, Exists):
         body, bound = g.body, g.vars
@@ -27,10 +29,12 @@ def diagnose(premises: list[Premise], g: Formula, grounder: Grounder, grounding:
     out = []
     unsupported_ids = {s.id for s in grounding.unsupported}
     dominated = {d[0].id: d for d in grounding.dominated}
-    goals = [exists([v for v in bound if v in free_vars(part)], part) for part in parts]
+    goals = [exists([v for v in bound if v in fv], part) for part, fv in zip(parts, map(free_vars, parts))]
     name_tests = label_tests(parts)
-    to_prove = [g_part for g_part in goals if not unmentioned_symbols(g_part, premises)]
-    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context)))
+    mentioned = mentioned_symbols(premises)  # once, not once per atom
+    to_prove = [g_part for g_part in goals if not unmentioned_symbols(g_part, premises, mentioned)]
+    proofs = dict(zip(to_prove, entails_each(premises, to_prove, **solver_budget(timeout_ms), context=context,
+                                                deadline=deadline)))
     first: list[AtomDiagnosis] = []  # string tests the question does not state: said first
     for part, g_part in zip(parts, goals):
         r = proofs.get(g_part) or ProofResult("refuted", "symbol not mentioned")

@@ -17,6 +17,7 @@ from typing import Collection, Sequence
 from verifier.axioms.model import Pack
 from verifier.grounding import Grounder, Grounding
 from verifier.intent import answers_a_number_of, intent_check, superlative_in_linked_name
+from verifier.limits import Deadline
 from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, conj, exists, free_vars
 from verifier.prover import Premise, ProofResult, ProverContext, entails, solver_budget
 from verifier.query import Query
@@ -60,24 +61,31 @@ class CheckedReading:
 
 def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
                   background: list[Premise], timeout_ms: int,
-                  context: ProverContext | None = None, rules: RuleSet | None = None) -> CheckedReading:
+                  context: ProverContext | None = None, rules: RuleSet | None = None,
+                  deadline: Deadline | None = None) -> CheckedReading:
     """Check one translated reading (or a view of one) against the prepared query: build its
     proof problem, prove soundness (in each alignment of the answer columns until one
-    proves), check the intent, prove completeness, run the checks in their precedence."""
+    proves), check the intent, prove completeness, run the checks in their precedence.
+    ``deadline`` (:mod:`verifier.limits`) is checked between the stages and by every proof;
+    it raises :class:`verifier.limits.DeadlineExceeded` once passed."""
     budget = solver_budget(timeout_ms)
     spent: list[int] = []  # the solver work of each check (ProofResult.work)
+    deadline = deadline if deadline is not None else Deadline.never()
 
     def prove(premises: Sequence[Premise], conclusion: Formula, **kwargs) -> ProofResult:
-        r = entails(premises, conclusion, **budget, **kwargs, context=context)
+        r = entails(premises, conclusion, **budget, **kwargs, context=context, deadline=deadline)
         spent.append(r.work)
         return r
 
-    problem = build_problem(question, reading, prepared, pack, grounder, background, rules)
+    problem = build_problem(question, reading, prepared, pack, grounder, background, rules, deadline)
+    deadline.check("problem")
     query, reading, grounding = prepared.query, problem.reading, problem.grounding
     units, qualifiers = list(problem.units), list(problem.qualifiers)
     ctx = context_of(problem, grounder)
     sound, g, proof_premises, stated, answer_col = _soundness(problem, ctx, prove)
+    deadline.check("soundness")
     intent_ok, intent_reason = _intent(problem, ctx, grounder, sound, answer_col)
+    deadline.check("intent")
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
@@ -105,6 +113,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
             verdict, reason = decided
         else:
             verdict, reason = "faithful", faithful_reason(complete, getattr(reading, "note", ""), problem.qual_notes)
+        deadline.check("checks")
     elif sound.status == "refuted":
         verdict, reason = refuted_verdict(intent_ok, intent_reason)
         refuted = RefutedProblem(problem.premises, g, grounding, intent_ok)
@@ -217,13 +226,14 @@ def _completeness(problem: Problem, prove, g: Formula, stated, answer_col: int, 
 
 
 def diagnosed(checked: CheckedReading, question: str, grounder: Grounder, timeout_ms: int,
-              context: ProverContext | None = None) -> ReadingResult:
+              context: ProverContext | None = None, deadline: Deadline | None = None) -> ReadingResult:
     """The result of a refuted reading with its diagnosis atom by atom (the premises and ``G``
     of its proof kept, not rebuilt): the reason names the atoms that do not follow."""
     best, problem = checked.result, checked.refuted
     if problem is None:
         return best
-    diag = diagnose(list(problem.premises), problem.g, grounder, problem.grounding, timeout_ms, question, context)
+    diag = diagnose(list(problem.premises), problem.g, grounder, problem.grounding, timeout_ms, question, context,
+                    deadline)
     bad = [d for d in diag if not d.entailed]
     reason = best.reason
     if bad and problem.intent_ok:
@@ -234,7 +244,8 @@ def diagnosed(checked: CheckedReading, question: str, grounder: Grounder, timeou
 def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
                    *, max_readings: int = 5, timeout_ms: int = 2000,
                    budget_ms: float | None = 30000, first: Sequence = (),
-                   disabled_rules: Collection[str] = (), rules: RuleSet | None = None) -> DeductiveResult:
+                   disabled_rules: Collection[str] = (), rules: RuleSet | None = None,
+                   deadline: Deadline | None = None) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
@@ -256,7 +267,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     rules (corrections and views, ``axioms/rewrites``) are those of ``rules`` (default: every
     shipped rule: :func:`verifier.deductive.rules.rules_for`), without those named in
     ``disabled_rules`` (``[rewrite] disabled_rules``); each reading's result names the rules
-    that changed it (:attr:`ReadingResult.rules`).
+    that changed it (:attr:`ReadingResult.rules`).  ``deadline``
+    (:class:`verifier.limits.Deadline`, none by default) is checked between readings, views
+    and stages and by every proof: once passed, :class:`verifier.limits.DeadlineExceeded`
+    stops the check (the caller abstains).
     """
     from parsers.mrs import rank_translations
 
@@ -269,9 +283,11 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         return DeductiveResult("unknown", "no translated reading of the question (" + "; ".join(reasons[:3]) + ")",
                                "The question could not be turned into logic, so nothing can be proved.",
                                None, (), (time.perf_counter() - t0) * 1000)
+    deadline = deadline if deadline is not None else Deadline.never()
     background = [Premise(name, f) for name, f, _ in pack.background]
     rules = (rules or rules_for()).active(True, frozenset(disabled_rules))
     prepared = prepare_query(query, question)
+    deadline.check("prepare")
     results: list[CheckedReading] = []
     # the pair's own Z3 context: its checks do the same work whatever the process checked before
     context = ProverContext()
@@ -286,8 +302,9 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                 or (time.perf_counter() - t0) * 1000 > limit["timeout_ms"])
 
     def check(r) -> CheckedReading:
+        deadline.check("readings")
         return check_reading(question, r, prepared, pack, grounder, background, timeout_ms, context=context,
-                             rules=rules)
+                             rules=rules, deadline=deadline)
 
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
@@ -318,8 +335,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     best = results[best_i].result
     if best.verdict in ("unsupported", "intent_mismatch") and not over_budget(results):
         # diagnose the best failing reading atom by atom
-        best = diagnosed(results[best_i], question, grounder, timeout_ms, context)
+        best = diagnosed(results[best_i], question, grounder, timeout_ms, context, deadline)
         results[best_i] = replace(results[best_i], result=best)
+        deadline.check("diagnosis")
     expl = explain(best, query, grounder)
+    deadline.check("explain")
     return DeductiveResult(best.verdict, best.reason, expl, best, tuple(c.result for c in results),
                            (time.perf_counter() - t0) * 1000)

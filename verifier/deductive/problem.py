@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from verifier.limits import Deadline
 from verifier.axioms.model import Pack
 from verifier.filters import take_compared_values
 from verifier.grounding import Axiom, Grounder, Grounding, Unit, question_units
@@ -72,16 +73,21 @@ class Problem:
 
 
 def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
-                  background: list[Premise], rules: RuleSet | None = None) -> Problem:
+                  background: list[Premise], rules: RuleSet | None = None,
+                  deadline: Deadline | None = None) -> Problem:
     """The proof problem of ``reading`` (a translated reading or a view) against the prepared
-    query, its parse corrected by the corrections of ``rules`` (default: every shipped rule)."""
+    query, its parse corrected by the corrections of ``rules`` (default: every shipped rule);
+    ``deadline`` is checked after the corrections and by the grounding."""
     from verifier.grounding import np_spans
 
     query = prepared.query
     reading = correct(reading, CorrectionInputs(question, pack, grounder.labels), rules or rules_for())
     rules = tuple(getattr(reading, "rules", ()))
+    if deadline is not None:
+        deadline.check("corrections")
     units = question_units(reading, question)
-    grounding = grounder.ground(units, query, question, np_spans(getattr(reading, "mrs", None), question))
+    grounding = grounder.ground(units, query, question, np_spans(getattr(reading, "mrs", None), question),
+                                deadline=deadline)
     structural = structural_axioms(pack, units + abstract_units(reading))
     link_axioms = disambiguate_shared_names(grounding, reading) + label_noun_values(grounding, grounder, reading)
     all_axioms = dedupe_axioms(structural + link_axioms + list(prepared.reification))

@@ -34,6 +34,7 @@ from verifier.grounding.words import IMPLIED_KEYS, THIRD_PERSON
 from verifier.lexical import (
     LabelIndex, NameEntry, WordNetRelations, content_keys, initials, is_agentive, within_edits, words_of,
 )
+from verifier.limits import Deadline
 from verifier.logic import IRI, Literal, Var, atoms
 from verifier.namespaces import wikidata_id
 from verifier.query import Query
@@ -155,22 +156,31 @@ class Grounder:
 
     # ---- main entry
     def ground(self, units: list[Unit], query: Query, question: str = "",
-               spans: Mapping[str, tuple[int, int]] | None = None) -> Grounding:
+               spans: Mapping[str, tuple[int, int]] | None = None, *,
+               deadline: Deadline | None = None) -> Grounding:
         """The links of the reading's ``units`` to the symbols of ``query`` (``question``: the
-        question's text; ``spans``: the character span of each noun phrase)."""
+        question's text; ``spans``: the character span of each noun phrase; ``deadline``: a
+        :class:`verifier.limits.Deadline` checked after each symbol, which raises
+        :class:`verifier.limits.DeadlineExceeded` once passed)."""
         g = Grounding(units=units)
         # literal objects of each property that the question writes (for $value templates)
         values: dict[str, list[Literal]] = {}
         # the query's properties, as written in lexicon entries (for entries with several ``via``)
         query_props = set()
+        # the items the query gives as values of each property (for :meth:`_value_heads`)
+        prop_values: dict[str, set[str]] = {}
         for a in atoms(query.pattern):
             wid = wikidata_id(a.pred)
             query_props.add(f"wdt:{wid}" if wid else a.pred)
+            if wid and len(a.args) == 2 and isinstance(a.args[1], IRI):
+                prop_values.setdefault(wid, set()).add(a.args[1].value)
             if wid and len(a.args) == 2 and isinstance(a.args[1], Literal) and question \
                     and a.args[1].lexical.casefold() in question.casefold():
                 values.setdefault(wid, []).append(a.args[1])
         syms = sorted(query_symbols(query, self.class_props), key=lambda s_: s_.kind == "property")
         misspelt = self.misspellings(units, syms)
+        if deadline is not None:
+            deadline.check("grounding")
         ctx = GroundingContext(
             question=question,
             spans=frozen_mapping(spans or {}),
@@ -201,6 +211,8 @@ class Grounder:
         # ("... Second Edition on CD-ROM, Version 4.0") does not also name a property
         in_names: set[int] = set()
         for sym in syms:
+            if deadline is not None:
+                deadline.check("grounding")
             if sym.kind == "qualifier":
                 continue  # qualifiers are checked lexically by the deductive layer
             if sym.kind == "literal":
@@ -223,7 +235,7 @@ class Grounder:
                                                             near, acronyms)
                               if l.entry is not None and l.entry.template == "noun_of_item_value"]
             else:
-                heads = self._value_heads(sym, g.links, query)
+                heads = self._value_heads(sym, g.links, prop_values)
                 free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(ctx, sym, free, ukeys, question_keys, g, near, acronyms)
                 links += self._preposition_links(ctx, sym, free)
@@ -234,7 +246,8 @@ class Grounder:
         g.links = without_superseded(self.without_class_word_aliases(g.links))
         return g
 
-    def _value_heads(self, sym: SymbolUse, links: Sequence[Link], query: Query) -> set[int]:
+    def _value_heads(self, sym: SymbolUse, links: Sequence[Link],
+                     prop_values: Mapping[str, AbstractSet[str]]) -> set[int]:
         """The noun units that head a name of an item the query gives as a value of the
         property ``sym``, whose word is the last word of that name (and of the property's
         label or of one of its aliases: Wikidata names such values after the property,
@@ -243,12 +256,12 @@ class Grounder:
         version?": has edition or translation(x, King James Version)), although a word written
         as part of an item's name names no property otherwise.  Only when no other word names
         the item (the property would relate it to itself: "a mythological Greek character"
-        read with "Greek" as the item too)."""
+        read with "Greek" as the item too).  ``prop_values``: the items the query gives as
+        values of each property (by Wikidata id)."""
         pid = wikidata_id(sym.symbol)
         if pid is None:
             return set()
-        values = {a.args[1].value for a in atoms(query.pattern)
-                  if wikidata_id(a.pred) == pid and len(a.args) == 2 and isinstance(a.args[1], IRI)}
+        values = prop_values.get(pid, ())
         if not values:
             return set()
         prop_heads = {n.keys[-1] for n in self.labels.names.get(pid, ()) if n.keys}

@@ -34,10 +34,35 @@ class LexiconIndex:
         #: for each symbol of each reading was a tenth of the verification time
         self._names: dict[tuple[str, str, str | None], tuple[NameEntry, ...]] = {}
         self._lock = threading.Lock()
+        #: every lexicon entry, in the pack's order, and where the entries for a symbol are:
+        #: by its Wikidata id and by the symbol as written (scanning every entry for each
+        #: symbol made a query of many symbols slow)
+        self.entries: tuple[LexiconEntry, ...] = tuple(e for lex in pack.lexicons for e in lex.entries)
+        by_id: dict[str, list[int]] = {}
+        by_symbol: dict[str, list[int]] = {}
+        for i, e in enumerate(self.entries):
+            for s in e.symbols:
+                wid = wikidata_id(s)
+                if wid is not None:
+                    by_id.setdefault(wid, []).append(i)
+                by_symbol.setdefault(s, []).append(i)
+        self._by_id = frozen_mapping((k, tuple(dict.fromkeys(v))) for k, v in by_id.items())
+        self._by_symbol = frozen_mapping((k, tuple(dict.fromkeys(v))) for k, v in by_symbol.items())
         #: the matching keys of every lexicon word (lexicon words are known words: "pakistani")
         self.keys: frozenset[str] = frozenset(k for lex in pack.lexicons for e in lex.entries
                                               for w in e.words for k in content_keys(w))
         self.valued_items: Mapping[str, frozenset[str]] = self._find_valued_items()
+
+    def entries_for(self, sym_id: str | None, symbol: str | None = None) -> list[LexiconEntry]:
+        """The entries with a symbol whose Wikidata id is ``sym_id`` or that is ``symbol`` as
+        written, in the pack's order (looked up, not scanned)."""
+        if sym_id is None:  # every entry with a symbol that has no Wikidata id matches
+            return [e for e in self.entries
+                    if any(wikidata_id(s) is None or s == symbol for s in e.symbols)]
+        found = set(self._by_id.get(sym_id, ()))
+        if symbol is not None:
+            found.update(self._by_symbol.get(symbol, ()))
+        return [self.entries[i] for i in sorted(found)]
 
     def names(self, sym_id: str, symbol: str, pos: str | None) -> tuple[NameEntry, ...]:
         """The lexicon words for a symbol as names (only the entries for part of speech
@@ -46,15 +71,13 @@ class LexiconIndex:
         got = self._names.get(key)
         if got is None:
             out = []
-            for lex in self.pack.lexicons:
-                for e in lex.entries:
-                    if pos is not None and e.pos is not None and e.pos != pos:
-                        continue
-                    if any(wikidata_id(s) == sym_id or s == symbol for s in e.symbols):
-                        for w in e.words:
-                            keys = content_keys(w)
-                            if keys:
-                                out.append(NameEntry(sym_id, w, keys, label_shape(w), False))
+            for e in self.entries_for(sym_id, symbol):
+                if pos is not None and e.pos is not None and e.pos != pos:
+                    continue
+                for w in e.words:
+                    keys = content_keys(w)
+                    if keys:
+                        out.append(NameEntry(sym_id, w, keys, label_shape(w), False))
             got = tuple(out)
             with self._lock:
                 if len(self._names) > _NAMES_CACHE_LIMIT:  # bounded on audits of millions of queries
@@ -64,10 +87,8 @@ class LexiconIndex:
 
     def label(self, sym_id: str) -> str | None:
         """The first word of the first lexicon entry for a symbol."""
-        for lex in self.pack.lexicons:
-            for e in lex.entries:
-                if any(wikidata_id(s) == sym_id for s in e.symbols):
-                    return e.words[0]
+        for e in self.entries_for(sym_id):
+            return e.words[0]
         return None
 
     def listed_prepositions(self, sym: SymbolUse, units: Iterable[Unit], *,
@@ -77,16 +98,15 @@ class LexiconIndex:
         located in ...; "after" -> replaces); for a statement's ``qualifier``, which qualifies
         what a verb says, not the entries for a preposition on a thing only."""
         out = []
-        for lex in self.pack.lexicons:
-            for e in lex.entries:
-                if e.pos != "p" or not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
-                    continue
-                if qualifier and self.relates_things_only(e):
-                    continue  # "Jeremiah in the Nevi'im" (part of the series) qualifies no statement
-                for u in units:
-                    word = (u.lemma.split() or [""])[0]
-                    if u.kind == "preposition" and word in e.words:
-                        out.append((e, u, word))
+        for e in self.entries_for(sym.id, sym.symbol):
+            if e.pos != "p":
+                continue
+            if qualifier and self.relates_things_only(e):
+                continue  # "Jeremiah in the Nevi'im" (part of the series) qualifies no statement
+            for u in units:
+                word = (u.lemma.split() or [""])[0]
+                if u.kind == "preposition" and word in e.words:
+                    out.append((e, u, word))
         return out
 
     def relates_things_only(self, e: LexiconEntry) -> bool:
@@ -117,18 +137,15 @@ class LexiconIndex:
         the verb "marry": the verb's entries, not the adjective's)."""
         keys = content_keys(name) if pos is not None else ()
         fallback = None
-        for lex in self.pack.lexicons:
-            for e in lex.entries:
-                same_pos = pos is not None and e.pos == pos
-                named = name in e.words
-                if not (named or (same_pos and any(content_keys(w) == keys for w in e.words))):
-                    continue  # the cheap test first: most entries have other words
-                if not any(wikidata_id(s) == sym.id or s == sym.symbol for s in e.symbols):
-                    continue
-                if same_pos:
-                    return e
-                if fallback is None and named:
-                    fallback = e
+        for e in self.entries_for(sym.id, sym.symbol):
+            same_pos = pos is not None and e.pos == pos
+            named = name in e.words
+            if not (named or (same_pos and any(content_keys(w) == keys for w in e.words))):
+                continue
+            if same_pos:
+                return e
+            if fallback is None and named:
+                fallback = e
         return fallback
 
     def _find_valued_items(self) -> Mapping[str, frozenset[str]]:

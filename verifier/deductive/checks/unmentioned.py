@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import AbstractSet
+
 from verifier.logic import And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, subformulas
 from verifier.prover import Premise
 from verifier.deductive.checks.context import CheckContext
 
-__all__ = ["check", "unmentioned_symbols"]
+__all__ = ["check", "mentioned_symbols", "unmentioned_symbols"]
 
 
 def _mentioned(f: Formula, out: set[str]) -> None:
@@ -22,12 +24,21 @@ def _mentioned(f: Formula, out: set[str]) -> None:
                     out.add(t.value)
 
 
-def unmentioned_symbols(g: Formula, premises: list[Premise]) -> set[str]:
-    """KG predicates and constants of required (top-level, positive) conjuncts of ``g`` that
-    no premise mentions: then ``g`` cannot follow, and Z3 is not needed."""
+def mentioned_symbols(premises: list[Premise]) -> frozenset[str]:
+    """The predicates and IRIs the premises mention."""
     mentioned: set[str] = set()
     for p in premises:
         _mentioned(p.formula, mentioned)
+    return frozenset(mentioned)
+
+
+def unmentioned_symbols(g: Formula, premises: list[Premise],
+                        mentioned: AbstractSet[str] | None = None) -> set[str]:
+    """KG predicates and constants of required (top-level, positive) conjuncts of ``g`` that
+    no premise mentions: then ``g`` cannot follow, and Z3 is not needed.  ``mentioned``: what
+    :func:`mentioned_symbols` gives for ``premises`` (computed when not given)."""
+    if mentioned is None:
+        mentioned = mentioned_symbols(premises)
     body = g.body if isinstance(g, Exists) else g
     parts = body.args if isinstance(body, And) else (body,)
     missing: set[str] = set()
