@@ -156,7 +156,9 @@ class Verifier:
                 raise FileNotFoundError(f"[grounding] wordnet: no WordNet table at {wpath} "
                                         "(verifier setup wordnet --out PATH builds one)")
         self.wordnet = wordnet
-        self.grounder = Grounder(self.pack, self.labels, self.wordnet)
+        disabled = cfg.get("grounding", "disabled_sources", ()) or ()
+        self.grounder = Grounder(self.pack, self.labels, self.wordnet,
+                                 disabled_sources=[disabled] if isinstance(disabled, str) else disabled)
         if mrs is None:
             from verifier.mrs_cache import MrsProvider
 
