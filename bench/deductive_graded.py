@@ -24,7 +24,7 @@ line per source.  ``--wrong-out`` gets 20 sampled accepted-but-wrong LLM predict
 with the links its proof used.
 
     python bench/deductive_graded.py [--llm-n 1000] [--off-n 300] [--workers 2]
-        [--confidence model|table] [--ablate wordnet,lexicon,alias,label,similarity]
+        [--confidence model|table] [--ablate wordnet,lexicon,alias,label,similarity] [--reuse]
 """
 
 from __future__ import annotations
@@ -141,6 +141,8 @@ def main(argv=None) -> int:
     ap.add_argument("--accept-threshold", type=float, default=None)
     ap.add_argument("--ablate", default="", help="comma-separated link sources to drop, one run each")
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "deductive_graded.jsonl"))
+    ap.add_argument("--reuse", action="store_true",
+                    help="score the verified pairs of --out again (another model or threshold) without verifying")
     ap.add_argument("--wrong-out", default=str(ROOT / "bench" / "out" / "accepted_wrong.md"))
     args = ap.parse_args(argv)
     if not SHARED.is_dir() or not LLM.is_file():
@@ -150,21 +152,27 @@ def main(argv=None) -> int:
     t0 = time.time()
     items = llm_items(args.llm_n, args.seed) + offsample_items(args.off_n, args.seed)
     print(f"{len(items)} pairs: {dict(Counter((i['part'], i['category'], i['label']) for i in items))}, "
-          f"built in {time.time() - t0:.0f} s")
-    t1 = time.time()
-    rows = verify_all(items, args.workers)
-    print(f"verified in {time.time() - t1:.0f} s")
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+          f"built in {time.time() - t0:.0f} s", flush=True)
+    out = Path(args.out)
+    if args.reuse and out.is_file():
+        rows = [json.loads(l) for l in out.open(encoding="utf-8") if l.strip()]
+        if [r["id"] for r in rows] != [i["id"] for i in items]:
+            print(f"{out} holds other pairs than these options draw", file=sys.stderr)
+            return 2
+        print(f"verified pairs read from {out}")
+    else:
+        t1 = time.time()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text("", encoding="utf-8")
+        rows = verify_all(items, args.workers, sink=out)
+        print(f"verified in {time.time() - t1:.0f} s", flush=True)
     print("LLM verdicts by label:", dict(sorted(Counter((r["verdict"], r["label"]) for r in rows
                                                         if r["part"] == "llm").items())))
     for source in [s.strip() for s in args.ablate.split(",") if s.strip()]:
         t2 = time.time()
         ab = verify_all(items, args.workers, {"grounding": {"disabled_sources": [source]}})
         m = metrics(scored(ab, args.confidence, model, args.accept_threshold))
-        print(f"without={source} {line(m)} ({time.time() - t2:.0f} s)")
+        print(f"without={source} {line(m)} ({time.time() - t2:.0f} s)", flush=True)
     other = "table" if args.confidence == "model" else "model"
     print(f"confidence={other} {line(metrics(scored(rows, other, model, args.accept_threshold)))}")
     final = scored(rows, args.confidence, model, args.accept_threshold)

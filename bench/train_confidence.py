@@ -83,13 +83,25 @@ def run_item(item: dict) -> dict:
     return out
 
 
-def verify_all(items: list[dict], workers: int, sections: dict | None = None) -> list[dict]:
-    """Verify the items in ``workers`` processes; results in item order, merged with the items."""
-    with ProcessPoolExecutor(workers, initializer=init_worker,
-                             initargs=(str(SHARED / "mrs" / "questions.jsonl.gz"),
-                                       str(SHARED / "wikidata" / "labels.tsv"), sections)) as ex:
-        results = list(ex.map(run_item, items, chunksize=8))
-    return [{**it, **r} for it, r in zip(items, results)]
+def verify_all(items: list[dict], workers: int, sections: dict | None = None,
+               sink: Path | None = None) -> list[dict]:
+    """Verify the items in ``workers`` processes; results in item order, merged with the
+    items, each also appended to ``sink`` as it comes (a partial run can be fitted on)."""
+    out = []
+    f = sink.open("a", encoding="utf-8") if sink is not None else None
+    try:
+        with ProcessPoolExecutor(workers, initializer=init_worker,
+                                 initargs=(str(SHARED / "mrs" / "questions.jsonl.gz"),
+                                           str(SHARED / "wikidata" / "labels.tsv"), sections)) as ex:
+            for it, r in zip(items, ex.map(run_item, items, chunksize=8)):
+                out.append({**it, **r})
+                if f is not None:
+                    f.write(json.dumps(out[-1], ensure_ascii=False) + "\n")
+                    f.flush()
+    finally:
+        if f is not None:
+            f.close()
+    return out
 
 
 def llm_questions() -> set[str]:
@@ -232,7 +244,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cache", default=str(ROOT / "bench" / "out" / "confidence_train.jsonl"))
-    ap.add_argument("--reuse", action="store_true", help="fit on the cached verified pairs")
+    ap.add_argument("--reuse", action="store_true",
+                    help="fit on the cached verified pairs (also those of a run cut short)")
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--min-per-verdict", type=int, default=25)
     ap.add_argument("--out", default=str(ROOT / "verifier" / "_data" / "proof_confidence.json"))
@@ -246,15 +259,15 @@ def main(argv=None) -> int:
     else:
         t0 = time.time()
         items = training_items(args.lcquad_n, args.wwq_n, args.seed)
+        # in random order, so that a run cut short leaves a sample of every group in the cache
+        random.Random(args.seed).shuffle(items)
         print(f"{len(items)} training pairs {dict(Counter((i['group'], i['label']) for i in items))}, "
-              f"built in {time.time() - t0:.0f} s")
+              f"built in {time.time() - t0:.0f} s", flush=True)
         t1 = time.time()
-        rows = verify_all(items, args.workers)
-        print(f"verified in {time.time() - t1:.0f} s")
         cache.parent.mkdir(parents=True, exist_ok=True)
-        with cache.open("w", encoding="utf-8") as f:
-            for r in rows:
-                f.write(json.dumps(r, ensure_ascii=False) + "\n")
+        cache.write_text("", encoding="utf-8")
+        rows = verify_all(items, args.workers, sink=cache)
+        print(f"verified in {time.time() - t1:.0f} s")
     rows = [r for r in rows if r.get("features") is not None]
     print(f"{len(rows)} pairs with a deductive result; verdicts by label: "
           f"{dict(Counter((r['verdict'], r['label']) for r in rows))}")
