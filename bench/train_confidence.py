@@ -16,7 +16,8 @@ Gold pairs are label 1, perturbations label 0.  Every pair is verified once (cac
 ACE) and its :func:`verifier.confidence.proof_features` stored in ``--cache``; then, per
 verdict kind, a logistic model is fitted (L2, balanced classes, the link-confidence
 coefficients bounded non-negative so the probability is monotone in them); a verdict with
-fewer than ``--min-per-verdict`` pairs of either label gets its (balanced) base rate only.
+fewer than ``--min-per-verdict`` pairs of either label gets its (balanced) base rate only,
+shrunk towards its table score.
 Five-fold cross-validated probabilities on the training material are used to report its
 AUC and, for faithful verdicts, the precision and coverage at a few accept thresholds.
 
@@ -186,7 +187,7 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, features: tuple[str, ...], monoto
 
 def fit(rows: list[dict], min_per_verdict: int = 25, l2: float = 1.0):
     """The model's JSON form fitted on ``rows`` (verified training items with features)."""
-    from verifier.confidence import FEATURES, MONOTONE_FEATURES
+    from verifier.confidence import FEATURES, MONOTONE_FEATURES, TABLE_SCORES
 
     models = {}
     counts = {}
@@ -201,8 +202,11 @@ def fit(rows: list[dict], min_per_verdict: int = 25, l2: float = 1.0):
         pos, neg = int(y.sum()), int(len(y) - y.sum())
         counts[verdict] = {"gold": pos, "perturbed": neg}
         if pos < min_per_verdict or neg < min_per_verdict:
-            # the verdict's weighted base rate, smoothed (one pseudo-pair of each label)
-            p = (pos * cw[1] + 1) / (pos * cw[1] + neg * cw[0] + 2)
+            # the verdict's weighted base rate, shrunk towards its table score by ten pseudo-pairs
+            # (a verdict the training material rarely gives: "weaker" is 11 gold pairs and 2
+            # perturbations there, too few to say that real queries of that verdict are right)
+            t = TABLE_SCORES[verdict]
+            p = (pos * cw[1] + 10 * t) / (pos * cw[1] + neg * cw[0] + 10)
             models[verdict] = {"intercept": float(np.log(p / (1 - p)))}
             continue
         X = np.array([[r["features"].get(f, 0.0) for f in FEATURES] for r in rs], dtype=float)
