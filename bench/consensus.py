@@ -1,48 +1,59 @@
-"""Semantic consensus of candidate queries on the shared LLM predictions (issue 61).
+"""Semantic consensus and the stacked decision on the shared LLM predictions (issue 61).
 
     nice python bench/consensus.py [--workers 2] [--budget UNITS] [--timing-questions 40]
-        [--data DIR] [--out rows.jsonl]
+        [--data FILE] [--limit-questions N] [--out DIR] [--stage all|compute|fit]
 
-(``VERIFIER_SHARED`` names the shared folder when it is not ``../shared``.)
-
-Data: ``../shared/data/llm_predictions/grasp_*_test.jsonl`` (fields ``question_id``,
-``question``, ``sparql``, ``score_f1``, ``exact``, ``model``).  Predictions are grouped by
-question (``question_id``, or the question text when it is null) within a file; each
-prediction's candidates are the other runs of the same question plus itself, clustered with
-:func:`verifier.consensus.cluster_candidates` (a null query does not parse: its own
+Data: ``/work/data/datasets/llm_predictions.jsonl`` (``$VERIFIER_LLM_PREDICTIONS``, or
+``--data``; the built ``llm_predictions`` dataset: fields ``id``, ``question_id``,
+``question``, ``sparql``, ``model``, ``label`` 1 correct / 0 wrong / null partial or no
+query).  Predictions are grouped by ``question_id`` (the question text when it is null);
+each prediction's candidates are the other runs of the same question plus itself, clustered
+with :func:`verifier.consensus.cluster_candidates` (a null query does not parse: its own
 singleton).  A prediction's consensus share is ``others_share`` of its
 :class:`verifier.consensus.ConsensusEvidence`: the share of the *other* candidates that are
-equivalent to it (the issue's measure; 0 for a lone query whatever the number of runs);
-``share`` (its cluster's size over the number of candidates, itself included) is printed too.
+equivalent to it (0 for a lone query whatever the number of runs).
 
-Figures, per file and overall, over the labelled predictions of questions with at least two
-candidates (a lone candidate has no consensus), for two labels: ``exact`` (not null), and
-the LLM benchmark's ``label_f1`` (:func:`verifier.benchmark.llm.f1_category`: answer F1 1
-correct, 0 wrong, partial F1 and no query left out; the issue's figures use this one):
+Every prediction also gets the weight-free signals (stage ``compute``, cached in
+``<out>/signals.jsonl`` by prediction id and reused by the next run): the deductive verdict
+(:class:`verifier.api.Verifier` with the shared MRS corpora and labels, ``signals=
+("deductive",)``) and PGMR grounding with the weight-free encoder (memory of the shared
+``wikidata/labels.tsv`` in ``bench/out/pgmr_memory``).  No HDM (weights) and no execution
+(there is no Wikidata KG here).
 
-* ROC AUC of the share for predicting ``exact`` (``sklearn.metrics.roc_auc_score``);
-* accepting when the share is >= 0.5: accept-precision (share of accepted that are exact)
-  and the share of exact queries accepted;
+Figures over the labelled predictions of questions with at least two candidates:
+
+* consensus: ROC AUC of ``others_share``; accepting at ``others_share >= 0.5``:
+  accept-precision (share of accepted that are correct) and the share of correct ones
+  accepted;
+* stacked (cross-fitted by question): 5 folds of questions; the model that scores a fold is
+  :func:`verifier.stacking.fit_stacker` trained on the other four folds' predictions
+  (deductive, PGMR, shape and consensus features, missing-signal augmentation; the L2
+  strength chosen among ``--C`` inside each fold's training folds); ROC AUC of
+  the out-of-fold probabilities; accept-precision and correct share accepted at each fold
+  model's own ``precision-first`` point (its thresholds chosen on its training folds only),
+  and at fixed thresholds 0.5 / 0.6 / 0.7 of the out-of-fold probability;
+* the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
+  LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
+  default point's figures;
+* ``--cached-only``: no signal is computed; consensus figures over every question, the
+  stacked and default-model figures over the questions whose predictions all have cached
+  signals (a run stopped part-way leaves the first questions of the file);
 * time to cluster 10 candidates: questions with at least 10 predictions (a seeded sample),
-  10 of their predictions clustered with a fresh cache, median and p95 per question, wall
-  clock and CPU time (the machine's load average is printed: wall times on a loaded machine
-  are a multiple of the CPU times).
+  10 of their predictions clustered with a fresh cache, median and p95 per question (wall
+  clock and CPU; the load average is printed).
 
-Last line: ``consensus_auc=<x> share_auc=<x> consensus_accept_precision=<x>
-consensus_correct_accepted=<x>`` (label ``exact``) ``consensus_auc_f1=<x>
-consensus_accept_precision_f1=<x> consensus_correct_accepted_f1=<x>`` (label ``label_f1``)
-``[stacked figures] cluster10_p50_ms=<x> cluster10_p95_ms=<x> cluster10_cpu_p50_ms=<x>
-cluster10_cpu_p95_ms=<x>``.
-
-Stacked-model figures (issue 61, part 3) plug in at :func:`stacked_figures`: it receives
-every labelled prediction with its consensus evidence and returns ``{name: value}`` pairs that
-join the report and the last line.
+Last line: ``consensus_auc=<x> stacked_auc=<x> accept_precision=<x> correct_accepted=<x>
+default_auc=<x> default_accept_precision=<x> default_correct_accepted=<x>
+cluster10_p50_ms=<x> cluster10_p95_ms=<x>`` (``accept_precision`` / ``correct_accepted``:
+the cross-fitted stacker at its precision-first points).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import logging
 import os
 import random
 import statistics
@@ -59,94 +70,181 @@ sys.path.insert(0, str(ROOT))
 from verifier.consensus import (DEFAULT_BUDGET, EquivalenceCache, cluster_candidates,  # noqa: E402
                                 consensus_evidence)
 
-PREDICTIONS = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared")) / "data" / "llm_predictions"
+PREDICTIONS = Path(os.environ.get("VERIFIER_LLM_PREDICTIONS", "/work/data/datasets/llm_predictions.jsonl"))
+SHARED = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared")) / "data"
+OUT = ROOT / "bench" / "out" / "consensus"
+log = logging.getLogger("bench.consensus")
 
 
-def load_groups(folder: Path = PREDICTIONS) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """``{(file name, question key): [prediction, ...]}`` in file order."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for f in sorted(folder.glob("grasp_*_test.jsonl")):
-        for line in f.open(encoding="utf-8"):
+def load_groups(path: Path = PREDICTIONS, limit_questions: int | None = None,
+                seed: int = 61) -> dict[str, list[dict[str, Any]]]:
+    """``{question key: [prediction, ...]}`` in file order (``limit_questions``: a seeded
+    sample of the questions)."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f):
             if line.strip():
                 d = json.loads(line)
-                groups[(f.stem, d.get("question_id") or d.get("question") or "")].append(d)
-    return groups
+                d.setdefault("id", f"line-{n}")
+                groups[str(d.get("question_id") or d.get("question") or "")].append(d)
+    if limit_questions is not None and limit_questions < len(groups):
+        keep = set(random.Random(seed).sample(sorted(groups), limit_questions))
+        groups = {k: v for k, v in groups.items() if k in keep}
+    return dict(groups)
 
 
-def score_group(args: tuple[tuple[str, str], list[dict[str, Any]], int]) -> list[dict[str, Any]]:
-    """The consensus evidence of every prediction of one question (a worker's unit)."""
-    key, preds, budget = args
-    c = cluster_candidates([p.get("sparql") for p in preds], budget=budget, cache=_CACHE)
+def bench_config(out: Path) -> Path:
+    """A ``verifier.toml`` naming the shared MRS corpora and labels (written into ``out``)."""
+    corpora = [str((SHARED / "mrs" / f).resolve()) for f in
+               ("questions.jsonl.gz", "ood_sample.jsonl.gz", "chemistry.jsonl.gz")
+               if (SHARED / "mrs" / f).is_file()]
+    text = "[mrs]\ncorpora = " + json.dumps(corpora) + "\n"
+    labels = SHARED / "wikidata" / "labels.tsv"
+    if labels.is_file():
+        text += "\n[grounding]\nlabels = " + json.dumps(str(labels.resolve())) + "\n"
+    text += '\n[stacking]\nmodel = "none"\n'
+    path = out / "verifier-bench.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _init(config: str | None, budget: int) -> None:
+    """A worker's state: the deductive verifier and the PGMR runner (``config`` None: no
+    signals, consensus only)."""
+    _STATE["verifier"] = _STATE["pgmr"] = None
+    if config is not None:
+        from verifier.api import Verifier
+        from verifier.config import load_config
+        from verifier.stacking.runtime import PgmrRunner
+
+        _STATE["verifier"] = Verifier(load_config(config))
+        labels = SHARED / "wikidata" / "labels.tsv"
+        _STATE["pgmr"] = PgmrRunner.from_paths(labels, ROOT / "bench" / "out" / "pgmr_memory") \
+            if labels.is_file() else None
+    _STATE["budget"] = budget
+    _STATE["cache"] = EquivalenceCache()
+
+
+def deductive_output(v: Any) -> dict[str, Any]:
+    """A deductive :class:`verifier.api.Verdict` as a stacking signal entry."""
+    return {"decision": v.decision, "score": v.score,
+            "details": {"explanation": v.explanation[:2000],
+                        "signals": {"deductive": dict(v.signals.get("deductive", {}))}}}
+
+
+def score_group(args: tuple[str, list[dict[str, Any]], set[str]]) -> list[dict[str, Any]]:
+    """Consensus evidence and the weight-free signals of every prediction of one question
+    (a worker's unit); ``done``: prediction ids whose signals are cached (not recomputed)."""
+    key, preds, done = args
+    c = cluster_candidates([p.get("sparql") for p in preds], budget=_STATE["budget"], cache=_STATE["cache"])
     ev = consensus_evidence(c)
-    n = len(preds)
-    return [{"file": key[0], "question": key[1], "exact": p.get("exact"), "model": p.get("model"),
-             "label_f1": _label_f1(p),
-             "n": n, "share": e.share, "others_share": e.others_share,
-             "n_clusters": e.n_clusters, "undecided": e.undecided, "parsed": e.parsed,
-             "checks": c.prover_checks if i == 0 else 0} for i, (p, e) in enumerate(zip(preds, ev))]
+    out = []
+    for p, e in zip(preds, ev):
+        row = {"id": p["id"], "question_key": key, "question": p.get("question") or "",
+               "sparql": p.get("sparql"), "label": p.get("label"), "model": p.get("model"),
+               "benchmark": p.get("benchmark"),
+               "n": len(preds), "consensus": e.to_dict()}
+        if p["id"] not in done:
+            sig: dict[str, Any] = {}
+            q, s = row["question"], row["sparql"]
+            try:
+                if s and _STATE["verifier"] is not None:
+                    sig["deductive"] = deductive_output(_STATE["verifier"].verify(q, s, signals=("deductive",)))
+                if _STATE["pgmr"] is not None:
+                    sig["pgmr"] = _STATE["pgmr"].run(q, s)
+            except Exception as exc:  # noqa: BLE001 - a failing signal is a missing signal
+                log.warning("signals of %s failed: %s", p["id"], exc)
+            row["signals"] = sig
+        out.append(row)
+    return out
 
 
-def _label_f1(p: dict[str, Any]) -> bool | None:
-    """The LLM benchmark's label (:func:`verifier.benchmark.llm.f1_category`): answer F1 1 ->
-    correct, 0 -> wrong, partial F1 or no query -> none."""
-    f1 = p.get("score_f1")
-    if not p.get("sparql") or f1 is None or 0 < f1 < 1:
-        return None
-    return f1 >= 1
-
-
-_CACHE = EquivalenceCache()  # one per process: reused across the questions a worker scores
-
-
-def figures(rows: list[dict[str, Any]], key: str = "share", label: str = "exact") -> dict[str, float | int | None]:
-    """AUC, accept-precision and correct share accepted at ``key >= 0.5`` (``label``: the
-    field that says a prediction is correct)."""
+def _auc(y: list[int], s: list[float]) -> float | None:
     from sklearn.metrics import roc_auc_score
 
-    y = [bool(r[label]) for r in rows]
-    s = [float(r[key]) for r in rows]
-    acc = [yy for yy, v in zip(y, s) if v >= 0.5]
-    n_pos = sum(y)
-    return {"n": len(rows), "correct": n_pos,
-            "auc": roc_auc_score(y, s) if 0 < n_pos < len(rows) else None,
-            "accept_precision": sum(acc) / len(acc) if acc else None,
-            "correct_accepted": sum(acc) / n_pos if n_pos else None}
+    return float(roc_auc_score(y, s)) if 0 < sum(y) < len(y) else None
 
 
-def report(scored: list[dict[str, Any]], label: str) -> tuple[dict, dict, list[dict[str, Any]]]:
-    """Print the per-file table for one label; returns the overall figures (others_share,
-    share) and the rows used."""
-    usable = [r for r in scored if r[label] is not None and r["n"] >= 2]
-    print(f"\n{'file':<28} {'preds':>6} {'correct':>7} {'AUC':>6} {'acc.prec':>8} {'correct acc.':>12} "
-          f"{'AUC share':>9} {'acc.prec':>8} {'correct acc.':>12} {'undecided':>9}")
-    o = f = {}
-    for name in sorted({r["file"] for r in scored}) + ["overall"]:
-        rows = usable if name == "overall" else [r for r in usable if r["file"] == name]
-        if not rows:
-            n = sum(1 for r in scored if r["file"] == name)
-            print(f"{name:<28} {n:>6}  (one candidate per question: no consensus)")
+def accept_figures(y: list[int], accepted: list[bool]) -> tuple[float | None, float | None]:
+    """(accept-precision, share of correct accepted)."""
+    acc = [yy for yy, a in zip(y, accepted) if a]
+    pos = sum(y)
+    return (sum(acc) / len(acc) if acc else None, sum(acc) / pos if pos else None)
+
+
+def _fold(key: str, k: int = 5) -> int:
+    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % k
+
+
+def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
+                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3)) -> dict[str, Any]:
+    """Out-of-fold stacked probabilities by question (module docstring)."""
+    import numpy as np
+
+    from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix
+    from verifier.stacking import FEATURE_NAMES, fit_stacker
+
+    lab = [r for r in rows if r["label"] in (0, 1)]
+    trs = [TrainRow(r["question"], r["sparql"], int(r["label"]), r["question_key"],
+                    {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in lab]
+    X = matrix([evidence_of(t) for t in trs])
+    y = np.array([t.label for t in trs])
+    g = np.array([t.group for t in trs], dtype=object)
+    fold = np.array([_fold(t.group, folds) for t in trs])
+    p = np.full(len(y), np.nan)
+    chosen: list[float] = []
+    dec = np.array([""] * len(y), dtype=object)
+    for k in range(folds):
+        tr, te = fold != k, fold == k
+        if not te.any():
             continue
-        o, f = figures(rows, "others_share", label), figures(rows, "share", label)
-        und = sum(1 for r in rows if r["undecided"])
-        print(f"{name:<28} {o['n']:>6} {o['correct']:>7} {_fmt(o['auc']):>6} {_fmt(o['accept_precision']):>8} "
-              f"{_fmt(o['correct_accepted']):>12} {_fmt(f['auc']):>9} {_fmt(f['accept_precision']):>8} "
-              f"{_fmt(f['correct_accepted']):>12} {und:>9}")
-    return o, f, usable
+        Xa, ya, ga = augment_missing(X[tr], y[tr], g[tr], share=0.15, seed=k)
+        mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
+        # C chosen inside the training folds (nested): the best inner out-of-fold AUC
+        fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
+                            point_mask=mask) for c in Cs]
+        m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
+        chosen.append(m.info["C"])
+        p[te] = m.predict_proba(X[te])
+        pt = m.point("precision-first")
+        dec[te] = [pt.decide(float(v)) for v in p[te]]
+    return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(), "C": chosen,
+            "multi": [r["n"] >= 2 for r in lab]}
 
 
-def stacked_figures(rows: list[dict[str, Any]]) -> dict[str, float]:
-    """Figures of the stacked model with consensus features (issue 61, part 3): filled in by
-    the stacking work.  ``rows``: every prediction of a question with at least two candidates
-    labelled ``exact``, with ``file``, ``question``, ``exact``, ``label_f1``, ``share``,
-    ``others_share`` ...;
-    return e.g. ``{"stacked_auc": ..., "accept_precision": ..., "correct_accepted": ...}``."""
-    return {}
+def default_model_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shipped default model on the same evidence (module docstring)."""
+    from verifier.stacking.default import load_default_model
+    from verifier.stacking.runtime import StackedRuntime
+    from verifier.stacking.train import TrainRow, evidence_of
+
+    model = load_default_model()
+    if model is None:
+        return {}
+    rt = StackedRuntime(model)
+    ys, ps, decs = [], [], []
+    for r in rows:
+        if r["label"] not in (0, 1):
+            continue
+        t = TrainRow(r["question"], r["sparql"], int(r["label"]), r["question_key"],
+                     {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})})
+        d, p, _ = rt.evaluate(evidence_of(t))
+        ys.append(int(r["label"]))
+        ps.append(p)
+        decs.append(d)
+    ap, ca = accept_figures(ys, [d == "accept" for d in decs])
+    return {"default_auc": _auc(ys, ps), "default_accept_precision": ap, "default_correct_accepted": ca,
+            "default_point": f"{rt.point.name} accept>={rt.point.accept:.3f}"}
 
 
-def time_clustering(groups: dict[tuple[str, str], list[dict[str, Any]]], n_questions: int, budget: int,
+def time_clustering(groups: dict[str, list[dict[str, Any]]], n_questions: int, budget: int,
                     seed: int = 61) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds to cluster 10 predictions of each sampled question
-    (fresh cache; CPU time is what a loaded machine does not inflate much)."""
+    (fresh cache)."""
     eligible = sorted(k for k, v in groups.items() if len(v) >= 10)
     rng = random.Random(seed)
     sample = rng.sample(eligible, min(n_questions, len(eligible)))
@@ -162,11 +260,63 @@ def time_clustering(groups: dict[tuple[str, str], list[dict[str, Any]]], n_quest
 
 
 def _p95(xs: list[float]) -> float:
-    return sorted(xs)[max(0, int(round(0.95 * len(xs))) - 1)]
+    return sorted(xs)[max(0, int(round(0.95 * len(xs))) - 1)] if xs else float("nan")
 
 
 def _fmt(v: Any) -> str:
     return "nan" if v is None else (f"{v:.3f}" if isinstance(v, float) else str(v))
+
+
+def read_cache(out: Path, signals: bool = True) -> dict[str, dict[str, Any]]:
+    """The cached signals of earlier runs, by prediction id."""
+    cache_file = out / ("signals.jsonl" if signals else "no-signals.jsonl")
+    cached: dict[str, dict[str, Any]] = {}
+    if cache_file.is_file():
+        for line in cache_file.open(encoding="utf-8"):
+            if line.strip():
+                try:
+                    d = json.loads(line)
+                except json.JSONDecodeError:  # a line cut by a killed run
+                    continue
+                cached[d["id"]] = d["signals"]
+    return cached
+
+
+def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int,
+            signals: bool = True) -> list[dict[str, Any]]:
+    """Rows of every prediction (consensus always recomputed; signals from the cache;
+    ``signals`` False: consensus and query shape only)."""
+    out.mkdir(parents=True, exist_ok=True)
+    cache_file = out / ("signals.jsonl" if signals else "no-signals.jsonl")
+    cached = read_cache(out, signals)
+    done = set(cached)
+    if all(p["id"] in done for v in groups.values() for p in v):
+        signals = False  # nothing to compute: no verifier to load
+    config = str(bench_config(out)) if signals else None
+    work = [(k, v, done) for k, v in groups.items()]
+    t0 = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    with cache_file.open("a", encoding="utf-8") as cf:
+        def take(batch: list[dict[str, Any]]) -> None:
+            for r in batch:
+                if "signals" in r:
+                    cf.write(json.dumps({"id": r["id"], "signals": r["signals"]}) + "\n")
+                else:
+                    r["signals"] = cached.get(r["id"], {})
+                rows.append(r)
+            cf.flush()
+        if workers > 1:
+            with ProcessPoolExecutor(workers, initializer=_init, initargs=(config, budget)) as ex:
+                for batch in ex.map(score_group, work, chunksize=1):
+                    take(batch)
+        else:
+            _init(config, budget)
+            for w in work:
+                take(score_group(w))
+    print(f"{len(rows)} predictions, {len(groups)} questions: consensus and signals in "
+          f"{time.perf_counter() - t0:.1f} s ({len(rows) - sum(r['id'] in done for r in rows)} computed, "
+          f"{workers} worker(s), budget {budget} units)")
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,49 +325,81 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="Z3 resource units per direction")
     ap.add_argument("--timing-questions", type=int, default=40)
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
-    ap.add_argument("--out", type=Path, default=None, help="write the per-prediction rows (JSONL)")
+    ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--C", default="0.01,0.05,0.3",
+                    help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
+                         "one with the best out-of-fold AUC inside its training folds (nested)")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="compute no signal: consensus figures over every question, stacked and "
+                         "default-model figures over the questions with cached signals")
+    ap.add_argument("--no-signals", action="store_true",
+                    help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
-    if not args.data.is_dir():
+    logging.basicConfig(level=logging.WARNING)
+    if not args.data.is_file():
         print(f"no predictions at {args.data}", file=sys.stderr)
         return 2
-    groups = load_groups(args.data)
-    t0 = time.perf_counter()
-    work = [(k, v, args.budget) for k, v in groups.items()]
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as ex:
-            scored = [r for rows in ex.map(score_group, work, chunksize=4) for r in rows]
-    else:
-        scored = [r for w in work for r in score_group(w)]
-    seconds = time.perf_counter() - t0
-    n_checks = sum(r["checks"] for r in scored)
-    print(f"{len(scored)} predictions, {len(groups)} questions clustered in {seconds:.1f} s "
-          f"({n_checks} prover checks, {args.workers} worker(s), budget {args.budget} units)")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text("".join(json.dumps(r) + "\n" for r in scored))
-    print("\nLabel `exact` (the prediction's answers equal the gold answers):")
-    o, f, usable = report(scored, "exact")
-    print("(AUC, acc.prec, correct acc.: others_share, accepting at >= 0.5; then the same for share = "
-          "cluster size / candidates; undecided: predictions with an undecided pair)")
-    print("\nLabel `label_f1` (the LLM benchmark's: answer F1 1 correct, 0 wrong; partial F1 and no query "
-          "left out):")
-    o1, _, _ = report(scored, "label_f1")
-    stacked = stacked_figures(usable)
-    for k, v in stacked.items():
-        print(f"{k}: {_fmt(v)}")
+    groups = load_groups(args.data, args.limit_questions)
+    if args.cached_only:
+        # consensus over every question; the stacked figures over the questions whose
+        # predictions all have cached signals
+        cached = read_cache(args.out, not args.no_signals)
+        full = {k for k, v in groups.items() if all(p["id"] in cached for p in v)}
+        print(f"--cached-only: {len(full)} of {len(groups)} questions "
+              f"({sum(len(groups[k]) for k in full)} predictions) have cached signals")
+        all_rows = compute(groups, args.out / "all", args.workers, args.budget, False)
+        groups = {k: v for k, v in groups.items() if k in full}
+    rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
+    (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+    multi = [r for r in (all_rows if args.cached_only else rows) if r["label"] in (0, 1) and r["n"] >= 2]
+    y = [int(r["label"]) for r in multi]
+    share = [float(r["consensus"].get("others_share") or 0.0) for r in multi]
+    cons_auc = _auc(y, share)
+    c_ap, c_ca = accept_figures(y, [s >= 0.5 for s in share])
+    print(f"\nconsensus ({len(multi)} labelled predictions of questions with >= 2 candidates, "
+          f"{sum(y)} correct): AUC {_fmt(cons_auc)}; accepting at others_share >= 0.5: "
+          f"accept-precision {_fmt(c_ap)}, correct accepted {_fmt(c_ca)}")
+
+    if args.cached_only:
+        from collections import Counter
+
+        sub = [r for r in rows if r["label"] in (0, 1) and r["n"] >= 2]
+        print(f"subset with cached signals: {len(rows)} predictions, by benchmark "
+              f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
+              f"predictions of questions with >= 2 candidates ({len(sub)}): "
+              f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
+    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")))
+    sy, sp, sd = st["y"], st["p"], st["decision"]
+    s_auc = _auc(sy, sp)
+    s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
+    print(f"\nstacked, cross-fitted by question (5 folds; {len(sy)} labelled predictions, {sum(sy)} correct): "
+          f"AUC {_fmt(s_auc)}; precision-first points of the fold models: accept-precision {_fmt(s_ap)}, "
+          f"correct accepted {_fmt(s_ca)}, abstain {sum(d == 'abstain' for d in sd) / max(1, len(sd)):.3f}; "
+          f"C chosen per fold {st['C']}")
+    m_idx = [i for i, m in enumerate(st["multi"]) if m]
+    print(f"  on the {len(m_idx)} of questions with >= 2 candidates: AUC "
+          f"{_fmt(_auc([sy[i] for i in m_idx], [sp[i] for i in m_idx]))}")
+    for t in (0.5, 0.6, 0.7, 0.8):
+        a, c = accept_figures(sy, [p >= t for p in sp])
+        print(f"  accept at p >= {t}: accept-precision {_fmt(a)}, correct accepted {_fmt(c)}")
+
+    dflt = default_model_figures(rows)
+    if dflt:
+        print(f"\nshipped default model (trained on no LLM prediction), {dflt['default_point']}: "
+              f"AUC {_fmt(dflt['default_auc'])}, accept-precision {_fmt(dflt['default_accept_precision'])}, "
+              f"correct accepted {_fmt(dflt['default_correct_accepted'])}")
     times, cpu = time_clustering(groups, args.timing_questions, args.budget)
-    p50, p95 = statistics.median(times), _p95(times)
-    print(f"\nclustering 10 candidates ({len(times)} questions, fresh cache): median {p50:.0f} ms, "
-          f"p95 {p95:.0f} ms, max {max(times):.0f} ms wall; CPU median {statistics.median(cpu):.0f} ms, "
-          f"p95 {_p95(cpu):.0f} ms (load average {os.getloadavg()[0]:.1f})")
-    extra = " ".join(f"{k}={_fmt(v)}" for k, v in stacked.items())
-    print(f"consensus_auc={_fmt(o['auc'])} share_auc={_fmt(f['auc'])} "
-          f"consensus_accept_precision={_fmt(o['accept_precision'])} "
-          f"consensus_correct_accepted={_fmt(o['correct_accepted'])} consensus_auc_f1={_fmt(o1['auc'])} "
-          f"consensus_accept_precision_f1={_fmt(o1['accept_precision'])} "
-          f"consensus_correct_accepted_f1={_fmt(o1['correct_accepted'])} " + (extra + " " if extra else "")
-          + f"cluster10_p50_ms={p50:.0f} cluster10_p95_ms={p95:.0f} "
-          f"cluster10_cpu_p50_ms={statistics.median(cpu):.0f} cluster10_cpu_p95_ms={_p95(cpu):.0f}")
+    p50, p95 = (statistics.median(times), _p95(times)) if times else (float("nan"), float("nan"))
+    if times:
+        print(f"\nclustering 10 candidates ({len(times)} questions, fresh cache): median {p50:.0f} ms, "
+              f"p95 {p95:.0f} ms, max {max(times):.0f} ms wall; CPU median {statistics.median(cpu):.0f} ms, "
+              f"p95 {_p95(cpu):.0f} ms (load average {os.getloadavg()[0]:.1f})")
+    extra = " ".join(f"{k}={_fmt(dflt.get(k))}" for k in
+                     ("default_auc", "default_accept_precision", "default_correct_accepted"))
+    print(f"consensus_auc={_fmt(cons_auc)} stacked_auc={_fmt(s_auc)} accept_precision={_fmt(s_ap)} "
+          f"correct_accepted={_fmt(s_ca)} {extra} cluster10_p50_ms={p50:.0f} cluster10_p95_ms={p95:.0f}")
     return 0
 
 

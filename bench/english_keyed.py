@@ -18,7 +18,9 @@ Default paths: the deductive core (``CORE``: deductive, grounding, intent, quali
 filters, lexical, chase, prover, logic, rewriting and ``parsers/mrs``); literals of more than
 ``MAX_TOKENS`` tokens (prose, statements), phrases without regex syntax (messages, reasons'
 texts), snake-case identifiers that are not ERG predicates (``free_vars``) and upper-case
-tokens (SQL, symbols) do not count.  Last line:
+tokens (SQL, symbols) do not count, nor does a literal that is only the name of a field of
+the records in the rule files under ``axioms/`` (``words``, ``pattern``: an engine reading its
+data; ``--no-fields`` counts those too).  Last line:
 ``functions=<n> english_keyed=<n> constants=<n>`` and the same per top-level package above it.
 """
 
@@ -77,14 +79,43 @@ CORE = ("verifier/deductive", "verifier/deductive.py", "verifier/grounding", "ve
         "verifier/rewrite", "verifier/vocabulary.py", "parsers/mrs")
 
 
+#: a record field must name this many records of the rule files to count as a schema name
+MIN_FIELD_USES = 3
+
+
+def schema_fields(root: Path = ROOT / "axioms") -> frozenset[str]:
+    """The field names of the records in the rule files (``words``, ``pattern``, ``examples``):
+    a literal that only names a field of the data (the engine reading its records) is not
+    knowledge of English, whereas the words inside the records are (and live in data)."""
+    import yaml
+
+    uses: Counter = Counter()
+
+    def walk(x, in_list: bool) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if in_list:
+                    uses[str(k)] += 1
+                walk(v, False)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, True)
+
+    for path in sorted(root.rglob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), False)
+    return frozenset(k for k, n in uses.items() if n >= MIN_FIELD_USES)
+
+
 def load_lemmas(path: Path = WORDNET) -> frozenset[str]:
     """WordNet's one-word lemmas (lower case) from the package's relations table."""
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return frozenset(k for k in json.load(f) if k.isalpha())
 
 
-def english(s: str, lemmas: frozenset[str]) -> bool:
-    """Whether the literal ``s`` keys on an English word."""
+def english(s: str, lemmas: frozenset[str], fields: frozenset[str] = frozenset()) -> bool:
+    """Whether the literal ``s`` keys on an English word (``fields``: names of data fields)."""
+    if s in fields:
+        return False
     toks = _TOKEN.findall(s)
     if len(toks) > MAX_TOKENS:  # prose or SQL: a message, not a key
         return False
@@ -156,12 +187,14 @@ class _Messages(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _keyed_literals(node: ast.AST, skip: set[int], lemmas: frozenset[str]) -> bool:
+def _keyed_literals(node: ast.AST, skip: set[int], lemmas: frozenset[str],
+                    fields: frozenset[str] = frozenset()) -> bool:
     return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in skip
-               and english(n.value, lemmas) for n in ast.walk(node))
+               and english(n.value, lemmas, fields) for n in ast.walk(node))
 
 
-def scan(path: Path, lemmas: frozenset[str], keyed_names: dict[str, set[str]]) -> tuple[list[str], list[str], int]:
+def scan(path: Path, lemmas: frozenset[str], keyed_names: dict[str, set[str]],
+         fields: frozenset[str] = frozenset()) -> tuple[list[str], list[str], int]:
     """(English-keyed functions, English-keyed constants, number of functions) of one module."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     m = _Messages()
@@ -173,7 +206,7 @@ def scan(path: Path, lemmas: frozenset[str], keyed_names: dict[str, set[str]]) -
             targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
             targets = [node.target.id]
-        if targets and _keyed_literals(node.value, m.skip, lemmas):
+        if targets and _keyed_literals(node.value, m.skip, lemmas, fields):
             constants.update(targets)
     # names imported from modules whose constants are keyed
     imported: set[str] = set()
@@ -189,7 +222,7 @@ def scan(path: Path, lemmas: frozenset[str], keyed_names: dict[str, set[str]]) -
             funcs += 1
             body = ast.Module(body=node.body, type_ignores=[])
             uses = {n.id for n in ast.walk(body) if isinstance(n, ast.Name)}
-            if _keyed_literals(body, m.skip, lemmas) or uses & known:
+            if _keyed_literals(body, m.skip, lemmas, fields) or uses & known:
                 keyed.append(node.name)
     return keyed, sorted(constants), funcs
 
@@ -200,19 +233,22 @@ def main(argv: list[str] | None = None) -> int:
                     help="files or folders (default: the deductive core, CORE)")
     ap.add_argument("--by-module", action="store_true", help="print the count per module")
     ap.add_argument("--list", action="store_true", help="list the counted functions")
+    ap.add_argument("--no-fields", action="store_true",
+                    help="count literals that only name a field of the rule files' records too")
     args = ap.parse_args(argv)
     lemmas = load_lemmas()
+    fields = frozenset() if args.no_fields else schema_fields()
     paths = args.paths or [c for c in CORE if Path(c).exists()]
     files = sorted(p for a in paths for p in (Path(a).rglob("*.py") if Path(a).is_dir() else [Path(a)]))
     # two passes: first the keyed constants of every module, then the functions
     keyed_names: dict[str, set[str]] = {}
     for p in files:
-        _, consts, _ = scan(p, lemmas, {})
+        _, consts, _ = scan(p, lemmas, {}, fields)
         keyed_names.setdefault(p.stem, set()).update(consts)
     total = Counter()
     per_pkg: dict[str, Counter] = {}
     for p in files:
-        keyed, consts, funcs = scan(p, lemmas, keyed_names)
+        keyed, consts, funcs = scan(p, lemmas, keyed_names, fields)
         pkg = p.parts[0] if len(p.parts) > 1 else "."
         c = per_pkg.setdefault(pkg, Counter())
         for k, v in (("functions", funcs), ("english_keyed", len(keyed)), ("constants", len(consts))):

@@ -55,7 +55,7 @@ def init_worker(corpus_path: str, labels_path: str, sections: dict | None = None
     from verifier.lexical import LabelIndex
     from verifier.mrs_cache import MrsCorpus
 
-    merged = {"deductive": {"confidence": "table"}}
+    merged = {"deductive": {"confidence": "table"}, "stacking": {"model": "none"}}  # the deductive signal alone
     for k, v in (sections or {}).items():
         merged.setdefault(k, {}).update(v)
     labels = LabelIndex.cached(labels_path)

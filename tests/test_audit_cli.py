@@ -64,6 +64,11 @@ def test_main_command_gives_real_verdicts(fresh):
     # the summary on stdout
     assert "Top unsupported properties" in r.stdout and "P2102" in r.stdout
     assert "chem-llm-a" in r.stdout and "Per model (field 'model')" in r.stdout
+    # each line's model (its provenance) reaches the verifier and is kept with the verdict
+    with_model = [(json.loads(f)["model"], json.loads(v)) for f, v in
+                  db.execute("SELECT fields, verdict_json FROM results WHERE status = 'ok'")
+                  if json.loads(f).get("model")]
+    assert with_model and all(v["signals"]["provenance"] == {"model": m} for m, v in with_model)
     unsup = json.loads(db.execute("SELECT verdict_json FROM results WHERE line = 2").fetchone()[0])
     assert unsup["deductive"]["unsupported_atoms"] and unsup["timings_ms"]["total"] > 0
 

@@ -25,20 +25,24 @@ def test_bench_reports_auc_precision_and_timing(tmp_path, capsys):
     variants = ["SELECT ?v WHERE {{ wd:Q{q} wdt:P2102 ?v }}", "SELECT ?v WHERE {{ ?v wdt:P2067 wd:Q{q} }}",
                 "SELECT ?v WHERE {{ wd:Q{q} wdt:P31 ?v }}", None]
     rows = []
-    for q in range(1, 4):
+    for q in range(1, 9):
         for k in range(12):  # 8 agreeing correct runs (renamed), 4 different wrong ones
             text = good.format(q=q).replace("?v", f"?x{k}") if k < 8 else \
                 (variants[k - 8].format(q=q) if variants[k - 8] else None)
-            rows.append({"question_id": None, "question": f"question {q}?", "model": f"m{k}",
-                         "sparql": text, "exact": k < 8 if text else None,
-                         "score_f1": (1.0 if k < 8 else 0.0) if text else None})
-    rows.append({"question_id": "lone", "question": "alone", "sparql": good.format(q=9), "exact": True,
-                 "score_f1": 1.0, "model": "m"})
-    (tmp_path / "grasp_toy_test.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    assert _bench().main(["--data", str(tmp_path), "--timing-questions", "2"]) == 0
+            rows.append({"id": f"{q}-{k}", "question_id": f"q{q}", "question": f"question {q}?",
+                         "model": f"m{k}", "sparql": text, "label": (1 if k < 8 else 0) if text else None})
+    rows.append({"id": "lone", "question_id": "lone", "question": "alone", "sparql": good.format(q=9),
+                 "label": 1, "model": "m"})
+    data = tmp_path / "preds.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert _bench().main(["--data", str(data), "--timing-questions", "2", "--no-signals",
+                          "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
     last = dict(kv.split("=") for kv in out.strip().splitlines()[-1].split())
-    assert float(last["consensus_auc"]) == 1.0 and float(last["consensus_accept_precision"]) == 1.0
-    assert float(last["consensus_correct_accepted"]) == 1.0 and float(last["consensus_auc_f1"]) == 1.0
-    assert float(last["cluster10_p50_ms"]) > 0 and "cluster10_p95_ms" in last
-    assert "37 predictions, 4 questions" in out and "clustering 10 candidates (2 questions" in out
+    assert float(last["consensus_auc"]) == 1.0
+    assert float(last["stacked_auc"]) > 0.9
+    for k in ("accept_precision", "correct_accepted", "default_auc", "cluster10_p50_ms", "cluster10_p95_ms"):
+        assert k in last
+    assert float(last["cluster10_p50_ms"]) > 0
+    assert "97 predictions, 9 questions" in out and "clustering 10 candidates (2 questions" in out
+    assert (tmp_path / "out" / "rows.jsonl").is_file()

@@ -161,7 +161,8 @@ class TestPrepared:
 
 class TestCorrections:
     def test_the_passes_in_their_declared_order(self, ver, reading):
-        from verifier.deductive.corrections import CORRECTIONS, CorrectionInputs, correct
+        from verifier.deductive.corrections import CorrectionInputs
+        from verifier.deductive.rules import CORRECTIONS, correct
 
         assert [c.name for c in CORRECTIONS] == [
             "parser_defects", "pied_piped_relatives", "adjective_compounds", "absolute_with",
@@ -171,18 +172,23 @@ class TestCorrections:
         assert correct(reading, inputs) is reading  # nothing to correct
 
     def test_a_pass_reads_a_written_reading(self, ver):
-        from verifier.deductive.corrections import CorrectionInputs, correct
+        from verifier.deductive.corrections import CorrectionInputs
+        from verifier.deductive.rules import correct, rules_for
 
         r = notation_reading('exists e1 e2 x9 x37. _year_n_1(x5) & _in_p_temp(e1, x9, x5) & '
                              '_in_p_temp(e2, x37, x9) & named(x9, "Award") & _year_n_1(x37)', "x5")
         got = correct(r, CorrectionInputs("In which year ... of the Year?", ver.pack, ver.labels))
         assert "_year_n_1~2(x37)" in {str(a) for a in atoms(got.formula)}
+        assert got.rules == ("distinguish_repeated",)  # the pass that changed it is recorded
+        off = correct(r, CorrectionInputs("In which year ... of the Year?", ver.pack, ver.labels),
+                      rules_for(disabled={"distinguish_repeated"}))
+        assert off is r  # disabled by name: nothing changed, nothing recorded
 
 
 class TestViews:
     def test_views_declared_in_order_and_applied_by_question(self):
         from verifier.deductive.results import DEGENERATE_ANSWER
-        from verifier.deductive.views import VIEWS, views_for
+        from verifier.deductive.rules import VIEWS, views_for
 
         assert [v.name for v in VIEWS] == ["name_of_description", "who_is", "kind_of", "attachment",
                                            "predicative_prepositions"]
@@ -193,7 +199,8 @@ class TestViews:
         assert dict((v.name, a) for v, a in views_for("Who is Lou Reed?"))["who_is"]
 
     def test_a_view_of_a_written_reading(self):
-        from verifier.deductive.views import KIND_OF, VIEWS
+        from verifier.deductive.rules import VIEWS
+        from verifier.deductive.views import KIND_OF
 
         kind_of = next(v for v in VIEWS if v.name == "kind_of")
         view = kind_of.make(notation_reading('exists e2 x3 x9. _kind_n_of-n(x5, x9) & _music_n_1(x9) '

@@ -188,3 +188,23 @@ def test_cli_json_and_exit_codes(tmp_path):
     assert bad.returncode == 1
     assert "KG labels" in bad.stdout and "broken" in bad.stdout and "fix:" in bad.stdout
     assert _doctor("--config", str(tmp_path / "absent.toml"), cwd=tmp_path).returncode == 2
+
+
+def test_a_label_store_named_by_labels_store_is_the_kg_labels(tmp_path):
+    """``verifier labels import`` tells users to set ``[labels] store``; grounding reads that
+    store, so the doctor must not call the labels missing."""
+    from verifier.labels.store import LabelStore
+
+    db = tmp_path / "labels.sqlite"
+    p = subprocess.run([sys.executable, "-m", "verifier", "labels", "import", str(CHEM / "kg-labels.tsv"),
+                        "--store", str(db), "--no-progress"], capture_output=True, text=True,
+                       cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    with LabelStore(db, create=False) as store:
+        assert store is not None
+    r = run_checks(_config(tmp_path, f'[labels]\nstore = "{db}"\n'), checks=[check_labels]).result("labels")
+    assert r.status == "ok", r.detail
+    assert r.facts["ids"] and r.facts["ids"] >= 29 and "SQLite" in r.detail
+    gone = run_checks(_config(tmp_path, f'[labels]\nstore = "{tmp_path / "none.sqlite"}"\n'),
+                      checks=[check_labels]).result("labels")
+    assert gone.status == "broken" and "[labels] store" in gone.detail

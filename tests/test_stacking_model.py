@@ -293,3 +293,19 @@ def test_stable_threshold_is_steadier_when_scores_move_a_little():
         _threshold_for_precision(p, y, 0.95, True, 20)
     # unreachable target: None either way
     assert _stable_threshold(p, np.zeros(200, int), np.arange(200), 0.95, True, 20) is None
+
+
+def test_docs_say_the_balanced_point_is_the_stored_youden_threshold():
+    from pathlib import Path
+
+    from verifier.stacking import fit_stacker
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "stacking.md").read_text(encoding="utf-8")
+    assert "`balanced`: 0.5" not in text and "Youden" in text
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 2))
+    y = (X[:, 0] + 0.8 * rng.normal(size=300) > 1.0).astype(int)  # about one correct in five
+    m = fit_stacker(X, y, ("a", "b"), threshold_resamples=0)
+    bal = m.operating_points["balanced"]
+    assert bal.accept == bal.reject and bal.accept != 0.5
+    assert m.to_dict()["operating_points"]["balanced"]["accept"] == pytest.approx(bal.accept)

@@ -17,6 +17,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
@@ -27,8 +28,10 @@ from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clu
                                 ConsensusEvidence, EquivalenceCache, cluster_parsed,
                                 consensus_evidence, consensus_sentence, normalise)
 from verifier.deductive import DeductiveResult, check_readings
+from verifier.deductive.rules import rules_for
 from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
+from verifier.mrs_cache import grammar_family
 
 __all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "CandidatesResult", "MrsSource",
            "DECISIONS", "deductive_evidence"]
@@ -74,6 +77,13 @@ class Verdict:
         """The deductive verdict (faithful, weaker, unsupported, intent_mismatch, unknown)."""
         return self.deductive.verdict if self.deductive is not None else "unknown"
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rewrite rules that changed the reading the verdict rests on (its best reading),
+        in the order they fired: corrections of the parse and the view it was read in."""
+        ded = self.deductive
+        return ded.best.rules if ded is not None and ded.best is not None else ()
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable summary."""
         d: dict[str, Any] = {
@@ -97,6 +107,7 @@ class Verdict:
                           "countermodel": b.soundness.countermodel if b.soundness else ""},
                 "unsupported_atoms": [{"atom": x.atom, "why": x.explanation} for x in b.diagnosis if not x.entailed],
                 "missing": list(b.missing),
+                "rules": list(b.rules),
             }
         elif ded is not None:
             d["deductive"] = {"verdict": ded.verdict, "reason": ded.reason}
@@ -193,14 +204,27 @@ class Verifier:
             if self.confidence == "model" else None
         threshold = cfg.get("deductive", "accept_threshold")
         self.accept_threshold = float(threshold) if threshold is not None else None
+        # the rewrite rules of the question's readings (axioms/rewrites, docs/axioms.md "Rewrite
+        # rules"): those disabled by name; the stand-in grammar's repairs ("auto": only on
+        # readings of the stand-in grammar); a folder of rules of one's own
+        disabled = cfg.get("rewrite", "disabled_rules", ()) or ()
+        self.disabled_rules = frozenset([disabled] if isinstance(disabled, str) else map(str, disabled))
+        self.standin_repairs = _standin_setting(cfg.get("rewrite", "standin_repairs", "auto"))
+        own = cfg.get("rewrite", "rules", None) or []
+        own = [own] if isinstance(own, (str, Path)) else list(own)
+        # the rules with and without the stand-in grammar's repairs (checked once, here)
+        self.rules = {standin: rules_for(standin, self.disabled_rules, own) for standin in (True, False)}
         # the stacked verifier (verifier.stacking), when the configuration names a model
         # candidate sets (verify_candidates): prover budget per check, compared normal forms,
         # and the cache of equivalence checks kept across questions
         self.consensus_budget = int(cfg.get("consensus", "budget", DEFAULT_BUDGET))
         self.consensus_max = int(cfg.get("consensus", "max_representatives", DEFAULT_MAX_REPRESENTATIVES))
         self.consensus_cache = EquivalenceCache(int(cfg.get("consensus", "cache_size", 100_000)))
+        # (the shipped default model unless [stacking] model names another or "none")
         self.stacker = None
-        if cfg.get("stacking", "model"):
+        from verifier.stacking.default import model_setting
+
+        if model_setting(cfg) is not None:
             from verifier.stacking.runtime import StackedRuntime
 
             self.stacker = StackedRuntime.from_config(cfg)
@@ -226,6 +250,21 @@ class Verifier:
                 log.warning("ACE failed on %r: %s", question[:80], e)
                 return None, f"ACE failed: {e}", None
         return None, "no MRS for this question and no ACE configured", None
+
+    def standin_repairs_for(self, grammar: str | None) -> bool:
+        """Whether the rules that repair the stand-in ERG image's defects (``grammars:
+        standin``) apply to readings of ``grammar`` (an identity; ``None`` when no grammar
+        produced them: pattern readings alone, or a source that names none): ``[rewrite]
+        standin_repairs``, which ``auto`` answers with the grammar's family
+        (:func:`verifier.mrs_cache.grammar_family`): on for the stand-in (``erg-standin``) and
+        for readings of no grammar, off for any other grammar."""
+        if self.standin_repairs != "auto":
+            return bool(self.standin_repairs)
+        if not grammar:
+            return True
+        family = getattr(self.mrs, "family", None)
+        fam = family(grammar) if callable(family) else grammar_family(grammar)
+        return fam == "erg-standin"
 
     def _chunked(self, question: str, query, readings: Sequence) -> list:
         """The grammar's readings (read by :func:`_read_mrs`) with the multiword names of the
@@ -258,20 +297,29 @@ class Verifier:
                     out.append(c)
         return out
 
-    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None) -> Verdict:
-        """Verify one pair; never raises for bad input (the verdict says what was wrong)."""
+    def verify(self, question: str, sparql: str, *, signals: Sequence[str] | None = None,
+               model: str | None = None) -> Verdict:
+        """Verify one pair; never raises for bad input (the verdict says what was wrong).
+        ``model``: which model generated the query, when known (kept in
+        ``signals["provenance"]``; the HDM signal runs only on queries of the model whose
+        internals it reads, ``[hdm] model_name``)."""
         from parsers.sparql import SparqlError, parse_query
 
         t0 = time.perf_counter()
+        extra = {"provenance": {"model": str(model)}} if model is not None else {}
         if not isinstance(question, str) or not question.strip():
-            return _abstain(question, sparql, "the question is empty")
-        if not isinstance(sparql, str) or not sparql.strip():
-            return _abstain(question, sparql, "the query is empty")
-        try:
-            query = parse_query(sparql)
-        except SparqlError as e:
-            return _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
-        return self._stacked(self._deductive(question, sparql, query, t0), query, signals)
+            v = _abstain(question, sparql, "the question is empty")
+        elif not isinstance(sparql, str) or not sparql.strip():
+            v = _abstain(question, sparql, "the query is empty")
+        else:
+            try:
+                query = parse_query(sparql)
+            except SparqlError as e:
+                v = _unparsable(question, sparql, str(e), "syntax" in type(e).__name__.lower(), t0)
+            else:
+                v = self._deductive(question, sparql, query, t0)
+                return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
+        return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
 
     def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
         """The stacked decision when a stacking model is configured (and ``signals`` allows
@@ -285,7 +333,8 @@ class Verifier:
     def verify_candidates(self, question: str, sparqls: Sequence[Any],
                           scores: Sequence[float | None] | None = None,
                           provenance: Sequence[str | None] | str | None = None, *,
-                          signals: Sequence[str] | None = None) -> CandidatesResult:
+                          signals: Sequence[str] | None = None,
+                          model: Sequence[str | None] | str | None = None) -> CandidatesResult:
         """Verify several candidate queries for one question (beams, samples, several
         models): one verdict per candidate plus the clusters of equivalent candidates
         (:mod:`verifier.consensus`).  Each query is parsed once; each distinct normal form
@@ -296,7 +345,10 @@ class Verifier:
         candidate (probabilities or log-probabilities, see
         :mod:`verifier.consensus.evidence`); ``provenance``: which model generated each
         candidate (one name for all, or one per candidate), kept in
-        ``signals["provenance"]``.  Never raises for bad input."""
+        ``signals["provenance"]``; ``model`` is the same, by the name :meth:`verify` uses.
+        Never raises for bad input."""
+        if provenance is None:
+            provenance = model
         sparqls = list(sparqls)
         n = len(sparqls)
         if scores is not None and len(scores) != n:
@@ -314,11 +366,11 @@ class Verifier:
         evidence = consensus_evidence(clustering, scores, self.labels)
         done: dict[tuple[str, str | None], Verdict] = {}
         out: list[Verdict] = []
-        for c, ev, model in zip(cands, evidence, models):
+        for c, ev, source in zip(cands, evidence, models):
             extra = {"consensus": ev.to_dict()}
-            if model is not None:
-                extra["provenance"] = {"model": model}
-            shared = done.get((c.key, model)) if c.key is not None else None
+            if source is not None:
+                extra["provenance"] = {"model": source}
+            shared = done.get((c.key, source)) if c.key is not None else None
             if shared is not None:
                 out.append(dataclasses.replace(shared, sparql=c.text))
                 continue
@@ -340,7 +392,7 @@ class Verifier:
                                     else v.explanation, signals={**v.signals, **extra},
                                     timings={**v.timings, "consensus": clustering.time_ms})
             if c.key is not None:
-                done[(c.key, model)] = v
+                done[(c.key, source)] = v
             out.append(v)
         log.debug("verify_candidates: %d candidates, %d clusters in %.0f ms", n,
                   len(clustering.clusters), (time.perf_counter() - t0) * 1000)
@@ -366,7 +418,7 @@ class Verifier:
                 log.warning("label fetch for %r failed: %s", question[:80], e)
             timings["labels"] = (time.perf_counter() - tl) * 1000
         t1 = time.perf_counter()
-        raw, origin, _grammar = self.readings(question)
+        raw, origin, grammar = self.readings(question)
         try:
             extra = (pattern_readings(question, self.shape_engine) if self.shape_engine is not None
                      else pattern_readings(question)) if self.patterns else []
@@ -392,7 +444,8 @@ class Verifier:
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
-                                     budget_ms=self.budget_ms, first=first)
+                                     budget_ms=self.budget_ms, first=first,
+                                     rules=self.rules[self.standin_repairs_for(grammar)])
                 if raw is None and ded.verdict != "faithful":
                     # pattern readings confirm a query; alone they do not refute one (on the
                     # LLM predictions without a grammar reading, their rejections were wrong
@@ -410,6 +463,20 @@ class Verifier:
         decision = deductive_decision(ded.verdict, score, self.accept_threshold)
         return Verdict(decision, score, ded.explanation, question, sparql, ded,
                        {"deductive": deductive_evidence(ded)}, None, timings)
+
+
+def _standin_setting(value: Any) -> bool | str:
+    """``[rewrite] standin_repairs``: ``"auto"``, or true / false (also written as strings)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "on", "yes", "1"):
+        return True
+    if text in ("false", "off", "no", "0", "none"):
+        return False
+    if text != "auto":
+        raise ValueError(f"[rewrite] standin_repairs: 'auto', true or false, not {value!r}")
+    return "auto"
 
 
 def _read_mrs(reading: Any) -> Any:
@@ -466,24 +533,27 @@ def _default_verifier(config_key: str) -> Verifier:
 
 
 def verify(question: str, sparql: str, *, config: Config | str | None = None,
-           signals: Sequence[str] | None = None) -> Verdict:
+           signals: Sequence[str] | None = None, model: str | None = None) -> Verdict:
     """Verify that ``sparql`` means what ``question`` asks.
 
     ``config`` is a :class:`~verifier.config.Config`, a path to a ``verifier.toml``, or None
     (the usual configuration files and environment variables).  The warm state is kept for
-    the next call with the same configuration.
+    the next call with the same configuration.  ``model``: which model generated the query
+    (:meth:`Verifier.verify`).
     """
     if isinstance(config, Config):
-        return Verifier(config).verify(question, sparql, signals=signals)
-    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals)
+        return Verifier(config).verify(question, sparql, signals=signals, model=model)
+    return _default_verifier(str(config) if config else "").verify(question, sparql, signals=signals,
+                                                                   model=model)
 
 
 def verify_candidates(question: str, sparqls: Sequence[Any], scores: Sequence[float | None] | None = None,
                       provenance: Sequence[str | None] | str | None = None, *,
                       config: Config | str | None = None,
-                      signals: Sequence[str] | None = None) -> CandidatesResult:
+                      signals: Sequence[str] | None = None,
+                      model: Sequence[str | None] | str | None = None) -> CandidatesResult:
     """Verify several candidate queries for one question (:meth:`Verifier.verify_candidates`);
     ``config`` as for :func:`verify` (the warm state and its cache of equivalence checks are
     kept for the next call with the same configuration)."""
     v = Verifier(config) if isinstance(config, Config) else _default_verifier(str(config) if config else "")
-    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals)
+    return v.verify_candidates(question, sparqls, scores, provenance, signals=signals, model=model)

@@ -3,7 +3,8 @@
 Looked up in this order (later wins): built-in defaults, ``~/.config/verifier/verifier.toml``,
 ``./verifier.toml``, the file named by ``$VERIFIER_CONFIG``, then environment variables
 (``VERIFIER_ACE``, ``VERIFIER_ERG``, ``VERIFIER_MRS_CACHE``, ``VERIFIER_LABELS``,
-``VERIFIER_LABEL_STORE``).  Every
+``VERIFIER_LABEL_STORE``); ``VERIFIER_STACKING`` gives ``[stacking] model`` when no file sets
+it (``none`` switches the shipped default stacking model off).  Every
 component reads its own section; unknown sections are kept so that extensions can add theirs.
 """
 
@@ -15,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "NAME_OR_PATH_KEYS", "OFF_VALUES"]
+__all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "NAME_OR_PATH_KEYS", "OFF_VALUES",
+           "NAMED_VALUES"]
 
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
@@ -23,7 +25,7 @@ PATH_KEYS = {
     "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
-    "kg": ("file",), "labels": ("store",), "deductive": ("confidence_model",),
+    "kg": ("file",), "labels": ("store",), "rewrite": ("rules",), "deductive": ("confidence_model",),
 }
 
 #: Settings whose list may mix names and paths: only the values that look like files
@@ -36,6 +38,10 @@ _ENV = {
     "VERIFIER_MRS_CACHE": ("mrs", "cache"),
     "VERIFIER_LABELS": ("grounding", "labels"),
     "VERIFIER_LABEL_STORE": ("labels", "store"),
+}
+#: Variables that give a setting only when no configuration file sets it.
+_ENV_DEFAULTS = {
+    "VERIFIER_STACKING": ("stacking", "model"),
 }
 
 
@@ -92,12 +98,18 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
     for var, (sec, key) in _ENV.items():
         if env.get(var):
             sections.setdefault(sec, {})[key] = env[var]
+    for var, (sec, key) in _ENV_DEFAULTS.items():
+        if env.get(var):
+            sections.setdefault(sec, {}).setdefault(key, env[var])
     return Config(sections, tuple(files))
 
 
 #: Values of a path setting that turn the part off (``[grounding] wordnet = "none"``): kept as
 #: they are, not resolved against the file's folder.
 OFF_VALUES = frozenset({"none", "off", "false"})
+#: Names a path setting may hold instead of a path (kept as they are): ``[stacking] model =
+#: "default"`` is the shipped model.
+NAMED_VALUES: Mapping[tuple[str, str], frozenset[str]] = {("stacking", "model"): frozenset({"default"})}
 
 
 def _path_like(v: Any) -> bool:
@@ -114,7 +126,7 @@ def _resolve_paths(section: str, values: dict[str, Any], base: Path) -> dict[str
             out[key] = resolved[0] if isinstance(v, str) else resolved
     for key in PATH_KEYS.get(section, ()):
         v = out.get(key)
-        if isinstance(v, str) and v.strip().casefold() in OFF_VALUES:
+        if isinstance(v, str) and v.strip().casefold() in OFF_VALUES | NAMED_VALUES.get((section, key), set()):
             continue
         if isinstance(v, str) and v:
             out[key] = str(base / v) if not Path(v).is_absolute() else v

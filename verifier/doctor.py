@@ -141,7 +141,8 @@ def check_deductive(ctx: DoctorContext) -> CheckResult:
     labels.add("Q2270", ["benzene"], "item")
     labels.add("P2067", ["mass"], "property")
     labels.add("P2102", ["boiling point"], "property")
-    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"}})
+    cfg = Config({"axioms": dict(ctx.config.section("axioms")), "grounding": {"wordnet": "none"},
+                  "stacking": {"model": "none"}})  # the deductive path itself
     v = Verifier(cfg, labels=labels, mrs=MrsProvider())
     q = "What is the mass of benzene?"
     good = v.verify(q, "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }")
@@ -289,24 +290,39 @@ def count_label_ids(path: Path) -> tuple[str, int | None]:
 
 
 def check_labels(ctx: DoctorContext) -> CheckResult:
-    """``[grounding] labels`` (or ``VERIFIER_LABELS``): the names of the KG's ids."""
-    value = ctx.get("grounding", "labels")
+    """The names of the KG's ids, found as grounding finds them: ``[grounding] labels`` (or
+    ``VERIFIER_LABELS``: a TSV or a label store), else the label store of ``[labels] store``
+    (or the default store when a fetch source is configured)."""
+    from verifier.labels.configured import fetch_options, store_path
+
+    value, key = ctx.get("grounding", "labels"), "[grounding] labels"
     if not value:
-        return CheckResult("labels", "KG labels", "missing", "no [grounding] labels: grounding "
-                           "cannot name the query's ids", "[grounding] labels = FILE in "
-                           "verifier.toml (TSV: id, label, aliases, description)")
+        value, key = store_path(ctx.config), "[labels] store"
+    if not value:
+        return CheckResult("labels", "KG labels", "missing", "no [grounding] labels or [labels] "
+                           "store: grounding cannot name the query's ids",
+                           "verifier labels import FILE (a Wikidata dump or a TSV) and the "
+                           "[labels] store it prints, or [grounding] labels = FILE (TSV: id, "
+                           "label, aliases, description) in verifier.toml")
     p = Path(str(value)).expanduser()
+    fetching = fetch_options(ctx.config) is not None
     if not p.exists():
-        return CheckResult("labels", "KG labels", "broken", f"[grounding] labels: no file {p}",
-                           "fix [grounding] labels", {"path": str(p)})
+        if fetching:
+            return CheckResult("labels", "KG labels", "ok", f"{key}: {p} (empty; ids are fetched "
+                               "on demand)", facts={"path": str(p), "ids": 0})
+        return CheckResult("labels", "KG labels", "broken", f"{key}: no file {p}",
+                           f"fix {key}", {"path": str(p)})
     kind, n = count_label_ids(p) if p.is_file() else ("folder", None)
     size = f"{n:,} ids" if n is not None else "size unknown"
-    return CheckResult("labels", "KG labels", "ok", f"{kind} {p} ({size})",
+    more = "; missing ids fetched on demand" if fetching else ""
+    return CheckResult("labels", "KG labels", "ok", f"{kind} {p} ({size}{more})",
                        facts={"path": str(p), "kind": kind, "ids": n})
 
 
 def _only_stacked(ctx: DoctorContext, res: CheckResult) -> CheckResult:
-    if res.status == "ok" and not ctx.get("stacking", "model"):
+    from verifier.stacking.default import model_setting
+
+    if res.status == "ok" and model_setting(ctx) is None:
         return CheckResult(res.name, res.title, "warn", res.detail + "; used only with a "
                            "stacking model ([stacking] model)", "verifier train stack --help",
                            res.facts)
@@ -348,9 +364,12 @@ def check_stacking(ctx: DoctorContext) -> CheckResult:
     """``[stacking] model``: the stacked verifier's calibrated model."""
     from verifier.stacking.model import StackingModel
 
-    path = ctx.get("stacking", "model")
-    if not path:
-        return CheckResult("stacking", "stacking model", "missing", "deductive verdict only",
+    from verifier.stacking.default import DEFAULT_MODEL_PATH, model_setting
+
+    path = model_setting(ctx)
+    if path is None:
+        return CheckResult("stacking", "stacking model", "missing", "deductive verdict only "
+                           "(stacking switched off, or no shipped default model)",
                            "verifier train stack --train LABELLED.jsonl --compute --out "
                            "model.json, then [stacking] model = \"model.json\"")
     try:
@@ -359,7 +378,8 @@ def check_stacking(ctx: DoctorContext) -> CheckResult:
         return CheckResult("stacking", "stacking model", "broken", f"cannot load {path}: {e}",
                            "verifier train stack ... --out " + str(path), {"path": str(path)})
     names = list(getattr(model, "feature_names", ()))
-    return CheckResult("stacking", "stacking model", "ok", f"{path} ({len(names)} features)",
+    which = "the shipped default model " if path == DEFAULT_MODEL_PATH else ""
+    return CheckResult("stacking", "stacking model", "ok", f"{which}{path} ({len(names)} features)",
                        facts={"path": str(path), "features": len(names)})
 
 

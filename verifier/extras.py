@@ -81,12 +81,15 @@ def configured_needs(cfg: Any) -> list[tuple[str, str, tuple[str, ...]]]:
     """``(extra, what, modules)`` for each part of the configuration ``cfg`` (a
     :class:`verifier.config.Config`) that needs an extra: the HDM detector of a stacking
     model (``[hdm] model``) and a PGMR memory built with a sentence-transformers encoder."""
+    from verifier.stacking.default import model_setting
+
+    stacked = model_setting(cfg) is not None
     out = []
-    if cfg.get("stacking", "model") and cfg.get("hdm", "model"):
+    if stacked and cfg.get("hdm", "model"):
         out.append(("learned", "[hdm] model (the HDM detector)", _HDM_MODULES))
     memory = cfg.get("pgmr", "memory")
     meta = Path(str(memory)) / "meta.json" if memory else None
-    if cfg.get("stacking", "model") and meta is not None and meta.is_file():
+    if stacked and meta is not None and meta.is_file():
         try:
             encoder = str(json.loads(meta.read_text(encoding="utf-8")).get("encoder", ""))
         except (OSError, ValueError):

@@ -54,6 +54,8 @@ class Task:
     line: int
     question: str
     sparql: str
+    #: which model generated the query (the record's ``model`` field), when known
+    model: str | None = None
 
     @property
     def key(self) -> tuple[int, int]:

@@ -281,7 +281,9 @@ def _run(store: AuditStore, opts: AuditOptions, logs: list[tuple[int, Path, str]
                         flush()
                     continue
                 pending[rec.key] = rec
-                yield Task(rec.log_id, rec.line, rec.question or "", rec.sparql or "")
+                model = rec.fields.get("model")
+                yield Task(rec.log_id, rec.line, rec.question or "", rec.sparql or "",
+                           model if isinstance(model, str) and model.strip() else None)
             if cur is not None:
                 raise _LogMismatch(f"{path}: line {cur[0]} is stored but the log now ends before it")
             store.update_log(log_id, records_total=rs.records, lines_total=rs.lines, blank_lines=rs.blank)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from verifier.audit.derive import reason_kinds, reason_of, unsupported_symbols
 from verifier.audit.records import Outcome, Task
 
-__all__ = ["build_verifier", "verify_task", "crash_outcome", "worker_name", "preload"]
+__all__ = ["build_verifier", "verify_task", "crash_outcome", "worker_name", "preload", "accepts_model"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,18 @@ def build_verifier(config: Any, factory: str | None = None) -> Any:
     from verifier.api import Verifier
 
     return Verifier(config)
+
+
+def accepts_model(verifier: Any) -> bool:
+    """Whether ``verifier.verify`` takes the query's provenance (``model=``): the toolkit's
+    :class:`verifier.api.Verifier` does; a factory's verifier may not."""
+    import inspect
+
+    try:
+        params = inspect.signature(verifier.verify).parameters
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return "model" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 def preload() -> None:
@@ -74,7 +86,10 @@ def verify_task(verifier: Any, task: Task, worker: str = "") -> Outcome:
     t0 = time.perf_counter()
     c0 = time.process_time()
     try:
-        verdict = verifier.verify(task.question, task.sparql)
+        if task.model is not None and accepts_model(verifier):
+            verdict = verifier.verify(task.question, task.sparql, model=task.model)
+        else:
+            verdict = verifier.verify(task.question, task.sparql)
         d = verdict.to_dict()
     except Exception as e:  # one record must never stop the audit
         log.warning("verification of line %d crashed: %s", task.line, e)

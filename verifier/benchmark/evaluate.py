@@ -9,13 +9,14 @@ most the items in flight, and a re-run continues where it stopped.
 A signal that raises on an item, or exceeds ``item_timeout`` seconds, gives ``abstain``
 (score 0.5) with the error recorded; such results are cached too and retried only with
 ``retry_errors``.  Workers are forked after every signal's optional ``prepare()`` hook ran in
-the parent (e.g. loading the PGMR memory once), so they share its memory.
+the parent (e.g. loading the PGMR memory once), so they share its memory; each worker first
+runs :func:`verifier.forksafe.child_init` (torch and OpenMP on one thread: a forked child of a
+process that ran torch otherwise hangs in its first parallel region).
 """
 
 from __future__ import annotations
 
 import logging
-import multiprocessing as mp
 import random
 import signal as _signal
 import threading
@@ -27,6 +28,7 @@ from verifier.benchmark.cache import CachedResult, ResultCache, input_hash
 from verifier.benchmark.records import BenchRecord, Dataset
 from verifier.benchmark.signals import (Signal, SignalOptions, SignalOutput, config_hash,
                                         json_safe, make_signal)
+from verifier.forksafe import pool_context, wrap_initializer
 
 __all__ = ["EvalConfig", "SignalRun", "evaluate", "select_items"]
 
@@ -244,8 +246,9 @@ def _results(todo: Sequence[tuple], ctx: Mapping[str, Any], workers: int
         finally:
             _init(saved)
         return
-    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    pool = mp.get_context(method).Pool(workers, _init, (ctx,))
+    # forked workers may run torch (the HDM signal): verifier.forksafe makes them safe
+    init, initargs = wrap_initializer(_init, (ctx,))
+    pool = pool_context().Pool(workers, init, initargs)
     try:
         yield from pool.imap_unordered(_run_one, todo, chunksize=1)
         pool.close()

@@ -476,8 +476,9 @@ class HDMSignal:
 
     def __init__(self, options: SignalOptions = SignalOptions()) -> None:
         self._opts = options
-        self._source = source_version(HDM_SOURCES)
+        self._source = source_version(HDM_SOURCES + PGMR_SOURCES)
         self._pair = None
+        self._memory: Any = None
         self._why = ""
         if options.hdm_model is None:
             self._why = ("needs a trained HDM detector: pass --hdm-model DIR (the output of "
@@ -511,11 +512,36 @@ class HDMSignal:
 
             self._pair = load_hdm(self._generator_dir(), self._opts.hdm_model,
                                   mc_trials=self._opts.hdm_mc_trials)
+        if self._memory is None:
+            from verifier.benchmark.paths import default_data_dir
+
+            # the generator reads the PGMR intermediate form: SPARQL goes through the memory
+            # (verifier.hdm.to_generator_form, the conversion the stacked signal uses too)
+            labels = Path(self._opts.labels) if self._opts.labels else \
+                default_data_dir() / "wikidata" / "labels.tsv"
+            if labels.is_file():
+                self._memory = load_or_build_memory(labels, _pgmr_memory_dir(self._opts))
+            else:
+                log.warning("HDM: no labels at %s: queries reach the generator as SPARQL", labels)
+                self._memory = False
+
+    def prepare(self) -> None:
+        """Load the scorer, the detector and the PGMR memory in the parent, before workers
+        fork."""
+        self._load()
+
+    def generator_input(self, sparql: str) -> str:
+        """The text the generator scores for ``sparql`` (:func:`verifier.hdm.to_generator_form`
+        through the PGMR memory)."""
+        from verifier.hdm import to_generator_form
+
+        self._load()
+        return to_generator_form(sparql, self._memory or None)
 
     def config(self) -> Mapping[str, Any]:
         return {"model": str(self._opts.hdm_model), "generator": str(self._opts.hdm_generator),
                 "mc_trials": self._opts.hdm_mc_trials, "tag": self._opts.tag,
-                "source": self._source}
+                "via": "pgmr-intermediate", "source": self._source}
 
     def run(self, question: str, sparql: str | None) -> SignalOutput:
         from verifier.hdm import hdm_signal
@@ -524,7 +550,7 @@ class HDMSignal:
             return SignalOutput("abstain", 0.5, {"reason": "no query"})
         self._load()
         scorer, detector = self._pair
-        rep = hdm_signal(question, sparql, scorer, detector)
+        rep = hdm_signal(question, sparql, scorer, detector, memory=self._memory or None)
         p = min(1.0, max(0.0, float(rep.probability)))
         return SignalOutput("reject" if rep.hallucination else "accept", 1.0 - p,
                             json_safe(rep))

@@ -10,18 +10,18 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("axioms", help="lint, test and explore axiom templates and lexicons",
                        description="Axiom packs are folders with templates/, lexicons/, background/ "
-                       "and shapes/ YAML files (the shipped pack is used when no folder is given).")
+                       "shapes/ and rewrites/ YAML files (the shipped pack is used when no folder is given).")
     s = p.add_subparsers(dest="axioms_command", metavar="ACTION")
     lint = s.add_parser("lint", help="report YAML, field, formula, placeholder, arity and reference errors "
-                        "(question shapes and word lists too)",
+                        "(question shapes, word lists and rewrite rules too)",
                         description="Lints the templates, lexicons and background axioms, the question "
-                        "shapes (fields, regexes, fragments, word lists, builders) and the word lists "
-                        "(words/*.yaml). Exit code 1 when any error is found.")
+                        "shapes (fields, regexes, fragments, word lists, builders), the word lists "
+                        "(words/*.yaml) and the rewrite rules (rewrites/*.yaml: fields, EPs, variables, builtins). Exit code 1 when any error is found.")
     lint.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
     lint.set_defaults(func=run_lint)
-    test = s.add_parser("test", help="run every example embedded in the packs (shapes and word lists too)",
-                        description="The examples of the word lists (words/*.yaml) and of the question "
-                        "shapes run first; then each example (question, sparql, expected verdict) is "
+    test = s.add_parser("test", help="run every example embedded in the packs (shapes, word lists and rewrite rules too)",
+                        description="The examples of the word lists (words/*.yaml), of the question "
+                        "shapes and of the rewrite rules (rewrites/*.yaml) run first; then each example (question, sparql, expected verdict) is "
                         "verified; questions without an MRS (no cache entry, no ACE) are reported as skipped. "
                         "Exit code 1 when an example fails.")
     test.add_argument("dirs", nargs="*", help="pack folders (default: the shipped pack)")
@@ -62,12 +62,22 @@ def _shape_paths(args) -> list[Path]:
     return default_shape_dirs() + [Path(d) / "shapes" for d in args.dirs if (Path(d) / "shapes").is_dir()]
 
 
+def _rule_paths(args) -> list[Path]:
+    """The shipped rewrite rule files and the ``rewrites/`` folders of the packs given."""
+    from verifier.rewrite import default_rule_dirs
+
+    return default_rule_dirs() + [Path(d) / "rewrites" for d in args.dirs if (Path(d) / "rewrites").is_dir()]
+
+
 def run_lint(args: argparse.Namespace) -> int:
     from parsers.mrs.shapes import BUILDERS, check_shapes
     from verifier.axioms import lint
+    from verifier.deductive.rules import BUILTINS as RULE_BUILTINS
+    from verifier.rewrite import check_rules
     from verifier.vocabulary import lint_words
 
     issues = list(lint(_dirs(args))) + list(lint_words(_dirs(args))) + list(check_shapes(_shape_paths(args), BUILDERS))
+    issues += list(check_rules(_rule_paths(args), RULE_BUILTINS))
     for i in issues:
         print(i)
     errors = sum(1 for i in issues if i.severity == "error")
@@ -94,6 +104,29 @@ def run_shape_examples(args) -> int:
     return failed
 
 
+def run_rule_examples(args) -> int:
+    """Run the examples of the rewrite rule files; returns the number that failed."""
+    from verifier.axioms import PackError, default_pack_dirs, load_pack
+    from verifier.deductive.rules import BUILTINS, example_apply
+    from verifier.lexical import LabelIndex
+    from verifier.rewrite import RuleError, load_rules
+    from verifier.rewrite.examples import run_examples
+
+    try:
+        rules = load_rules(_rule_paths(args), BUILTINS)
+        pack = load_pack(default_pack_dirs())
+    except (RuleError, PackError) as e:
+        print(e)
+        return 1
+    results = run_examples(rules, example_apply(pack, LabelIndex()))
+    for r in results:
+        if not r.ok:
+            print(r)
+    failed = sum(not r.ok for r in results)
+    print(f"rewrite rule examples: {len(results) - failed} passed, {failed} failed")
+    return failed
+
+
 def _run_word_examples(args: argparse.Namespace) -> int:
     """Run the examples of the word lists; the number of failures (problems included)."""
     from verifier.vocabulary import run_word_examples
@@ -110,8 +143,9 @@ def _run_word_examples(args: argparse.Namespace) -> int:
 def run_test(args: argparse.Namespace) -> int:
     word_failures = _run_word_examples(args)
     shapes_failed = run_shape_examples(args)
+    rules_failed = run_rule_examples(args)
     code = _run_pack_examples(args)
-    return 1 if word_failures or shapes_failed or code else 0
+    return 1 if word_failures or shapes_failed or rules_failed or code else 0
 
 
 def _run_pack_examples(args: argparse.Namespace) -> int:
@@ -137,7 +171,7 @@ def _run_pack_examples(args: argparse.Namespace) -> int:
     v = Verifier(pack=pack, labels=labels, mrs=MrsCorpus(corpora))
     failed = skipped = passed = 0
     for owner, ex in pack.examples:
-        r = v.verify(ex.question, ex.sparql)
+        r = v.verify(ex.question, ex.sparql, signals=("deductive",))  # examples state deductive verdicts
         got = r.verdict
         want = ex.verdict
         ok = got == want or (want in ("accept", "reject") and r.decision == want)

@@ -30,6 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="candidate queries from a file (- for standard input): JSONL objects with "
                         "'sparql' and optional 'score' and 'model', or plain queries separated by lines "
                         "holding only '---' (repeatable)")
+    p.add_argument("--model", default=None, metavar="NAME",
+                   help="which model generated the query (or the candidates without their own "
+                        "'model'); the HDM signal runs only on queries of [hdm] model_name")
+    p.add_argument("--hdm-trials", type=int, default=None, metavar="N",
+                   help="MC-dropout passes of the HDM scorer (overrides [hdm] mc_trials)")
     p.add_argument("--json", action="store_true", help="print the full verdict(s) as JSON")
     p.add_argument("--config", help="a verifier.toml to use in addition to the usual ones")
     p.add_argument("--labels", help="KG labels to ground with: a TSV (id/label/aliases/description) "
@@ -124,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
         cfg = load_config(args.config)
     except (OSError, ValueError) as e:
         raise UsageError(str(e))
+    if args.hdm_trials is not None:
+        if args.hdm_trials < 0:
+            raise UsageError("--hdm-trials must be >= 0")
+        cfg = cfg.with_values("hdm", mc_trials=args.hdm_trials)
     kwargs = {}
     if args.labels:
         from verifier.labels.configured import labels_from_file
@@ -141,14 +150,14 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot read MRS corpus: {e}")
     ver = Verifier(cfg, **kwargs)
     if len(cands) == 1:
-        verdict = ver.verify(args.question, cands[0][0])  # type: ignore[arg-type]
+        verdict = ver.verify(args.question, cands[0][0], model=cands[0][2] or args.model)  # type: ignore[arg-type]
         if args.json:
             print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
         else:
             _print_one(verdict)
         return 0 if verdict.decision == "accept" else 1
     scores = [s for _, s, _ in cands]
-    models = [m for _, _, m in cands]
+    models = [m or args.model for _, _, m in cands]
     result = ver.verify_candidates(args.question, [q for q, _, _ in cands],
                                    scores if all(s is not None for s in scores) else None,
                                    models if any(m is not None for m in models) else None)

@@ -65,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hdm-model", type=Path, default=None, help="trained HDM detector folder")
     p.add_argument("--hdm-generator", type=Path, default=None,
                    help="its generator folder (default: named in the detector)")
+    p.add_argument("--hdm-trials", type=int, default=None, metavar="N",
+                   help="MC-dropout passes of the HDM scorer (default: [hdm] mc_trials of the "
+                        "configuration, else 30)")
     p.add_argument("--stacking-model", type=Path, default=None,
                    help="stacked verifier model (default $VERIFIER_STACKING_MODEL or "
                         "bench/out/stacked/model.json)")
@@ -98,7 +101,14 @@ def _run(args: argparse.Namespace) -> int:
         ds = load_dataset(args.dataset, args.datasets_dir)
     except FileNotFoundError as e:
         raise UsageError(str(e)) from None
-    opts = SignalOptions(labels=args.labels, pgmr_memory=args.pgmr_memory,
+    trials = args.hdm_trials
+    if trials is None:
+        from verifier.config import load_config
+
+        trials = int(load_config().get("hdm", "mc_trials", 30))
+    if trials < 0:
+        raise UsageError("--hdm-trials must be >= 0")
+    opts = SignalOptions(labels=args.labels, hdm_mc_trials=trials, pgmr_memory=args.pgmr_memory,
                          pgmr_threshold=args.pgmr_threshold, pgmr_priors=args.pgmr_priors,
                          hdm_model=args.hdm_model, hdm_generator=args.hdm_generator,
                          verifier_config=args.verifier_config, data_dir=args.data, tag=args.tag,

@@ -18,7 +18,7 @@ the result says which reading.
 
 The package is a forward pipeline of one-concept stages with frozen hand-offs
 (``docs/architecture.md``, "The deductive pipeline"): :mod:`.results`, :mod:`.reading`,
-:mod:`.prepared`, :mod:`.corrections`, :mod:`.views`, :mod:`.premises`,
+:mod:`.prepared`, :mod:`.corrections`, :mod:`.views`, :mod:`.rules`, :mod:`.premises`,
 :mod:`.consequences`, :mod:`.alignment`, :mod:`.problem`, :mod:`.checks`, :mod:`.decide`, :mod:`.diagnose`,
 :mod:`.explain`, :mod:`.pipeline`.  No stage imports a later one (:data:`STAGES`).
 """
@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from verifier.deductive.alignment import SUPERLATIVE_VALUE
 from verifier.deductive.consequences import kg_consequences, negation_kg_readings
-from verifier.deductive.corrections import CORRECTIONS
+from verifier.deductive.rules import CORRECTIONS, VIEWS
 from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.checks import PRE_PROOF, PRECEDENCE
 from verifier.deductive.pipeline import check_reading, check_readings
 from verifier.deductive.results import VERDICT_ORDER, AtomDiagnosis, DeductiveResult, ReadingResult
-from verifier.deductive.views import KIND_OF, VIEWS, attachment_view, kind_of_view
+from verifier.deductive.views import KIND_OF, attachment_view, kind_of_view
 
 __all__ = [
     "DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "check_reading", "VERDICT_ORDER",
@@ -45,7 +45,7 @@ __all__ = [
 #: The stages in pipeline order (modules under ``verifier.deductive``): a stage imports only
 #: stages before it (``tests/test_deductive_stages.py`` checks it).
 STAGES = (
-    "results", "reading", "prepared", "corrections", "views", "premises", "consequences",
+    "results", "reading", "prepared", "corrections", "views", "rules", "premises", "consequences",
     "alignment", "problem", "checks", "decide", "diagnose", "explain", "pipeline",
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Collection, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import Grounder, Grounding
@@ -21,9 +21,10 @@ from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, co
 from verifier.prover import Premise, ProofResult, ProverContext, entails, solver_budget
 from verifier.query import Query
 from verifier.deductive.results import VERDICT_ORDER, DeductiveResult, ReadingResult
-from verifier.deductive.reading import conjuncts
+from verifier.deductive.reading import conjuncts, recorded
 from verifier.deductive.prepared import PreparedQuery, prepare_query
-from verifier.deductive.views import views_for
+from verifier.deductive.rules import rules_for, views_for
+from verifier.rewrite import RuleSet
 from verifier.deductive.premises import closures_state_their_property
 from verifier.deductive.consequences import answered_statements, t_kg, timed_statements
 from verifier.deductive.alignment import aligned_pattern, other_alignments
@@ -59,7 +60,7 @@ class CheckedReading:
 
 def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
                   background: list[Premise], timeout_ms: int,
-                  context: ProverContext | None = None) -> CheckedReading:
+                  context: ProverContext | None = None, rules: RuleSet | None = None) -> CheckedReading:
     """Check one translated reading (or a view of one) against the prepared query: build its
     proof problem, prove soundness (in each alignment of the answer columns until one
     proves), check the intent, prove completeness, run the checks in their precedence."""
@@ -71,7 +72,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         spent.append(r.work)
         return r
 
-    problem = build_problem(question, reading, prepared, pack, grounder, background)
+    problem = build_problem(question, reading, prepared, pack, grounder, background, rules)
     query, reading, grounding = prepared.query, problem.reading, problem.grounding
     units, qualifiers = list(problem.units), list(problem.qualifiers)
     ctx = context_of(problem, grounder)
@@ -122,6 +123,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         question_formula=str(reading.formula), soundness=sound, completeness=complete,
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
         axioms_used=sound.used, diagnosis=(), missing=missing, grounded_share=share, work=sum(spent),
+        rules=problem.rules,
         passed=tuple(passed),
     )
     return CheckedReading(result, refuted)
@@ -240,7 +242,8 @@ def diagnosed(checked: CheckedReading, question: str, grounder: Grounder, timeou
 
 def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
                    *, max_readings: int = 5, timeout_ms: int = 2000,
-                   budget_ms: float | None = 30000, first: Sequence = ()) -> DeductiveResult:
+                   budget_ms: float | None = 30000, first: Sequence = (),
+                   disabled_rules: Collection[str] = (), rules: RuleSet | None = None) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
@@ -258,7 +261,11 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     checks run in a Z3 context of their own (:class:`verifier.prover.ProverContext`), so its
     verdict does not depend on which pairs the process checked before either.  The query is
     prepared once (:func:`verifier.deductive.prepared.prepare_query`); the best failing
-    reading is diagnosed from the problem its check kept, not checked again.
+    reading is diagnosed from the problem its check kept, not checked again.  The rewrite
+    rules (corrections and views, ``axioms/rewrites``) are those of ``rules`` (default: every
+    shipped rule: :func:`verifier.deductive.rules.rules_for`), without those named in
+    ``disabled_rules`` (``[rewrite] disabled_rules``); each reading's result names the rules
+    that changed it (:attr:`ReadingResult.rules`).
     """
     from parsers.mrs import rank_translations
 
@@ -272,6 +279,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                                "The question could not be turned into logic, so nothing can be proved.",
                                None, (), (time.perf_counter() - t0) * 1000)
     background = [Premise(name, f) for name, f, _ in pack.background]
+    rules = (rules or rules_for()).active(True, frozenset(disabled_rules))
     prepared = prepare_query(query, question)
     results: list[CheckedReading] = []
     # the pair's own Z3 context: its checks do the same work whatever the process checked before
@@ -287,25 +295,26 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                 or (time.perf_counter() - t0) * 1000 > limit["timeout_ms"])
 
     def check(r) -> CheckedReading:
-        return check_reading(question, r, prepared, pack, grounder, background, timeout_ms, context=context)
+        return check_reading(question, r, prepared, pack, grounder, background, timeout_ms, context=context,
+                             rules=rules)
 
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
-    views = views_for(question)
+    views = views_for(question, rules)
     for r in ok:
         key = str(r.formula)
         if key in seen:
             continue
         seen.add(key)
         results.append(check(r))
-        # views of this reading (:data:`verifier.deductive.views.VIEWS`), not counted, while it
+        # views of this reading (the views of the rules, in order), not counted, while it
         # proves nothing
         for view_kind, applies in views:
             last = results[-1].result
             if not applies or last.verdict == "faithful" or (
                     view_kind.after_reason is not None and view_kind.after_reason not in last.reason):
                 continue
-            view = view_kind.make(r)
+            view = recorded(r, view_kind.make(r), view_kind.name)
             if view is not None:
                 results.append(check(view))
         if results[-1].result.verdict == "faithful" or len(seen) >= max_readings + len(priority):

@@ -2,7 +2,7 @@
 background, the query's definitions, ``T(question)``), its intent variables opened, and the
 query's pattern with the qualifiers the question does not name kept in ``G``.
 
-Stage: after the question side (:mod:`.corrections`) and the problem's parts
+Stage: after the question side (:mod:`.corrections`, :mod:`.rules`) and the problem's parts
 (:mod:`.premises`, :mod:`.consequences`, :mod:`.alignment`); hands on a frozen
 :class:`Problem`."""
 
@@ -20,7 +20,9 @@ from verifier.prover import Premise
 from verifier.qualifiers import Qualifier, qualifier_supported
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, open_vars
 from verifier.deductive.prepared import PreparedQuery
-from verifier.deductive.corrections import CorrectionInputs, correct
+from verifier.deductive.corrections import CorrectionInputs
+from verifier.deductive.rules import correct, rules_for
+from verifier.rewrite import RuleSet
 from verifier.deductive.premises import (
     abstract_units, dedupe_axioms, disambiguate_shared_names, is_relevant_background, kg_rule,
     label_noun_values, structural_axioms,
@@ -59,6 +61,8 @@ class Problem:
     link_axioms: tuple[Axiom, ...]
     background: tuple[Premise, ...]
     relevant_background: tuple[Premise, ...]
+    #: the names of the rewrite rules that changed the reading (its view's, then its corrections')
+    rules: tuple[str, ...] = ()
 
     def kg_axioms(self) -> list[Formula]:
         """The axioms whose consequences are KG facts (built only when needed: not on most
@@ -68,12 +72,14 @@ class Problem:
 
 
 def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
-                  background: list[Premise]) -> Problem:
-    """The proof problem of ``reading`` (a translated reading or a view) against the prepared query."""
+                  background: list[Premise], rules: RuleSet | None = None) -> Problem:
+    """The proof problem of ``reading`` (a translated reading or a view) against the prepared
+    query, its parse corrected by the corrections of ``rules`` (default: every shipped rule)."""
     from verifier.grounding import np_spans
 
     query = prepared.query
-    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels))
+    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels), rules or rules_for())
+    rules = tuple(getattr(reading, "rules", ()))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, np_spans(getattr(reading, "mrs", None), question))
     structural = structural_axioms(pack, units + abstract_units(reading))
@@ -134,4 +140,4 @@ def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         pattern=pattern, qualifiers=tuple(qualifiers), qual_notes=tuple(qual_notes), negations=negations,
         g=aligned_pattern(reading_view, query, pattern), structural=tuple(structural),
         link_axioms=tuple(link_axioms), background=tuple(background),
-        relevant_background=tuple(relevant_background))
+        relevant_background=tuple(relevant_background), rules=rules)

@@ -47,6 +47,9 @@ class ReadingResult:
     grounded_share: float = 0.0
     #: the solver work of this reading's checks (Z3 resource units, :attr:`ProofResult.work`)
     work: int = 0
+    #: the names of the rewrite rules (corrections, the view) that changed this reading, in
+    #: the order they fired (``axioms/rewrites/*.yaml``)
+    rules: tuple[str, ...] = ()
     #: the checks this reading passed, in order: "soundness" (the proof), "consistency" (its
     #: premises do not contradict each other), "intent", "completeness" (the query states all
     #: the question does; absent when there was nothing to prove), "checks" (no check of

@@ -1,26 +1,25 @@
-"""Alternative views of a reading, tried while the reading proves nothing.
+"""Alternative views of a reading, tried while the reading proves nothing: those still
+written in Python.
 
-:data:`VIEWS` declares them, in the order they are tried.  Stage: question side, after the
-corrections (imports only :mod:`results` and :mod:`reading`)."""
+Which views are tried, in which order and for which questions is data: the rule file
+``axioms/rewrites/views.yaml``, whose ``builtin:`` rules name these functions through the
+registry :data:`verifier.deductive.rules.BUILTINS`.  Stage: question side, after the
+corrections (imports only :mod:`reading`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from verifier.logic import (
-    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms,
+    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, map_atoms,
 )
 from parsers.mrs import predicate_info
-from parsers.mrs.patterns import NAME_OF_DESCRIPTION
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.deductive.results import DEGENERATE_ANSWER
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
 
 __all__ = [
-    "View", "VIEWS", "views_for", "name_of_answer", "WHO_IS", "who_is_view", "KIND_OF_PHRASE",
-    "KIND_OF", "kind_of_view", "attachment_view", "predicative_prepositions",
+    "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
 ]
 
 
@@ -62,11 +61,6 @@ def name_of_answer(reading):
     return None
 
 
-#: "Who is|was NAME?" (nothing else asked of the person): the questions
-#: :func:`who_is_view` reads as what NAME does.
-WHO_IS = re.compile(r"^\s*who\s+(?:is|was)\s+[^?,]+?\s*[?.!]*\s*$", re.IGNORECASE)
-
-
 #: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").
 _NAME_PARTS = frozenset({"named", "compound", "_real_a_1"})
 
@@ -79,7 +73,7 @@ def who_is_view(reading):
     ``_do_v_1(e, NAME, who)`` and the answer a thing, so that the lexicon's word for what
     someone does (*activity*: occupation) links it (template ``activity_of``).  Only for a
     reading that says nothing else of the answer and nothing of the name but its words (see
-    :data:`WHO_IS`).  When a second question follows ("Who was Joseph Pulitzer and what did
+    its question test in ``axioms/rewrites/views.yaml``).  When a second question follows ("Who was Joseph Pulitzer and what did
     he do?", "Who is Galileo and what is he famous for?"), it says what is asked of the
     person: the view drops the copula and answers the second question alone.  ``None`` when
     this does not apply."""
@@ -139,11 +133,6 @@ def who_is_view(reading):
     formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
     view = ReadingView.of(reading, formula, set(), note="'who is NAME?' read as what NAME does")
     return view
-
-
-#: "what kind / type / sort / style of N", "a list of N": the questions :func:`kind_of_view`
-#: reads ("form" is left out: "the legal form of X" is a property of X).
-KIND_OF_PHRASE = re.compile(r"\b(?:kinds?|types?|sorts?|styles?|list)\s+of\b", re.IGNORECASE)
 
 
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
@@ -239,7 +228,7 @@ def attachment_view(reading):
 
     host: dict[Atom, Term] = {}
     if noun(answer):
-        for f in facts:  # not "by" (a passive's doer: :func:`passive_agents`)
+        for f in facts:  # not "by" (a passive's doer: rule passive_agents)
             if prep(f) and f.args[1] in requests and predicate_info(f.pred).lemma != "by":
                 host[f] = answer
     for f in facts:
@@ -257,75 +246,14 @@ def attachment_view(reading):
     return view
 
 
-def predicative_prepositions(reading):
-    """A view of a reading in which a verb whose complement the corpus parses as a
-    prepositional phrase predicated of the verb's subject ("the team that Willie Williams
-    played *for*": ``_play_v_1(e, w, e2) & _for_p(e2, w, team)``, as "play" with a scopal
-    complement) is a verb modified by that phrase, as the ERG gives "played for the team":
-    ``_play_v_1(e, w, i) & _for_p(e2, e, team)``; ``None`` when there is no such verb.  A view,
-    since the predicated phrase says something too ("what division did the baltimore colts
-    play in?": the Colts are in the division)."""
-    preps: dict[Var, Atom] = {}
-    for a in atoms(reading.formula):
-        if (len(a.args) == 3 and isinstance(a.args[0], Var) and a.args[0].name.startswith("e")
-                and predicate_info(a.pred).pos == "p"):
-            preps.setdefault(a.args[0], a)
-    if not preps:
-        return None
-    verbs: dict[Atom, Atom] = {}  # verb -> its predicated preposition
-    for a in atoms(reading.formula):
-        if (len(a.args) == 3 and a.args[2] in preps and predicate_info(a.pred).pos == "v"
-                and preps[a.args[2]].args[1] == a.args[1]):
-            verbs[a] = preps[a.args[2]]
-    if not verbs:
-        return None
-    moved = {p: v.args[0] for v, p in verbs.items()}
-
-    def fix(a: Atom) -> Formula:
-        if a in verbs:
-            i = Var(f"i_{a.args[0].name}_pp")
-            return exists([i], Atom(a.pred, (a.args[0], a.args[1], i)))
-        if a in moved:
-            return Atom(a.pred, (a.args[0], moved[a], a.args[2]))
-        return a
-
-    formula = map_atoms(reading.formula, fix)
-    if free_vars(formula) - free_vars(reading.formula):
-        return None  # the verb's event is out of the phrase's scope
-    view = ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()),
-                          note="a prepositional phrase predicated of a verb's subject read as the verb's modifier")
-    return view
-
-
 @dataclass(frozen=True)
 class View:
     """An alternative view of a reading: ``make(reading)`` gives the view or None; it is tried
     for a question that ``applies`` to, and (``after_reason``) only when the reason of the
-    reading's last result says so."""
+    reading's last result says so.  The views and their order are data
+    (``axioms/rewrites/views.yaml``, :func:`verifier.deductive.rules.views_for`)."""
 
     name: str
     make: Callable[[Any], Any]
     applies: Callable[[str], bool]
     after_reason: str | None = None
-
-
-def _always(question: str) -> bool:
-    return True
-
-
-#: The views, in the order they are tried, while a reading proves nothing: "the name of NP"
-#: read as the NP itself, "Who is NAME?" (when the reading makes the answer the name) as what
-#: NAME does, "what kind of money" as "what money", a phrase on a request verb or a name as the
-#: noun phrase's, a phrase predicated of a verb's subject as the verb's modifier.
-VIEWS: tuple[View, ...] = (
-    View("name_of_description", name_of_answer, lambda q: NAME_OF_DESCRIPTION.match(q) is not None),
-    View("who_is", who_is_view, lambda q: WHO_IS.match(q) is not None, after_reason=DEGENERATE_ANSWER),
-    View("kind_of", kind_of_view, lambda q: KIND_OF_PHRASE.search(q) is not None),
-    View("attachment", attachment_view, _always),
-    View("predicative_prepositions", predicative_prepositions, _always),
-)
-
-
-def views_for(question: str) -> tuple[tuple[View, bool], ...]:
-    """Each view of :data:`VIEWS` with whether it applies to ``question`` (decided once per pair)."""
-    return tuple((v, v.applies(question)) for v in VIEWS)

@@ -5,8 +5,11 @@ evidence (design and figures: ``docs/stacking.md``).
 * :mod:`~verifier.stacking.execution`: running queries on a local KG or an endpoint;
 * :mod:`~verifier.stacking.model`: logistic regression + calibration + operating points;
 * :mod:`~verifier.stacking.runtime`: the signals of one pair and the stacked verdict
-  (used by ``verifier.api.Verifier`` when ``[stacking] model`` is configured);
-* :mod:`~verifier.stacking.signal`: ``benchmark_signal`` for ``verifier eval --signals stacked``.
+  (used by ``verifier.api.Verifier``: the shipped default model unless ``[stacking] model``
+  names another or ``none``);
+* :mod:`~verifier.stacking.signal`: ``benchmark_signal`` for ``verifier eval --signals stacked``;
+* :mod:`~verifier.stacking.default`: the shipped default model and which model a
+  configuration asks for (``[stacking] model``, ``none`` switches stacking off).
 """
 
 from verifier.stacking.features import FEATURE_NAMES, Evidence, feature_vector

@@ -21,6 +21,12 @@ Blocks (inputs are the JSON ``details`` the signals write, see
   number of KG identifiers and variables.
 * ``exec_``: execution evidence (:mod:`verifier.stacking.execution`): ran / error / timeout,
   empty or not, answer-count bucket, ASK true / false.
+* ``cons_``: consensus of the candidate set the query came with
+  (:class:`verifier.consensus.ConsensusEvidence`, ``Verdict.signals["consensus"]`` of
+  :meth:`verifier.api.Verifier.verify_candidates`): the share of the *other* candidates
+  equivalent to it, the share of its cluster, the number of clusters over the number of
+  candidates, whether its cluster is the largest, the generator-score mass of its cluster
+  (with its own missing flag).  Missing when the query came alone (one candidate).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ import numpy as np
 
 __all__ = ["FEATURE_NAMES", "BLOCKS", "Evidence", "feature_vector", "feature_dict",
            "deductive_features", "pgmr_features", "hdm_features", "shape_features",
-           "execution_features"]
+           "execution_features", "consensus_features"]
 
 VERDICTS = ("faithful", "weaker", "unsupported", "intent_mismatch", "unknown")
 _PGMR_KEYS = ("pgmr_score", "pgmr_hallucinated", "pgmr_wrong_kind", "pgmr_n_ids",
@@ -54,6 +60,8 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
     "execution": ("exec_missing", "exec_ok", "exec_error", "exec_timeout", "exec_empty",
                   "exec_nonempty", "exec_ans_1", "exec_ans_2_10", "exec_ans_gt10",
                   "exec_ask_true"),
+    "consensus": ("cons_missing", "cons_share", "cons_cluster_share", "cons_clusters",
+                  "cons_largest", "cons_weighted", "cons_weighted_missing"),
 }
 FEATURE_NAMES: tuple[str, ...] = tuple(n for names in BLOCKS.values() for n in names)
 
@@ -64,7 +72,8 @@ class Evidence:
 
     Each signal entry is ``{"decision": ..., "score": ..., "details": {...}}`` (the shape of
     :class:`verifier.benchmark.signals.SignalOutput`); ``execution`` is
-    :meth:`verifier.stacking.execution.ExecutionResult.to_dict`.
+    :meth:`verifier.stacking.execution.ExecutionResult.to_dict`; ``consensus`` is
+    :meth:`verifier.consensus.ConsensusEvidence.to_dict`.
     """
 
     question: str
@@ -73,6 +82,7 @@ class Evidence:
     pgmr: Mapping[str, Any] | None = None
     hdm: Mapping[str, Any] | None = None
     execution: Mapping[str, Any] | None = None
+    consensus: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -210,6 +220,31 @@ def execution_features(ex: Mapping[str, Any] | None) -> dict[str, float]:
     return out
 
 
+def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
+    """The ``cons_`` block (module docstring); missing without a candidate set of two or
+    more."""
+    out = {n: 0.0 for n in BLOCKS["consensus"]}
+    n = (cons or {}).get("n_candidates")
+    if not cons or not isinstance(n, (int, float)) or n < 2:
+        out.update(cons_missing=1.0, cons_weighted_missing=1.0)
+        return out
+    n = float(n)
+    size = cons.get("cluster_size")
+    size = float(size) if isinstance(size, (int, float)) else float(cons.get("share") or 0.0) * n
+    others = cons.get("others_share")
+    out["cons_share"] = float(others) if isinstance(others, (int, float)) else max(0.0, (size - 1) / (n - 1))
+    out["cons_cluster_share"] = float(cons.get("share") or size / n)
+    k = cons.get("n_clusters")
+    out["cons_clusters"] = float(k) / n if isinstance(k, (int, float)) else 0.0
+    out["cons_largest"] = float(cons.get("cluster_index") == 0 and size > 1)
+    w = cons.get("weighted_agreement")
+    if isinstance(w, (int, float)) and math.isfinite(float(w)):
+        out["cons_weighted"] = float(w)
+    else:
+        out["cons_weighted_missing"] = 1.0
+    return out
+
+
 def feature_dict(ev: Evidence) -> dict[str, float]:
     """All features of one pair by name."""
     out: dict[str, float] = {}
@@ -218,6 +253,7 @@ def feature_dict(ev: Evidence) -> dict[str, float]:
     out.update(hdm_features(ev.hdm))
     out.update(shape_features(ev.sparql))
     out.update(execution_features(ev.execution))
+    out.update(consensus_features(ev.consensus))
     return out
 
 

@@ -1,10 +1,11 @@
 """Training the stacker from labelled rows (``verifier train stack``).
 
 A training row is a JSON object with ``question``, ``sparql``, ``label`` (1 = correct /
-faithful, 0 = hallucinated; other values are skipped), optionally ``group`` (rows of one group
+faithful, 0 = hallucinated; other values are skipped), optionally ``model`` (which model
+generated the query: HDM evidence is computed only for the scorer's model), ``group`` (rows of one group
 stay in one cross-fitting fold; default: the question) and ``signals``: the outputs of the
 signals that ran, ``{"deductive": {"decision", "score", "details"}, "pgmr": {...}, "hdm":
-{...}, "execution": {...}}`` (the shape of ``verifier eval``'s per-item files and of
+{...}, "execution": {...}, "consensus": {...}}`` (the shape of ``verifier eval``'s per-item files and of
 ``Verdict.signals``).  With ``compute=True`` the signals missing from a row are computed with
 the configured verifier (:class:`verifier.api.Verifier` for the deductive check, the
 ``[pgmr]``, ``[hdm]`` and ``[kg]`` sections for the others).
@@ -32,7 +33,7 @@ __all__ = ["TrainRow", "read_rows", "evidence_of", "matrix", "augment_missing", 
            "compute_signals"]
 
 log = logging.getLogger(__name__)
-OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution")
+OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution", "consensus")
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,23 @@ class TrainRow:
 def read_rows(path: str | Path) -> list[TrainRow]:
     """Rows of a JSONL file (module docstring); unlabelled rows are skipped."""
     return [TrainRow(str(d.get("question") or ""), d.get("sparql"), int(d["label"]),
-                     str(d.get("group") or d.get("question") or n), d.get("signals") or {})
+                     str(d.get("group") or d.get("question") or n), _with_model(d))
             for n, d in read_jsonl(path) if d.get("label") in (0, 1)]
+
+
+def _with_model(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A row's signals, with its ``model`` field (which model generated the query) as
+    ``signals["provenance"]``."""
+    sig = dict(d.get("signals") or {})
+    if isinstance(d.get("model"), str) and "provenance" not in sig:
+        sig["provenance"] = {"model": d["model"]}
+    return sig
 
 
 def evidence_of(row: TrainRow) -> Evidence:
     s = row.signals
     return Evidence(row.question, row.sparql, s.get("deductive"), s.get("pgmr"), s.get("hdm"),
-                    s.get("execution"))
+                    s.get("execution"), s.get("consensus"))
 
 
 def matrix(evidence: Sequence[Evidence], names: Sequence[str] = FEATURE_NAMES) -> np.ndarray:
@@ -72,11 +82,12 @@ def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: 
     of the row with that signal's block blanked as if the signal had not run.  Returns
     ``(X, y, groups)``, plus the weights (copies keep their row's weight) when ``weights``
     is given."""
-    from verifier.stacking.features import (deductive_features, execution_features,
-                                            hdm_features, pgmr_features)
+    from verifier.stacking.features import (consensus_features, deductive_features,
+                                            execution_features, hdm_features, pgmr_features)
 
     blank = {"deductive": deductive_features(None), "pgmr": pgmr_features(None),
-             "hdm": hdm_features(None), "execution": execution_features(None)}
+             "hdm": hdm_features(None), "execution": execution_features(None),
+             "consensus": consensus_features(None)}
     idx = {n: i for i, n in enumerate(names)}
     rng = random.Random(f"{seed}:augment")
     extra_x, extra_y, extra_g, extra_w = [], [], [], []
@@ -139,7 +150,7 @@ def compute_signals(rows: Iterable[TrainRow], config: Any) -> list[TrainRow]:
             sig["deductive"] = {"decision": v.decision, "score": v.score,
                                 "details": {"explanation": v.explanation,
                                             "signals": {"deductive": dict(v.signals.get("deductive", {}))}}}
-        ev = suite.collect(r.question, r.sparql)
+        ev = suite.collect(r.question, r.sparql, None, (sig.get("provenance") or {}).get("model"))
         for name in ("pgmr", "hdm", "execution"):
             if name not in sig and getattr(ev, name) is not None:
                 sig[name] = getattr(ev, name)

@@ -1,0 +1,159 @@
+"""The rewrite rules of a reading, applied: the corrections of its parse (in order, to every
+reading) and its alternative views (tried while it proves nothing), as the rule files
+``axioms/rewrites/*.yaml`` declare them (:mod:`verifier.rewrite`).
+
+A declarative rule is run by :func:`verifier.rewrite.rewrite_formula`; a ``builtin:`` rule by
+its Python function in :data:`BUILTINS`, the one registry of them.  Each rule that changes a
+reading is recorded in its :attr:`~verifier.deductive.reading.ReadingView.rules`.
+
+Stage: question side, after :mod:`.corrections` and :mod:`.views` (whose functions are the
+builtins); :mod:`.problem` and :mod:`.pipeline` apply it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Collection, Mapping, Sequence
+
+from verifier.rewrite import Rule, RuleSet, load_rules, rewrite_formula
+from verifier.rewrite.loader import default_rule_dirs
+from verifier.deductive.reading import ReadingView, mended, recorded
+from verifier.deductive.corrections import CorrectionInputs
+from verifier.deductive.corrections.coordinated_objects import coordinated_objects
+from verifier.deductive.corrections.known_verbs import known_verbs
+from verifier.deductive.corrections.name_appositions import split_name_appositions
+from verifier.deductive.corrections.parser_defects import correct_parser_defects
+from verifier.deductive.corrections.pied_piped import pied_piped_relatives
+from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
+from verifier.deductive.corrections.role_titles import role_titles
+from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
+
+__all__ = [
+    "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
+    "view_of", "question_test", "example_apply", "views_for", "CORRECTIONS", "VIEWS",
+]
+
+
+@dataclass(frozen=True)
+class Builtin:
+    """A rule written in Python: ``apply(reading, inputs)`` for a correction (the reading, or
+    a view of it), ``apply(reading)`` for a view (the view, or None)."""
+
+    stage: str
+    apply: Callable[..., Any]
+
+
+#: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
+BUILTINS: Mapping[str, Builtin] = {
+    "parser_defects": Builtin("corrections", lambda r, i: correct_parser_defects(r, i.question)),
+    "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
+    "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
+    "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
+    "role_titles": Builtin("corrections", lambda r, i: role_titles(r, i.question)),
+    "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
+    "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
+    "name_of_description": Builtin("views", name_of_answer),
+    "who_is": Builtin("views", who_is_view),
+    "kind_of": Builtin("views", kind_of_view),
+    "attachment": Builtin("views", attachment_view),
+}
+
+
+@lru_cache(maxsize=8)
+def _load(paths: tuple[str, ...]) -> RuleSet:
+    return load_rules([Path(p) for p in paths], BUILTINS)
+
+
+def shipped_rules() -> RuleSet:
+    """The shipped rules (``axioms/rewrites``), loaded once."""
+    return _load(tuple(str(p) for p in default_rule_dirs()))
+
+
+def rules_for(standin: bool = True, disabled: Collection[str] = (), extra: Sequence[str | Path] = ()) -> RuleSet:
+    """The rules that apply: the shipped ones and those of ``extra`` (files or folders, run
+    after them), without those named in ``disabled``, the stand-in grammar's repairs only
+    when ``standin``."""
+    paths = tuple(str(p) for p in default_rule_dirs()) + tuple(str(p) for p in extra)
+    return _load(paths).active(standin, frozenset(disabled))
+
+
+def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
+    """``reading`` after the correction ``rule`` (the reading itself, or a view of it)."""
+    if rule.builtin is not None:
+        return BUILTINS[rule.builtin].apply(reading, inputs)
+    return mended(reading, rewrite_formula(rule, reading.formula))
+
+
+def correct(reading, inputs: CorrectionInputs, rules: RuleSet | None = None):
+    """``reading`` after every correction of ``rules`` (by default the shipped ones), in
+    order; the rules that changed it are recorded in its ``rules``."""
+    for rule in (rules or shipped_rules()).stage("corrections"):
+        reading = recorded(reading, apply_correction(rule, reading, inputs), rule.name)
+    return reading
+
+
+def example_apply(pack, labels) -> Callable[[Rule, Any], Any]:
+    """How the examples of the rule files are run (:func:`verifier.rewrite.examples.run_examples`):
+    a correction with ``pack`` and ``labels`` and the example's question, a view alone."""
+    def apply(rule: Rule, reading):
+        if rule.stage == "views":
+            return view_of(rule, reading)
+        return apply_correction(rule, reading, CorrectionInputs("", pack, labels))
+    return apply
+
+
+def view_of(rule: Rule, reading):
+    """The view ``rule`` makes of ``reading`` (None when it does not apply)."""
+    if rule.builtin is not None:
+        return BUILTINS[rule.builtin].apply(reading)
+    formula = rewrite_formula(rule, reading.formula)
+    if formula == reading.formula:
+        return None
+    return ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()), note=rule.note or None)
+
+
+def question_test(rule: Rule) -> Callable[[str], bool]:
+    """Whether a question is one the view ``rule`` is tried for."""
+    q = rule.question
+    if q is None:
+        return lambda question: True
+    if q.how == "shape_pattern":
+        from parsers.mrs.shapes.data import shape_rx
+
+        return lambda question: shape_rx(q.regex).match(question) is not None
+    rx = re.compile(q.regex, re.IGNORECASE)
+    if q.how == "match":
+        return lambda question: rx.match(question) is not None
+    return lambda question: rx.search(question) is not None
+
+
+def _view(rule: Rule) -> View:
+    return View(rule.name, lambda r: view_of(rule, r), question_test(rule), rule.after_reason)
+
+
+def views_for(question: str, rules: RuleSet | None = None) -> tuple[tuple[View, bool], ...]:
+    """Each view of ``rules`` (by default the shipped ones) with whether it applies to
+    ``question`` (decided once per pair), in the order they are tried."""
+    return tuple((v, v.applies(question)) for v in map(_view, (rules or shipped_rules()).stage("views")))
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One correction: its name and how it is applied to a reading (``apply(reading, inputs)``)."""
+
+    name: str
+    apply: Callable[[Any, CorrectionInputs], Any]
+
+
+def _correction(rule: Rule) -> Correction:
+    return Correction(rule.name, lambda r, i: apply_correction(rule, r, i))
+
+
+#: The shipped corrections, in the order they are applied.
+CORRECTIONS: tuple[Correction, ...] = tuple(map(_correction, shipped_rules().stage("corrections")))
+
+#: The shipped views, in the order they are tried.
+VIEWS: tuple[View, ...] = tuple(map(_view, shipped_rules().stage("views")))
