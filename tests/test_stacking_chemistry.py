@@ -156,7 +156,10 @@ def test_verify_with_stacking_model_returns_signals_and_explanation(trained):
     assert bad.decision != "accept"
     # the deductive check alone is still available, unchanged
     ded = ver.verify(LOG["c01"]["question"], LOG["c01"]["sparql"], signals=("deductive",))
-    assert set(ded.signals) == {"deductive"} and ded.score in (0.9, 0.2, 0.1, 0.15, 0.5)
+    # (its score is the proof confidence's probability since issue 59, no longer one of five values)
+    from verifier.confidence import deductive_score
+
+    assert set(ded.signals) == {"deductive"} and ded.score == pytest.approx(deductive_score(ded.deductive))
 
 
 def test_verify_without_stacking_model_is_the_deductive_verdict(trained):
@@ -169,8 +172,13 @@ def test_verify_without_stacking_model_is_the_deductive_verdict(trained):
     v = ver.verify(LOG["c01"]["question"], LOG["c01"]["sparql"])
     assert set(v.signals) == {"deductive"}
     assert v.signals["deductive"]["verdict"] == v.verdict
-    assert v.score == {"faithful": 0.9, "weaker": 0.2, "unsupported": 0.1,
-                       "intent_mismatch": 0.15, "unknown": 0.5}[v.verdict]
+    # the deductive score: the proof confidence's probability (issue 59); the table's with
+    # [deductive] confidence = "table"
+    from verifier.confidence import TABLE_SCORES, deductive_score
+
+    assert v.score == pytest.approx(deductive_score(v.deductive))
+    table = Verifier(load_config(_config(tmp, None), environ={}, cwd=tmp).with_values("deductive", confidence="table"))
+    assert table.verify(LOG["c01"]["question"], LOG["c01"]["sparql"]).score == TABLE_SCORES[v.verdict]
 
 
 def test_stacked_runtime_without_pgmr_or_kg_still_decides(trained):

@@ -22,6 +22,8 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from verifier.axioms import Pack, load_pack
 from verifier.config import Config, load_config
+from verifier.confidence import (CONFIDENCE_MODES, deductive_decision, deductive_score, default_model,
+                                 load_model)
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
                                 ConsensusEvidence, EquivalenceCache, cluster_parsed,
                                 consensus_evidence, consensus_sentence, normalise)
@@ -38,11 +40,6 @@ __all__ = ["verify", "verify_candidates", "Verdict", "Verifier", "CandidatesResu
 log = logging.getLogger(__name__)
 
 DECISIONS = ("accept", "reject", "abstain")
-# Until the stacked model (verifier.stacking) is trained, deductive verdicts map to these.
-_DEDUCTIVE_SCORES = {"faithful": 0.9, "weaker": 0.2, "unsupported": 0.1, "intent_mismatch": 0.15,
-                     "unknown": 0.5}
-_DEDUCTIVE_DECISIONS = {"faithful": "accept", "weaker": "reject", "unsupported": "reject",
-                        "intent_mismatch": "reject", "unknown": "abstain"}
 
 
 class MrsSource(Protocol):
@@ -104,6 +101,7 @@ class Verdict:
                 "question_logic": b.question_formula,
                 "links": [{"words": l.unit.text or l.unit.lemma, "predicate": l.unit.pred,
                            "symbol": l.symbol.symbol, "name": l.name, "score": round(l.score, 3),
+                           "source": l.source, "confidence": round(l.confidence, 3),
                            "why": l.reason, "axioms": [a.name for a in l.axioms]} for l in b.links],
                 "proof": {"status": b.soundness.status if b.soundness else None,
                           "premises_used": list(b.axioms_used),
@@ -168,7 +166,9 @@ class Verifier:
                 raise FileNotFoundError(f"[grounding] wordnet: no WordNet table at {wpath} "
                                         "(verifier setup wordnet --out PATH builds one)")
         self.wordnet = wordnet
-        self.grounder = Grounder(self.pack, self.labels, self.wordnet)
+        disabled = cfg.get("grounding", "disabled_sources", ()) or ()
+        self.grounder = Grounder(self.pack, self.labels, self.wordnet,
+                                 disabled_sources=[disabled] if isinstance(disabled, str) else disabled)
         if mrs is None:
             from verifier.mrs_cache import MrsProvider
 
@@ -196,6 +196,17 @@ class Verifier:
             self.shape_engine = None
         # multiword names of the query's items read as one name (parsers.mrs.chunk)
         self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
+        # the deductive score: the proof confidence model's probability, or the old table
+        # (verifier.confidence, docs/confidence.md); faithful verdicts below accept_threshold
+        # abstain (none by default: the verdicts decide)
+        self.confidence = str(cfg.get("deductive", "confidence", "model"))
+        if self.confidence not in CONFIDENCE_MODES:
+            raise ValueError(f"[deductive] confidence must be one of {CONFIDENCE_MODES}, not {self.confidence!r}")
+        model_path = cfg.get("deductive", "confidence_model")
+        self.confidence_model = (load_model(model_path) if model_path else default_model()) \
+            if self.confidence == "model" else None
+        threshold = cfg.get("deductive", "accept_threshold")
+        self.accept_threshold = float(threshold) if threshold is not None else None
         # the rewrite rules of the question's readings (axioms/rewrites, docs/axioms.md "Rewrite
         # rules"): those disabled by name; the stand-in grammar's repairs ("auto": only on
         # readings of the stand-in grammar); a folder of rules of one's own
@@ -419,8 +430,8 @@ class Verifier:
         # where the time went, stage by stage (seconds of the deadline's clock, in ms)
         timings.update({f"stage:{k}": v * 1000 for k, v in deadline.spent.items()})
         timings["total"] = (time.perf_counter() - t0) * 1000
-        decision = _DEDUCTIVE_DECISIONS[ded.verdict]
-        score = _DEDUCTIVE_SCORES[ded.verdict]
+        score = deductive_score(ded, self.confidence, self.confidence_model)
+        decision = deductive_decision(ded.verdict, score, self.accept_threshold)
         return Verdict(decision, score, ded.explanation, question, sparql, ded,
                        {"deductive": deductive_evidence(ded)}, None, timings)
 
@@ -532,7 +543,13 @@ def deductive_evidence(ded: DeductiveResult) -> dict[str, Any]:
                    n_atoms=len(b.diagnosis), n_unsupported=sum(1 for x in b.diagnosis if not x.entailed),
                    n_links=len(b.links), n_missing=len(b.missing),
                    grounded_share=float(b.grounded_share),
-                   proof=b.soundness.status if b.soundness is not None else None)
+                   proof=b.soundness.status if b.soundness is not None else None,
+                   passed=list(b.passed), min_link_confidence=round(b.min_link_confidence, 4),
+                   total_link_confidence=round(b.total_link_confidence, 4))
+        w = b.weakest_link
+        if w is not None:
+            out["weakest_link"] = {"words": w.unit.text or w.unit.lemma, "symbol": w.symbol.symbol,
+                                   "source": w.source, "confidence": round(w.confidence, 4)}
     return out
 
 

@@ -25,7 +25,7 @@ PATH_KEYS = {
     "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
-    "kg": ("file",), "labels": ("store",), "rewrite": ("rules",),
+    "kg": ("file",), "labels": ("store",), "rewrite": ("rules",), "deductive": ("confidence_model",),
 }
 
 #: Settings whose list may mix names and paths: only the values that look like files

@@ -13,8 +13,9 @@ __all__ = ["explain"]
 
 
 def explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
-    """The explanation of the best reading's verdict: a head line, the links, the homonyms of
-    linked names, the reason (or the notes of a faithful one)."""
+    """The explanation of the best reading's verdict: a head line, the links, the weakest link
+    with its source and confidence ("'wealthy' -> net worth (P2218), similarity 0.61"), the
+    homonyms of linked names, the reason (or the notes of a faithful one)."""
     lines = []
     v = best.verdict
     head = {
@@ -29,6 +30,9 @@ def explain(best: ReadingResult, query: Query, grounder: Grounder) -> str:
         linked = sorted({f"'{l.unit.text or l.unit.lemma}' -> {l.symbol.symbol} ({grounder.label(l.symbol.id)})"
                          for l in best.links})
         lines.append("Links: " + "; ".join(linked[:8]))
+        weakest = best.weakest_link
+        if weakest is not None:
+            lines.append("Weakest link: " + weakest.describe(grounder.label(weakest.symbol.id)))
         lines += _homonym_notes(best.links, grounder)
     if v in ("unsupported", "intent_mismatch", "weaker", "unknown"):
         lines.append(best.reason)

@@ -86,6 +86,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     deadline.check("soundness")
     intent_ok, intent_reason = _intent(problem, ctx, grounder, sound, answer_col)
     deadline.check("intent")
+    passed: list[str] = []
     if sound.status == "proved":
         # premises that contradict each other prove anything ("Edward VI of England ... Mary I
         # of England": the name "England" linked to both items); such a proof says nothing
@@ -93,6 +94,10 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         if inconsistent.status == "proved":
             sound = ProofResult("unknown", "the reading's premises contradict each other ("
                                 + ", ".join(inconsistent.used) + ")")
+        else:
+            passed += ["soundness", "consistency"]
+    if intent_ok:
+        passed.append("intent")
     n_units = sum(1 for u in units if u.kind not in ("abstract", "number"))
     linked_units = {id(l.unit) for l in grounding.links}
     share = (len({id(u) for u in units if id(u) in linked_units}) / n_units) if n_units else 0.0
@@ -109,9 +114,12 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
             ctx, g=g, explained=explained, completeness=complete, missing=missing,
             intent_failure=None if intent_ok else intent_reason,
             entailed=lambda f: prove(proof_premises, f, countermodel=False).proved))
+        if complete is not None and complete.status == "proved":
+            passed.append("completeness")
         if decided:
             verdict, reason = decided
         else:
+            passed.append("checks")
             verdict, reason = "faithful", faithful_reason(complete, getattr(reading, "note", ""), problem.qual_notes)
         deadline.check("checks")
     elif sound.status == "refuted":
@@ -125,6 +133,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
         axioms_used=sound.used, diagnosis=(), missing=missing, grounded_share=share, work=sum(spent),
         rules=problem.rules,
+        passed=tuple(passed),
     )
     return CheckedReading(result, refuted)
 

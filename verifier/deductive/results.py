@@ -50,6 +50,30 @@ class ReadingResult:
     #: the names of the rewrite rules (corrections, the view) that changed this reading, in
     #: the order they fired (``axioms/rewrites/*.yaml``)
     rules: tuple[str, ...] = ()
+    #: the checks this reading passed, in order: "soundness" (the proof), "consistency" (its
+    #: premises do not contradict each other), "intent", "completeness" (the query states all
+    #: the question does; absent when there was nothing to prove), "checks" (no check of
+    #: :data:`verifier.deductive.checks.PRECEDENCE` objected)
+    passed: tuple[str, ...] = ()
+
+    @property
+    def weakest_link(self) -> Link | None:
+        """The link of the least confidence (the first such in link order), None without links."""
+        return min(self.links, key=lambda l: l.confidence) if self.links else None
+
+    @property
+    def min_link_confidence(self) -> float:
+        """The confidence of the weakest link (0 without links)."""
+        return min((l.confidence for l in self.links), default=0.0)
+
+    @property
+    def total_link_confidence(self) -> float:
+        """The product of the links' confidences: how sure the sources are of every link at
+        once (1 for no links, as for any empty product)."""
+        out = 1.0
+        for l in self.links:
+            out *= l.confidence
+        return out
 
 
 @dataclass(frozen=True)
@@ -62,6 +86,16 @@ class DeductiveResult:
     best: ReadingResult | None
     readings: tuple[ReadingResult, ...] = ()
     time_ms: float = 0.0
+
+    @property
+    def weakest_link(self) -> Link | None:
+        """The weakest link of the best reading (:attr:`ReadingResult.weakest_link`)."""
+        return self.best.weakest_link if self.best is not None else None
+
+    @property
+    def reading_index(self) -> int | None:
+        """The index of the best reading, None without one."""
+        return self.best.reading_index if self.best is not None else None
 
     @property
     def unsupported_atoms(self) -> tuple[str, ...]:

@@ -25,11 +25,11 @@ The English words grounding reads are data (``axioms/words/grounding.yaml``, rea
 
 from verifier.grounding.context import GroundingContext
 from verifier.grounding.grounder import CHARACTER_ROLE, Grounder, Misspellings
-from verifier.grounding.links import Axiom, Grounding, Link, instantiate
+from verifier.grounding.links import LINK_SOURCES, Axiom, Grounding, Link, instantiate
 from verifier.grounding.numbers import number_in_text, number_value, with_written_sign
 from verifier.grounding.symbols import CLASS_PROPS, SymbolUse, query_symbols
 from verifier.grounding.units import Unit, np_spans, question_units, reading_verbs
 
-__all__ = ["Unit", "Link", "Axiom", "Grounding", "Grounder", "GroundingContext", "Misspellings",
+__all__ = ["Unit", "Link", "LINK_SOURCES", "Axiom", "Grounding", "Grounder", "GroundingContext", "Misspellings",
            "question_units", "query_symbols", "reading_verbs", "SymbolUse", "instantiate", "np_spans",
            "number_in_text", "number_value", "with_written_sign", "CHARACTER_ROLE", "CLASS_PROPS"]

@@ -13,7 +13,7 @@ call of :meth:`Grounder.ground` knows of its reading and query is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
@@ -22,7 +22,9 @@ from verifier.grounding.checks import (
 )
 from verifier.grounding.context import GroundingContext, frozen_mapping
 from verifier.grounding.lexicon import LexiconIndex, SymbolNames
-from verifier.grounding.links import Axiom, Grounding, Link, bound_possessives, instantiate, without_superseded
+from verifier.grounding.links import (
+    LINK_SOURCES, Axiom, Grounding, Link, bound_possessives, instantiate, without_superseded,
+)
 from verifier.grounding.numbers import number_value, with_written_sign
 from verifier.grounding.scoring import MIN_COVERAGE, Scorer
 from verifier.grounding.spans import SpanLinker, other_items_name
@@ -66,11 +68,18 @@ class Grounder:
     """Links question units to query symbols (see the module docstring).
 
     ``labels``: KG labels and aliases (optional; without them only the lexicons ground);
-    ``wordnet``: precomputed WordNet relations (optional).
+    ``wordnet``: precomputed WordNet relations (optional); ``disabled_sources``: link sources
+    (:data:`~verifier.grounding.links.LINK_SOURCES`) whose links are dropped, for measuring
+    what each source adds (``[grounding] disabled_sources``).
     """
 
     def __init__(self, pack: Pack, labels: LabelIndex | None = None,
-                 wordnet: WordNetRelations | None = None, alternatives: int = 3) -> None:
+                 wordnet: WordNetRelations | None = None, alternatives: int = 3,
+                 disabled_sources: Iterable[str] = ()) -> None:
+        self.disabled_sources = frozenset(disabled_sources)
+        unknown = self.disabled_sources - set(LINK_SOURCES)
+        if unknown:
+            raise ValueError(f"unknown link sources {sorted(unknown)} (known: {', '.join(LINK_SOURCES)})")
         self.pack = pack
         self.labels = labels or LabelIndex()
         self.wordnet = wordnet
@@ -239,10 +248,13 @@ class Grounder:
                 free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(ctx, sym, free, ukeys, question_keys, g, near, acronyms)
                 links += self._preposition_links(ctx, sym, free)
+            if self.disabled_sources:
+                links = [l for l in links if l.source not in self.disabled_sources]
             if not links:
                 g.unsupported.append(sym)
             g.links.extend(links)
-        self._pronoun_links(ctx, units, g)
+        if "coreference" not in self.disabled_sources:
+            self._pronoun_links(ctx, units, g)
         g.links = without_superseded(self.without_class_word_aliases(g.links))
         return g
 
@@ -388,7 +400,8 @@ class Grounder:
             g.links.append(Link(u, item_link.symbol, item_link.name, "noun", 1.0, 1.0,
                                 f"'{u.text}' refers to '{item_link.unit.text}'", None,
                                 (Axiom(f"pronoun_reference: {u.text} -> {item_link.symbol.symbol}", f,
-                                       "pronoun_reference", "coreference"),)))
+                                       "pronoun_reference", "coreference"),),
+                                "coreference", item_link.confidence))
 
     def _literal_links(self, ctx: GroundingContext, sym: SymbolUse, units: list[Unit]) -> list[Link]:
         """The units that write a literal of the query: a string's words, or a number."""
@@ -405,7 +418,8 @@ class Grounder:
                     for u in units:
                         if isinstance(u.var, Var) and u.var.name == var and u.kind in ("noun", "named", "relational_noun"):
                             out.append(self.maker.make(ctx, u, sym, lit.lexical, "any", 1.0, 1.0,
-                                                  f"the string '{lit.lexical}' is written in the question"))
+                                                  f"the string '{lit.lexical}' is written in the question",
+                                                  source="literal"))
                             break
             return [l for l in out if l is not None]
         for u in units:
@@ -414,7 +428,8 @@ class Grounder:
                 a, b = number_value(stated), number_value(lit.lexical)
                 same = (a == b) if a is not None and b is not None else u.lemma == lit.lexical
                 if same:
-                    out.append(self.maker.make(ctx, u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question"))
+                    out.append(self.maker.make(ctx, u, sym, u.lemma, "any", 1.0, 1.0, f"the number {u.lemma} is in the question",
+                                               source="literal"))
         return [l for l in out if l is not None]
 
     def _symbol_links(self, ctx: GroundingContext, sym: SymbolUse, units: list[Unit], ukeys: dict,
@@ -544,8 +559,25 @@ class Grounder:
                     failed.add(n.shape)
                     link = self.maker.link_with_name(ctx, u, sym, n, score, cov)
             if link is not None:
-                out.append(link)
+                out.append(self._with_source(link, u, direct, wn))
         return out
+
+    @staticmethod
+    def _with_source(link: Link, u: Unit, direct: AbstractSet[str], wn: AbstractSet[str]) -> Link:
+        """A label's or alias's link whose name is reached through WordNet's relations only
+        (no name word is the unit's own, or one of the question's, word) or through a
+        misspelt word: its source says so."""
+        if link.source not in ("label", "alias"):
+            return link
+        keys = set(content_keys(link.name)) or set(words_of(link.name))
+        own = set(u.keys) | set(u.np_keys)
+        if keys & own or any(agent_base(k) in own for k in keys):
+            return link
+        if keys & set(wn):
+            return replace(link, source="wordnet")
+        if keys & set(direct):
+            return replace(link, source="spelling", confidence=min(link.confidence, 0.8))
+        return link
 
     def _sibling_written(self, entry: LexiconEntry, sym: SymbolUse, question: str) -> str | None:
         """Another symbol of a lexicon entry of several (ANY) that links ``sym``, when the

@@ -15,7 +15,16 @@ from verifier.logic import (
 )
 from verifier.namespaces import wikidata_id
 
-__all__ = ["Axiom", "Link", "Grounding", "instantiate", "without_superseded", "bound_possessives"]
+__all__ = ["Axiom", "Link", "Grounding", "LINK_SOURCES", "instantiate", "without_superseded",
+           "bound_possessives"]
+
+#: Where a link comes from (:attr:`Link.source`): a curated lexicon entry; a KG label or an
+#: alias of the symbol; a name reached through WordNet's synonyms and derivations; a name
+#: close to the question's words by string similarity (an item written in part, or near it);
+#: a name one edit from a misspelt word; a literal the question writes; a pronoun referring
+#: to a linked item.
+LINK_SOURCES = ("lexicon", "label", "alias", "wordnet", "similarity", "spelling", "literal",
+                "coreference")
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,19 @@ class Link:
     reason: str
     entry: LexiconEntry | None = None
     axioms: tuple[Axiom, ...] = ()
+    #: where the link comes from (one of :data:`LINK_SOURCES`)
+    source: str = "label"
+    #: how sure the source is that the words name the symbol, in [0, 1]: 1 for a lexicon
+    #: entry, a literal and a name the words say in full; the share of the name's words the
+    #: question says (WordNet's relations counting 0.6) for a partial name; the string
+    #: similarity for a name written in part
+    confidence: float = 1.0
+
+    def describe(self, label: str | None = None) -> str:
+        """The link said to people, with the symbol's ``label`` (else the name matched), its
+        source and confidence: "'wealthy' -> net worth (P2218), similarity 0.61"."""
+        return (f"'{self.unit.text or self.unit.lemma}' -> {label or self.name} ({self.symbol.id}), "
+                f"{self.source} {self.confidence:.2f}")
 
     @property
     def names_item(self) -> bool:

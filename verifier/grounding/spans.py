@@ -284,7 +284,10 @@ class SpanLinker:
             heads.sort(key=lambda u: (u.kind != ("noun" if sym.kind == "class" else "named"), u.kind == "abstract", u.kind))
             if sym.kind == "class" and split_name(heads[0], best[3]):
                 continue
-            link = self.maker.make(ctx, heads[0], sym, best[3], "noun", sim, sim, why, self.maker.lexicon.entry_for(best[3], sym))
+            entry = self.maker.lexicon.entry_for(best[3], sym)
+            link = self.maker.make(ctx, heads[0], sym, best[3], "noun", sim, sim, why, entry,
+                                   source="lexicon" if entry is not None else "label" if sim >= 0.999 else "similarity",
+                                   confidence=1.0 if entry is not None else sim)
             if link is not None:
                 out.append(link)
         return out

@@ -41,13 +41,18 @@ class LinkMaker:
         reason = (f"lexicon {entry.source.file.rsplit('/', 1)[-1] if entry and entry.source else ''}: "
                   f"'{n.name}' -> {sym.symbol}" if entry else
                   f"{'label' if n.is_label else 'alias'} '{n.name}' of {sym.id} matches '{u.text or u.lemma}'")
-        return self.make(ctx, u, sym, n.name, n.shape, score, cov, reason, entry, only_entry)
+        source = "lexicon" if entry else "label" if n.is_label else "alias"
+        return self.make(ctx, u, sym, n.name, n.shape, score, cov, reason, entry, only_entry,
+                         source=source, confidence=1.0 if entry else min(1.0, cov))
 
     def make(self, ctx: GroundingContext, u: Unit, sym: SymbolUse, name: str, shape: str, score: float, cov: float,
-              reason: str, entry: LexiconEntry | None = None, only_entry: bool = False) -> Link | None:
+              reason: str, entry: LexiconEntry | None = None, only_entry: bool = False, *,
+              source: str | None = None, confidence: float = 1.0) -> Link | None:
         """The link of ``u`` to ``sym`` through ``name`` (of ``shape``) with the axioms of every
         template that applies, or None when none does; ``entry``: the lexicon entry of the
-        name; ``only_entry``: through that entry's templates only."""
+        name; ``only_entry``: through that entry's templates only; ``source`` and
+        ``confidence``: see :class:`~verifier.grounding.links.Link` (``source`` defaults to
+        "lexicon" with an entry, else "label")."""
         if sym.kind == "property" and shape == "prep" and u.kind == "verb" \
                 and other_preposition(name, u, ctx.modifiers):
             return None  # "flow through X" is not "flows into" (mouth of the watercourse)
@@ -89,7 +94,8 @@ class LinkMaker:
                                 f, t.name, reason))
         if not axioms:
             return None
-        return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms))
+        return Link(u, sym, name, shape, score, cov, reason, entry, tuple(axioms),
+                    source or ("lexicon" if entry is not None else "label"), max(0.0, min(1.0, confidence)))
 
     def admits(self, ctx: GroundingContext, t: Template, u: Unit) -> bool:
         """Whether the template's match admits the unit's arguments and the verbs of its
