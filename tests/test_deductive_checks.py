@@ -183,3 +183,26 @@ def test_mentions_helpers_read_dates_and_spellings():
     in_dates, in_filters, first = mentions.not_names("Who was born on December 12, 1991 in a city starting with Ber?")
     assert "december" in in_dates and first == "who"
     assert "ber" in in_filters
+
+
+def test_a_reading_names_the_check_that_decided_it_and_a_configuration_can_disable_it(ver):
+    q, alt = "What is the mass of benzene?", "SELECT ?v WHERE { wd:Q2270 wdt:P2067|wdt:P2102 ?v }"
+    res = ver.verify(q, alt).deductive
+    assert res.best.check == "alternatives" and res.verdict == "unsupported"
+    assert ver.verify(q, MASS).deductive.best.check == ""  # faithful: no check decided
+    off = Verifier(load_config(EXAMPLE / "verifier.toml").with_values("deductive", disabled_checks=["alternatives"]))
+    res_off = off.verify(q, alt).deductive
+    assert res_off.verdict == "faithful" and [r.check for r in res_off.readings] == [""]
+
+
+def test_enabled_checks_leaves_out_the_named_checks_and_rejects_unknown_names():
+    from verifier.deductive.checks import CHECK_NAMES, enabled_checks
+
+    assert set(CHECK_NAMES) >= {"no_labels", "not_a_time", "incomplete"}
+    checks = enabled_checks(["incomplete", "degenerate", "not_a_time"])
+    assert [c.name for c in checks.precedence] == [c.name for c in PRECEDENCE][:-1]
+    assert [c.name for c in checks.pre_proof] == ["no_labels", "unmentioned_symbols"]
+    assert checks.intent == ()
+    assert enabled_checks().precedence == PRECEDENCE
+    with pytest.raises(ValueError, match="unknown check"):
+        enabled_checks(["no_such_check"])
