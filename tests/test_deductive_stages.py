@@ -177,6 +177,10 @@ class TestCorrections:
                              '_in_p_temp(e2, x37, x9) & named(x9, "Award") & _year_n_1(x37)', "x5")
         got = correct(r, CorrectionInputs("In which year ... of the Year?", ver.pack, ver.labels))
         assert "_year_n_1~2(x37)" in {str(a) for a in atoms(got.formula)}
+        assert got.rules == ("distinguish_repeated",)  # the pass that changed it is recorded
+        off = correct(r, CorrectionInputs("In which year ... of the Year?", ver.pack, ver.labels),
+                      disabled={"distinguish_repeated"})
+        assert off is r  # disabled by name: nothing changed, nothing recorded
 
 
 class TestViews:

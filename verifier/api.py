@@ -78,6 +78,13 @@ class Verdict:
         """The deductive verdict (faithful, weaker, unsupported, intent_mismatch, unknown)."""
         return self.deductive.verdict if self.deductive is not None else "unknown"
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rewrite rules that changed the reading the verdict rests on (its best reading),
+        in the order they fired: corrections of the parse and the view it was read in."""
+        ded = self.deductive
+        return ded.best.rules if ded is not None and ded.best is not None else ()
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-serialisable summary."""
         d: dict[str, Any] = {
@@ -100,6 +107,7 @@ class Verdict:
                           "countermodel": b.soundness.countermodel if b.soundness else ""},
                 "unsupported_atoms": [{"atom": x.atom, "why": x.explanation} for x in b.diagnosis if not x.entailed],
                 "missing": list(b.missing),
+                "rules": list(b.rules),
             }
         elif ded is not None:
             d["deductive"] = {"verdict": ded.verdict, "reason": ded.reason}
@@ -185,6 +193,13 @@ class Verifier:
             self.shape_engine = None
         # multiword names of the query's items read as one name (parsers.mrs.chunk)
         self.chunk_names = bool(cfg.get("deductive", "chunk_names", True))
+        # the rewrite rules of the question's readings (axioms/rewrites, docs/axioms.md "Rewrite
+        # rules"): those disabled by name; the stand-in grammar's repairs ("auto": only on
+        # readings of the stand-in grammar); a folder of rules of one's own
+        disabled = cfg.get("rewrite", "disabled_rules", ()) or ()
+        self.disabled_rules = frozenset([disabled] if isinstance(disabled, str) else map(str, disabled))
+        self.standin_repairs = cfg.get("rewrite", "standin_repairs", "auto")
+        self.rule_dirs = cfg.get("rewrite", "rules", None)
         # the stacked verifier (verifier.stacking), when the configuration names a model
         # candidate sets (verify_candidates): prover budget per check, compared normal forms,
         # and the cache of equivalence checks kept across questions
@@ -384,7 +399,8 @@ class Verifier:
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
-                                     budget_ms=self.budget_ms, first=first, checks=self.checks)
+                                     budget_ms=self.budget_ms, first=first, checks=self.checks,
+                                     disabled_rules=self.disabled_rules)
                 if raw is None and ded.verdict != "faithful":
                     # pattern readings confirm a query; alone they do not refute one (on the
                     # LLM predictions without a grammar reading, their rejections were wrong

@@ -23,7 +23,7 @@ PATH_KEYS = {
     "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
-    "kg": ("file",), "labels": ("store",),
+    "kg": ("file",), "labels": ("store",), "rewrite": ("rules",),
 }
 
 #: Settings whose list may mix names and paths: only the values that look like files

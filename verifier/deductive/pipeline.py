@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Collection, Sequence
 
 from verifier.axioms.model import Pack
 from verifier.grounding import Grounder, Grounding
@@ -21,7 +21,7 @@ from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, co
 from verifier.prover import Premise, ProofResult, ProverContext, entails, solver_budget
 from verifier.query import Query
 from verifier.deductive.results import VERDICT_ORDER, DeductiveResult, ReadingResult
-from verifier.deductive.reading import conjuncts
+from verifier.deductive.reading import conjuncts, recorded
 from verifier.deductive.prepared import PreparedQuery, prepare_query
 from verifier.deductive.views import views_for
 from verifier.deductive.premises import closures_state_their_property
@@ -59,7 +59,8 @@ class CheckedReading:
 
 def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
                   background: list[Premise], timeout_ms: int,
-                  context: ProverContext | None = None, checks: Checks = Checks()) -> CheckedReading:
+                  context: ProverContext | None = None, checks: Checks = Checks(),
+                  disabled_rules: Collection[str] = ()) -> CheckedReading:
     """Check one translated reading (or a view of one) against the prepared query: build its
     proof problem, prove soundness (in each alignment of the answer columns until one
     proves), check the intent, prove completeness, run the checks in their precedence
@@ -72,7 +73,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         spent.append(r.work)
         return r
 
-    problem = build_problem(question, reading, prepared, pack, grounder, background)
+    problem = build_problem(question, reading, prepared, pack, grounder, background, disabled_rules)
     query, reading, grounding = prepared.query, problem.reading, problem.grounding
     units, qualifiers = list(problem.units), list(problem.qualifiers)
     ctx = context_of(problem, grounder)
@@ -119,7 +120,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         question_formula=str(reading.formula), soundness=sound, completeness=complete,
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
         axioms_used=sound.used, diagnosis=(), missing=missing, grounded_share=share, work=sum(spent),
-        check=check,
+        check=check, rules=problem.rules,
     )
     return CheckedReading(result, refuted)
 
@@ -241,7 +242,7 @@ def diagnosed(checked: CheckedReading, question: str, grounder: Grounder, timeou
 def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, grounder: Grounder,
                    *, max_readings: int = 5, timeout_ms: int = 2000,
                    budget_ms: float | None = 30000, first: Sequence = (),
-                   checks: Checks = Checks()) -> DeductiveResult:
+                   checks: Checks = Checks(), disabled_rules: Collection[str] = ()) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
@@ -261,6 +262,9 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     prepared once (:func:`verifier.deductive.prepared.prepare_query`); the best failing
     reading is diagnosed from the problem its check kept, not checked again.  ``checks``: the
     downgrade checks run (:func:`verifier.deductive.checks.enabled_checks`; by default all).
+    The rewrite rules (corrections and views) named in ``disabled_rules`` are not applied
+    (``[rewrite] disabled_rules``); each reading's result names the rules that changed it
+    (:attr:`ReadingResult.rules`).
     """
     from parsers.mrs import rank_translations
 
@@ -290,7 +294,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
 
     def check(r) -> CheckedReading:
         return check_reading(question, r, prepared, pack, grounder, background, timeout_ms, context=context,
-                             checks=checks)
+                             checks=checks, disabled_rules=disabled_rules)
 
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()
@@ -305,10 +309,10 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
         # proves nothing
         for view_kind, applies in views:
             last = results[-1].result
-            if not applies or last.verdict == "faithful" or (
+            if not applies or view_kind.name in disabled_rules or last.verdict == "faithful" or (
                     view_kind.after_reason is not None and view_kind.after_reason not in last.reason):
                 continue
-            view = view_kind.make(r)
+            view = recorded(r, view_kind.make(r), view_kind.name)
             if view is not None:
                 results.append(check(view))
         if results[-1].result.verdict == "faithful" or len(seen) >= max_readings + len(priority):

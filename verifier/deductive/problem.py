@@ -9,7 +9,7 @@ Stage: after the question side (:mod:`.corrections`) and the problem's parts
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from verifier.axioms.model import Pack
 from verifier.filters import take_compared_values
@@ -59,6 +59,8 @@ class Problem:
     link_axioms: tuple[Axiom, ...]
     background: tuple[Premise, ...]
     relevant_background: tuple[Premise, ...]
+    #: the names of the rewrite rules that changed the reading (its view's, then its corrections')
+    rules: tuple[str, ...] = ()
 
     def kg_axioms(self) -> list[Formula]:
         """The axioms whose consequences are KG facts (built only when needed: not on most
@@ -68,12 +70,14 @@ class Problem:
 
 
 def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
-                  background: list[Premise]) -> Problem:
-    """The proof problem of ``reading`` (a translated reading or a view) against the prepared query."""
+                  background: list[Premise], disabled_rules: Collection[str] = ()) -> Problem:
+    """The proof problem of ``reading`` (a translated reading or a view) against the prepared
+    query; the corrections named in ``disabled_rules`` are not applied."""
     from verifier.grounding import np_spans
 
     query = prepared.query
-    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels))
+    reading = correct(reading, CorrectionInputs(question, pack, grounder.labels), disabled=disabled_rules)
+    rules = tuple(getattr(reading, "rules", ()))
     units = question_units(reading, question)
     grounding = grounder.ground(units, query, question, np_spans(getattr(reading, "mrs", None), question))
     structural = structural_axioms(pack, units + abstract_units(reading))
@@ -134,4 +138,4 @@ def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         pattern=pattern, qualifiers=tuple(qualifiers), qual_notes=tuple(qual_notes), negations=negations,
         g=aligned_pattern(reading_view, query, pattern), structural=tuple(structural),
         link_axioms=tuple(link_axioms), background=tuple(background),
-        relevant_background=tuple(relevant_background))
+        relevant_background=tuple(relevant_background), rules=rules)

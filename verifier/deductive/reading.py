@@ -5,14 +5,14 @@ unchanged).  Stage: foundation (imports no other stage)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Collection, Sequence
 
 from verifier.logic import And, Atom, Eq, Exists, Formula, Term, Var, free_vars
 
 __all__ = [
     "open_vars", "identified_with", "named_vars", "ReadingView", "mended", "conjuncts",
-    "Identities",
+    "Identities", "recorded",
 ]
 
 
@@ -57,6 +57,8 @@ class ReadingView:
     mrs: Any = None
     #: how the view reads the question, said in a faithful verdict's reason
     note: str = ""
+    #: the names of the rewrite rules (corrections, views) that changed the reading, in order
+    rules: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, reading, formula: Formula, not_alignable: Collection[Var], *,
@@ -69,7 +71,8 @@ class ReadingView:
                    reading_index=getattr(reading, "reading_index", 0),
                    sentence_force=getattr(reading, "sentence_force", None),
                    mrs=getattr(reading, "mrs", None),
-                   note=getattr(reading, "note", "") if note is None else note)
+                   note=getattr(reading, "note", "") if note is None else note,
+                   rules=tuple(getattr(reading, "rules", ())))
 
 
 def mended(reading, formula: Formula):
@@ -79,6 +82,18 @@ def mended(reading, formula: Formula):
     if formula == reading.formula or free_vars(formula) - free_vars(reading.formula):
         return reading
     return ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()))
+
+
+def recorded(before, after, name: str):
+    """``after`` (what rule ``name`` made of the reading ``before``) with ``name`` added to its
+    :attr:`ReadingView.rules` when the rule changed the reading (its formula, answers or note);
+    ``after`` as it is otherwise (``None``, the reading itself, an unchanged view)."""
+    if after is None or after is before or not isinstance(after, ReadingView):
+        return after
+    if (after.formula == before.formula and tuple(after.answer_vars) == tuple(before.answer_vars)
+            and after.note == getattr(before, "note", "")):
+        return after
+    return replace(after, rules=tuple(after.rules) + (name,))
 
 
 def conjuncts(f: Formula) -> list[Formula]:

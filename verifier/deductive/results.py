@@ -51,6 +51,9 @@ class ReadingResult:
     #: pre-proof check standing for the proof, an intent check, or the first of the precedence
     #: that fired); "" when no check decided it
     check: str = ""
+    #: the names of the rewrite rules (corrections, the view) that changed this reading, in
+    #: the order they fired (``axioms/rewrites/*.yaml``)
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

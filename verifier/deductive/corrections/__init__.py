@@ -10,10 +10,11 @@ one.  Stage: question side, first after the readings are translated (imports onl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from verifier.axioms.model import Pack
 from verifier.lexical import LabelIndex
+from verifier.deductive.reading import recorded
 from verifier.deductive.corrections.absolute_with import absolute_with
 from verifier.deductive.corrections.adjective_compounds import adjective_compounds
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
@@ -64,8 +65,12 @@ CORRECTIONS: tuple[Correction, ...] = (
 )
 
 
-def correct(reading, inputs: CorrectionInputs, passes: tuple[Correction, ...] = CORRECTIONS):
-    """``reading`` after every pass of ``passes`` (by default :data:`CORRECTIONS`), in order."""
+def correct(reading, inputs: CorrectionInputs, passes: tuple[Correction, ...] = CORRECTIONS,
+            disabled: Collection[str] = ()):
+    """``reading`` after every pass of ``passes`` (by default :data:`CORRECTIONS`) not named in
+    ``disabled``, in order; the names of the passes that changed it are recorded in its
+    :attr:`~verifier.deductive.reading.ReadingView.rules`."""
     for c in passes:
-        reading = c.apply(reading, inputs)
+        if c.name not in disabled:
+            reading = recorded(reading, c.apply(reading, inputs), c.name)
     return reading
