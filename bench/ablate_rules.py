@@ -37,7 +37,11 @@ goes on.
 
     PYTHONPATH=$PWD python bench/ablate_rules.py [--sets lcquad_sample,lcquad_off,llm,datasets]
         [--sample-n 250] [--lcquad-off-n 400] [--llm-n 800] [--datasets-n 300]
-        [--kinds rule,check,shape] [--workers 2] [--out bench/out/ablation]
+        [--kinds rule,check,shape] [--max-per-rule 0] [--workers 2] [--out bench/out/ablation]
+        [--baseline bench/out/ablation/items.jsonl] [--table-only]
+
+``--baseline`` reuses the baseline of an earlier run (same items, same code); ``--table-only``
+makes the table of a run stopped early (the rules whose items were all verified again).
 """
 
 from __future__ import annotations
@@ -163,26 +167,29 @@ def _base_verifier():
 
 def _verifier(variant: tuple[str, str]):
     """The verifier of a variant: ``("base", "")``, ``("rule", NAME)``, ``("check", NAME)``,
-    ``("shape", NAME)``; built from its configuration, one variant kept per worker (the tasks
-    come grouped by variant)."""
+    ``("shape", NAME)``: the base verifier with the setting that ``[rewrite] disabled_rules``,
+    ``[deductive] disabled_checks`` or ``disabled_shapes`` gives (the attributes
+    :class:`verifier.api.Verifier` reads them into; building a verifier per variant costs
+    seconds); one variant kept per worker (the tasks come grouped by variant)."""
+    import copy
+
     base = _base_verifier()
     if variant == ("base", ""):
         return base
     if _STATE.get("variant", (None,))[0] == variant:
         return _STATE["variant"][1]
-    from verifier.api import Verifier
-    from verifier.config import Config
+    from parsers.mrs.shapes import engine_for
+    from verifier.deductive.checks import enabled_checks
 
     kind, name = variant
-    cfg = Config({})
+    v = copy.copy(base)
     if kind == "check":
-        cfg = cfg.with_values("deductive", disabled_checks=[name])
+        v.checks = enabled_checks([name])
     elif kind == "shape":
-        cfg = cfg.with_values("deductive", disabled_shapes=[name])
+        v.disabled_shapes = [name]
+        v.shape_engine = engine_for(base.shapes, [name])
     elif kind == "rule":
-        cfg = cfg.with_values("rewrite", disabled_rules=[name])
-    labels, mrs = _STATE["inputs"]
-    v = Verifier(cfg, labels=labels, mrs=mrs)
+        v.disabled_rules = frozenset([name])
     _STATE["variant"] = (variant, v)
     return v
 
@@ -312,6 +319,43 @@ def effects(items: list[dict], base: list[dict], ablated: dict[tuple, dict[int, 
     return table
 
 
+def load_jsonl(path: Path) -> list[dict]:
+    """The records of a JSON-lines file (a truncated last line is skipped)."""
+    out = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return out
+
+
+def table_lines(items: list[dict], ablated: dict[tuple, dict[int, dict]], touched: dict[tuple, list[int]],
+                table: dict[tuple, dict]) -> tuple[list[str], int, int]:
+    """The Markdown table and the keep / delete counts."""
+    lines = ["| kind | rule | items touched: sample / off (verified again) | sample gain / cost "
+             "| LC-QuAD off gain / cost | LLM gain / cost | QALD+WWQ gain / cost | off-sample net | verdict |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    keep = delete = 0
+    for key in sorted(table):
+        per = table[key]
+        g = lambda s: per.get(s, [0, 0])  # noqa: E731
+        net_off = sum(g(s)[0] - g(s)[1] for s in OFF_SAMPLE)
+        verdict = "keep" if net_off > 0 else "delete"
+        keep += verdict == "keep"
+        delete += verdict == "delete"
+        idx = touched.get(key, [])
+        on = sum(items[i]["set"] == "lcquad_sample" for i in idx)
+        again = len(ablated.get(key, {}))
+        lines.append(f"| {key[0]} | {key[1]} | {on} / {len(idx) - on}"
+                     + ("" if again == len(idx) else f" ({again})")
+                     + f" | {g('lcquad_sample')[0]} / {g('lcquad_sample')[1]} | {g('lcquad_off')[0]} / "
+                     f"{g('lcquad_off')[1]} | {g('llm')[0]} / {g('llm')[1]} | {g('datasets')[0]} / "
+                     f"{g('datasets')[1]} | {net_off:+d} | {verdict} |")
+    return lines, keep, delete
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default=",".join(SETS))
@@ -321,6 +365,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--llm", type=Path, default=DEFAULT_LLM)
     ap.add_argument("--llm-n", type=int, default=800, help="labelled LLM predictions (seeded subset)")
     ap.add_argument("--datasets-n", type=int, default=300, help="QALD / WWQ gold pairs (seeded subset)")
+    ap.add_argument("--max-per-rule", type=int, default=0,
+                    help="verify again at most this many of a rule's touched items (seeded subset; 0: all)")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="reuse the baseline of an earlier run (its items.jsonl; same sets and sizes, same code)")
+    ap.add_argument("--table-only", action="store_true",
+                    help="only the table, from --out's items.jsonl and ablated.jsonl (of a run stopped early)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "ablation")
     args = ap.parse_args(argv)
@@ -343,12 +393,29 @@ def main(argv: list[str] | None = None) -> int:
         f"{s}={sum(d['set'] == s for d in items)} ({sum(d['set'] == s and d['kind'] == CORRECT for d in items)} correct)"
         for s in SETS if s in sets) + f" (built in {time.time() - t0:.0f} s)", flush=True)
 
-    with (args.out / "items.jsonl").open("w", encoding="utf-8") as f:
-        def write_base(i: int, r: dict) -> None:
-            f.write(json.dumps({"index": i, **items[i], **r}, ensure_ascii=False) + "\n")
-            f.flush()
-        base = robust_map([(("base", ""), d) for d in items], args.workers, "baseline", write_base)
-    print(f"baseline in {time.time() - t0:.0f} s; errors={sum(b['decision'] == 'error' for b in base)}", flush=True)
+    baseline = args.out / "items.jsonl" if args.table_only else args.baseline
+    if baseline is not None:
+        base_of = {r["index"]: r for r in load_jsonl(baseline)}
+        if len(base_of) != len(items) or any(base_of[i]["id"] != d["id"] for i, d in enumerate(items)):
+            print(f"{baseline} is not the baseline of these items", file=sys.stderr)
+            return 2
+        base = [base_of[i] for i in range(len(items))]
+        print(f"baseline read from {baseline}", flush=True)
+    else:
+        with (args.out / "items.jsonl").open("w", encoding="utf-8") as f:
+            def write_base(i: int, r: dict) -> None:
+                f.write(json.dumps({"index": i, **items[i], **r}, ensure_ascii=False) + "\n")
+                f.flush()
+            base = robust_map([(("base", ""), d) for d in items], args.workers, "baseline", write_base)
+        print(f"baseline in {time.time() - t0:.0f} s; errors={sum(b['decision'] == 'error' for b in base)}",
+              flush=True)
+    for s in SETS:
+        if s in sets:
+            rows = [(d, b) for d, b in zip(items, base) if d["set"] == s]
+            acc = lambda k: sum(b["decision"] == "accept" for d, b in rows if d["kind"] == k)  # noqa: E731
+            n = lambda k: sum(d["kind"] == k for d, b in rows)  # noqa: E731
+            print(f"baseline {s}: correct accepted {acc(CORRECT)}/{n(CORRECT)}, wrong accepted {acc(WRONG)}/{n(WRONG)}",
+                  flush=True)
 
     from verifier.deductive.checks import CHECK_NAMES
 
@@ -362,35 +429,41 @@ def main(argv: list[str] | None = None) -> int:
         for key in found:
             if key[0] in kinds:
                 touched.setdefault(key, []).append(i)
-    tasks = [(key, i) for key, idx in sorted(touched.items()) for i in idx]
+    # the rules that touch fewest items first: a run stopped early has the most rows complete
+    tasks = []
+    for key, idx in sorted(touched.items(), key=lambda kv: (len(kv[1]), kv[0])):
+        if args.max_per_rule and len(idx) > args.max_per_rule:
+            idx = sorted(random.Random(f"{key}").sample(idx, args.max_per_rule))
+        tasks += [(key, i) for i in idx]
     print(f"{sum(bool(v) for v in touched.values())} of {len(touched)} rules touched items; "
           f"{len(tasks)} items to verify again", flush=True)
-    with (args.out / "ablated.jsonl").open("w", encoding="utf-8") as f:
-        def write_ablated(j: int, r: dict) -> None:
-            key, i = tasks[j]
-            f.write(json.dumps({"kind": key[0], "rule": key[1], "index": i, "id": items[i]["id"],
-                                "set": items[i]["set"], "base": base[i]["decision"], **r}, ensure_ascii=False) + "\n")
-            f.flush()
-        results = robust_map([(key, items[i]) for key, i in tasks], args.workers, "ablation", write_ablated)
     ablated: dict[tuple, dict[int, dict]] = {key: {} for key in touched}
-    for (key, i), r in zip(tasks, results):
-        ablated[key][i] = r
+    if args.table_only:
+        for r in load_jsonl(args.out / "ablated.jsonl"):
+            ablated.setdefault((r["kind"], r["rule"]), {})[r["index"]] = r
+        # a rule counts only when all its items were verified again
+        wanted = defaultdict(set)
+        for key, i in tasks:
+            wanted[key].add(i)
+        incomplete = sorted(k for k in touched if set(ablated.get(k, {})) != wanted[k])
+        if incomplete:
+            print(f"not finished (left out): {', '.join(f'{k[0]}:{k[1]}' for k in incomplete)}", flush=True)
+        for k in incomplete:
+            touched.pop(k)
+            ablated.pop(k, None)
+    else:
+        with (args.out / "ablated.jsonl").open("w", encoding="utf-8") as f:
+            def write_ablated(j: int, r: dict) -> None:
+                key, i = tasks[j]
+                f.write(json.dumps({"kind": key[0], "rule": key[1], "index": i, "id": items[i]["id"],
+                                    "set": items[i]["set"], "base": base[i]["decision"], **r},
+                                   ensure_ascii=False) + "\n")
+                f.flush()
+            results = robust_map([(key, items[i]) for key, i in tasks], args.workers, "ablation", write_ablated)
+        for (key, i), r in zip(tasks, results):
+            ablated[key][i] = r
     table = effects(items, base, ablated)
-    lines = [f"| kind | rule | items touched (sample / off) | sample gain / cost | LC-QuAD off gain / cost "
-             f"| LLM gain / cost | QALD+WWQ gain / cost | off-sample net | verdict |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---|"]
-    keep = delete = 0
-    for key in sorted(table):
-        per = table[key]
-        g = lambda s: per.get(s, [0, 0])  # noqa: E731
-        net_off = sum(g(s)[0] - g(s)[1] for s in OFF_SAMPLE)
-        verdict = "keep" if net_off > 0 else "delete"
-        keep += verdict == "keep"
-        delete += verdict == "delete"
-        on = sum(items[i]["set"] == "lcquad_sample" for i in ablated[key])
-        lines.append(f"| {key[0]} | {key[1]} | {on} / {len(ablated[key]) - on} | {g('lcquad_sample')[0]} / "
-                     f"{g('lcquad_sample')[1]} | {g('lcquad_off')[0]} / {g('lcquad_off')[1]} | {g('llm')[0]} / "
-                     f"{g('llm')[1]} | {g('datasets')[0]} / {g('datasets')[1]} | {net_off:+d} | {verdict} |")
+    lines, keep, delete = table_lines(items, ablated, touched, table)
     print("\n" + "\n".join(lines), flush=True)
     (args.out / "table.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (args.out / "table.json").write_text(json.dumps({f"{k[0]}:{k[1]}": v for k, v in table.items()}, indent=1))
