@@ -368,7 +368,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-per-rule", type=int, default=0,
                     help="verify again at most this many of a rule's touched items (seeded subset; 0: all)")
     ap.add_argument("--baseline", type=Path, default=None,
-                    help="reuse the baseline of an earlier run (its items.jsonl; same sets and sizes, same code)")
+                    help="reuse the baseline of an earlier run (its items.jsonl; same sets and sizes, same code); "
+                         "the items it lacks (a run stopped early) are left out")
+    ap.add_argument("--max-item-ms", type=float, default=0,
+                    help="do not verify again an item whose baseline took more CPU time than this (0: no limit)")
     ap.add_argument("--table-only", action="store_true",
                     help="only the table, from --out's items.jsonl and ablated.jsonl (of a run stopped early)")
     ap.add_argument("--workers", type=int, default=2)
@@ -393,14 +396,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{s}={sum(d['set'] == s for d in items)} ({sum(d['set'] == s and d['kind'] == CORRECT for d in items)} correct)"
         for s in SETS if s in sets) + f" (built in {time.time() - t0:.0f} s)", flush=True)
 
-    baseline = args.out / "items.jsonl" if args.table_only else args.baseline
+    baseline = args.baseline or (args.out / "items.jsonl" if args.table_only else None)
     if baseline is not None:
         base_of = {r["index"]: r for r in load_jsonl(baseline)}
-        if len(base_of) != len(items) or any(base_of[i]["id"] != d["id"] for i, d in enumerate(items)):
+        if any(i >= len(items) or items[i]["id"] != r["id"] for i, r in base_of.items()):
             print(f"{baseline} is not the baseline of these items", file=sys.stderr)
             return 2
-        base = [base_of[i] for i in range(len(items))]
-        print(f"baseline read from {baseline}", flush=True)
+        kept = sorted(base_of)
+        items, base = [items[i] for i in kept], [base_of[i] for i in kept]
+        print(f"baseline read from {baseline}: {len(items)} items: " + ", ".join(
+            f"{s}={sum(d['set'] == s for d in items)}" for s in SETS if s in sets), flush=True)
     else:
         with (args.out / "items.jsonl").open("w", encoding="utf-8") as f:
             def write_base(i: int, r: dict) -> None:
@@ -421,7 +426,11 @@ def main(argv: list[str] | None = None) -> int:
 
     names: dict[str, list[str]] = {"check": list(CHECK_NAMES), "shape": shape_names(), "rule": rule_names()}
     touched: dict[tuple, list[int]] = {(k, n): [] for k in kinds for n in names[k]}
+    slow = 0
     for i, b in enumerate(base):
+        if args.max_item_ms and b.get("ms", 0) > args.max_item_ms:
+            slow += 1
+            continue
         found = {("rule", r) for r in b.get("rules", ())} | {("check", c) for c in b.get("checks", ())} \
             | {("shape", s) for s in b.get("shapes", ())}
         if ("check", "not_a_time") in found:  # its failure is the intent check's verdict after a proof
@@ -435,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.max_per_rule and len(idx) > args.max_per_rule:
             idx = sorted(random.Random(f"{key}").sample(idx, args.max_per_rule))
         tasks += [(key, i) for i in idx]
+    if slow:
+        print(f"{slow} items over {args.max_item_ms:.0f} ms of CPU time not verified again", flush=True)
     print(f"{sum(bool(v) for v in touched.values())} of {len(touched)} rules touched items; "
           f"{len(tasks)} items to verify again", flush=True)
     ablated: dict[tuple, dict[int, dict]] = {key: {} for key in touched}
