@@ -104,7 +104,9 @@ class TestStageOrder:
         import verifier.deductive as d
 
         for name in ("DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "VERDICT_ORDER",
-                     "negation_kg_readings", "attachment_view", "SUPERLATIVE_VALUE", "_attachment_view"):
+                     "negation_kg_readings", "KIND_OF", "kind_of_view", "attachment_view", "known_verbs",
+                     "distinguish_repeated", "SUPERLATIVE_VALUE", "_kind_of_view", "_attachment_view",
+                     "_known_verbs", "_distinguish_repeated"):
             assert hasattr(d, name), name
 
 
@@ -161,7 +163,9 @@ class TestCorrections:
     def test_the_passes_in_their_declared_order(self, ver, reading):
         from verifier.deductive.corrections import CORRECTIONS, CorrectionInputs, correct
 
-        assert [c.name for c in CORRECTIONS] == ["parser_defects", "adjective_compounds"]
+        assert [c.name for c in CORRECTIONS] == [
+            "parser_defects", "adjective_compounds", "grand_kin", "known_verbs", "passive_agents", "role_titles",
+            "distinguish_repeated"]
         inputs = CorrectionInputs(MASS_Q, ver.pack, ver.labels)
         assert correct(reading, inputs) is reading  # nothing to correct
 
@@ -182,9 +186,17 @@ class TestViews:
     def test_views_declared_in_order_and_applied_by_question(self):
         from verifier.deductive.views import VIEWS, views_for
 
-        assert [v.name for v in VIEWS] == ["attachment"]
+        assert [v.name for v in VIEWS] == ["kind_of", "attachment"]
         applies = {v.name: a for v, a in views_for("What kind of music did Lou Reed play?")}
-        assert applies == {"attachment": True}
+        assert applies == {"kind_of": True, "attachment": True}
+
+    def test_a_view_of_a_written_reading(self):
+        from verifier.deductive.views import KIND_OF, VIEWS
+
+        kind_of = next(v for v in VIEWS if v.name == "kind_of")
+        view = kind_of.make(notation_reading('exists e2 x3 x9. _kind_n_of-n(x5, x9) & _music_n_1(x9) '
+                                             '& named(x3, "Lou Reed") & _play_v_1(e2, x3, x5)', "x5"))
+        assert {a.pred for a in atoms(view.formula)} >= {KIND_OF} and "read as N" in view.note
 
 
 class TestPremises:

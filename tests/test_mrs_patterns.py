@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from parsers.mrs import translate_readings
-from parsers.mrs.patterns import MAX_SPLITS, pattern_readings
+from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
+
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Literal, atoms
@@ -147,6 +148,36 @@ def test_name_restriction_asks_for_the_noun_phrase(question, noun):
 ])
 def test_name_restriction_with_other_constraints_has_no_pattern_reading(question):
     assert pattern_readings(question) == []
+
+
+def test_two_hop_shape():
+    """The answer is the NP1 of NAME1, which has an NP2 that is NAME2 (or a looked-up value)."""
+    t, by = _only("What is the location of birth of Berthe Morisot with a twin city of Koszalin?")
+    birth, city = noun_var(t, "_birth/nn_u_unknown"), noun_var(t, "_city/nn_u_unknown")
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], birth)
+    assert by["_have_v_1"].args[1:] == (birth, city)
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_of_p"].args[1:] == (birth, names['"Berthe Morisot"'])
+    assert by["appos"].args[1:] == (city, names['"Koszalin"'])
+    t, by = _only("What is the gender of Phyllis Schlafly whose shortened name is Аял?")
+    assert by["poss"].args[1:] == (noun_var(t, "_name/nn_u_unknown"), noun_var(t, "_gender/nn_u_unknown"))
+    # LC-QuAD 2.0 writes the NP2 with "in" too: Cotta is one of the boroughs
+    t, by = _only("What is the birth city of Augustus III of Poland, which has boroughs in Cotta?")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    borough = noun_var(t, "_boroughs/nn_u_unknown")
+    assert by["_have_v_1"].args[1:] == (noun_var(t, "_city/nn_u_unknown"), borough)
+    assert by["appos"].args[1:] == (borough, names['"Cotta"'])
+    # a number is a value the query compares, not a name
+    t, by = _only("What is the birthplace of Henry Mancini that has an acreage of 213.587?")
+    assert "appos" not in by and [str(a.args[1]) for a in atoms(t.formula) if a.pred == "named"] == ['"Henry Mancini"']
+    # "..., which is the same as NAME2": the NP1 is the same as NAME2 (_same_a_as), no NP2
+    t, by = _only("What is the Christian name of Jean Rhys, which is the same as Jane?")
+    name = noun_var(t, "_name/nn_u_unknown")
+    names = {str(a.args[1]): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert by["_be_v_id"].args[1:] == (t.answer_vars[0], name)
+    assert by["_of_p"].args[1:] == (name, names['"Jean Rhys"'])
+    assert by["_same_a_as"].args[1:] == (name, names['"Jane"'])
+    assert "_have_v_1" not in by and "appos" not in by
 
 
 def test_class_for_the_np_of_name_has_both_readings():
@@ -302,6 +333,25 @@ def test_np_of_all_np_with_a_name():
     assert not pattern_readings("Give me the capitals of all countries that border France.")
 
 
+def test_coordinated_copula_has_one_noun_phrase_per_conjunct():
+    """"Were A and B siblings of X?": A is a sibling of X and B is one; one noun phrase for
+    both would make A and B the same thing."""
+    t, _ = _only("Were Agrippina the Elder and Octavia the Elder siblings of Augustus?")
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert set(names) == {"Agrippina the Elder", "Octavia the Elder", "Augustus"}
+    copulas = [a for a in atoms(t.formula) if a.pred == "_be_v_id"]
+    assert {c.args[1] for c in copulas} == {names["Agrippina the Elder"], names["Octavia the Elder"]}
+    assert len({c.args[2] for c in copulas}) == 2
+    ofs = [a for a in atoms(t.formula) if a.pred == "_of_p"]
+    assert {o.args[1] for o in ofs} == {c.args[2] for c in copulas} and {o.args[2] for o in ofs} == {names["Augustus"]}
+    t, _ = _only("Was Edward VI of England a sibling of Lady Jane Grey and Mary I of England?")
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    assert {a.args[1] for a in atoms(t.formula) if a.pred == "_be_v_id"} == {names["Edward VI of England"]}
+    assert {a.args[2] for a in atoms(t.formula) if a.pred == "_of_p"} == {names["Lady Jane Grey"], names["Mary I of England"]}
+    t, _ = _only("Was Anderson Silva's sport taekwondo and judo?")
+    assert len([a for a in atoms(t.formula) if a.pred == "poss"]) == 2
+
+
 def test_yes_no_value_shape():
     t, by = _only("Is the albedo of 1437 Diomedes equal to .024?")
     albedo = noun_var(t, "_albedo/nn_u_unknown")
@@ -376,6 +426,20 @@ def test_what_is_in_the_reads_as_what_is_the():
     assert pattern_readings("What is in Paris?") == []
 
 
+def test_the_name_of_a_description_is_read_as_the_description():
+    q = "What is the name of the chemical compound that treats chickenpox?"
+    first = translate_readings(pattern_readings(q))[0]
+    preds = {a.pred for a in atoms(first.formula)}
+    assert not any(p.startswith("_name") for p in preds)
+    treats = next(a for a in atoms(first.formula) if a.pred == "_treats/vbz_u_unknown")
+    compound = noun_var(first, "_compound/nn_u_unknown")
+    assert treats.args[1] == compound  # the compound treats, not its name
+    # only the name of a description: the name of a proper name stays a name
+    assert NAME_OF_DESCRIPTION.match("Give me the name of a painting created by Rembrandt")
+    assert not NAME_OF_DESCRIPTION.match("What is the name of Paris?")
+    assert not NAME_OF_DESCRIPTION.match("What is the name of the Eiffel Tower?")
+
+
 def test_where_or_when_of_a_one_place_event():
     """"Where did Boethius die?", "where was andy todd born?": the answer is the place (or
     time) of the name's event, active (the name is its subject) or passive (its undergoer)."""
@@ -443,6 +507,16 @@ def test_is_there_a_np_called_name():
     assert pattern_readings("Is there a video game called battle chess?") == []
 
 
+def test_is_names_np_one_value():
+    t, by = _only("Is Axl Rose's voice type a mezzo-soprano?")
+    names = names_of(t)
+    x_np = noun_var(t, "_type/nn_u_unknown")
+    assert by["poss"].args[1:] == (x_np, names["Axl Rose"])
+    assert by["_be_v_id"].args[1:] == (x_np, names["mezzo-soprano"])
+    t, by = _only("Is Anderson Cooper's mother Gloria Vanderbilt?")
+    assert by["_be_v_id"].args[2] == names_of(t)["Gloria Vanderbilt"]
+
+
 def names_of(t):
     return {a.args[1].lexical: a.args[0] for a in atoms(t.formula) if a.pred == "named"}
 
@@ -508,6 +582,17 @@ def test_what_kind_of_np_does_name_without_a_verb():
     assert not any("_have_v_1" in r for r in pattern_readings("what kind of money do they use in aruba?"))
     rs = pattern_readings("what kind of government does italy have?")
     assert len(rs) == 1 and "_have_v_1" in rs[0]
+
+
+def test_a_name_with_a_possessive_noun():
+    """"walt disney's son" in a name slot is the son (a noun) of Walt Disney (poss), as the
+    ERG reads a possessive; "What is the name of X's son?" asks for the son."""
+    rs = translate_readings(pattern_readings("what is the name of walt disney's son?"))
+    t = next(t for t in rs if "_son/nn_u_unknown" in str(t.formula) and "_name/nn_u_unknown" not in str(t.formula))
+    by = {a.pred: a for a in atoms(t.formula)}
+    son = noun_var(t, "_son/nn_u_unknown")
+    assert by["poss"].args[1:] == (son, names_of(t)["walt disney"])
+    assert not any("poss" in r for r in pattern_readings("Who founded McDonald's?"))
 
 
 def test_an_acronym_after_a_name_is_its_possessed_noun():

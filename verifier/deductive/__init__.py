@@ -28,15 +28,17 @@ from __future__ import annotations
 from verifier.deductive.alignment import SUPERLATIVE_VALUE
 from verifier.deductive.consequences import kg_consequences, negation_kg_readings
 from verifier.deductive.corrections import CORRECTIONS
+from verifier.deductive.corrections.known_verbs import known_verbs
+from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.checks import PRE_PROOF, PRECEDENCE
 from verifier.deductive.pipeline import check_reading, check_readings
 from verifier.deductive.results import VERDICT_ORDER, AtomDiagnosis, DeductiveResult, ReadingResult
-from verifier.deductive.views import VIEWS, attachment_view
+from verifier.deductive.views import KIND_OF, VIEWS, attachment_view, kind_of_view
 
 __all__ = [
     "DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "check_reading", "VERDICT_ORDER",
-    "SUPERLATIVE_VALUE", "kg_consequences", "negation_kg_readings",
-    "attachment_view", "CORRECTIONS", "VIEWS", "PRE_PROOF",
+    "SUPERLATIVE_VALUE", "kg_consequences", "negation_kg_readings", "KIND_OF", "kind_of_view",
+    "attachment_view", "known_verbs", "distinguish_repeated", "CORRECTIONS", "VIEWS", "PRE_PROOF",
     "PRECEDENCE", "STAGES",
 ]
 
@@ -49,4 +51,5 @@ STAGES = (
 
 # the spellings of these names before the package existed (deductive.py), for callers outside
 # the package that still use them
-_attachment_view = attachment_view
+_kind_of_view, _attachment_view, _known_verbs, _distinguish_repeated = (
+    kind_of_view, attachment_view, known_verbs, distinguish_repeated)

@@ -5,15 +5,90 @@ corrections (imports only :mod:`results` and :mod:`reading`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from verifier.logic import Atom, Term, Var, map_atoms
+from verifier.logic import TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, map_atoms
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.deductive.reading import ReadingView, conjuncts, named_vars
 
-__all__ = ["View", "VIEWS", "views_for", "attachment_view"]
+__all__ = ["View", "VIEWS", "views_for", "KIND_OF_PHRASE", "KIND_OF", "kind_of_view", "attachment_view"]
+
+
+#: "what kind / type / sort / style of N", "a list of N": the questions :func:`kind_of_view`
+#: reads ("form" is left out: "the legal form of X" is a property of X).
+KIND_OF_PHRASE = re.compile(r"\b(?:kinds?|types?|sorts?|styles?|list)\s+of\b", re.IGNORECASE)
+
+
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
+
+
+#: The abstract predicate of :func:`kind_of_view`: ``kind_of(y)``, the question asked for a
+#: kind of the N that ``y`` is.
+KIND_OF = "kind_of"
+
+
+def kind_of_view(reading):
+    """"What kind of money do they use in Aruba?", "What type of currency is used in the
+    UK?": a question about a kind of N is answered, as KG queries answer it, with the N
+    itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
+    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which
+    the kind noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
+    ``_of_p(e, x, y)``, becomes ``x = y & kind_of(y)``; a kind noun that modifies N in a
+    compound (``_kind/nn_u_unknown(k) & compound(e, y, k)``, as pattern readings write "kind
+    of music") becomes ``kind_of(y)``.  The abstract ``kind_of(y)`` keeps what the question
+    said of N, for the templates that read a kind of N as a genre ("What kind of music did Lou
+    Reed play?").  The copula between the kind and a name ("What type of government is the
+    Philippines?") becomes ``_of_p``: the kind of N a named thing is, is its N.  Only for an
+    N that is a common noun (no name: "the type of the Eiffel Tower" asks for a class of the
+    tower); ``None`` when no kind noun of that shape is found."""
+    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
+    named = named_vars(facts)
+
+    def common_noun(y) -> bool:
+        return isinstance(y, Var) and y.name.startswith("x") and y not in named and any(
+            f.args and f.args[0] == y and predicate_info(f.pred).pos == "n"
+            and not predicate_info(f.pred).is_abstract and predicate_info(f.pred).lemma not in _KIND_NOUNS
+            for f in facts)
+
+    replace: dict[Atom, Formula] = {}
+    lemmas: list[str] = []
+    for f in facts:
+        info = predicate_info(f.pred)
+        if info.pos != "n" or info.lemma not in _KIND_NOUNS or not f.args or not isinstance(f.args[0], Var):
+            continue
+        lemmas.append(info.lemma)
+        x = f.args[0]
+        if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
+            replace[f] = conj(Eq(x, f.args[1]), Atom(KIND_OF, (f.args[1],)))
+            continue
+        of = [g for g in facts if g.pred == "_of_p" and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
+        if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
+            replace[f], replace[of[0]] = conj(Eq(x, of[0].args[2]), Atom(KIND_OF, (of[0].args[2],))), TRUE
+            continue
+        mods = [g for g in facts if g.pred == "compound" and len(g.args) == 3 and g.args[2] == x
+                and common_noun(g.args[1])]
+        if len(f.args) == 1 and len(mods) == 1:  # _kind/nn_u_unknown(x) & compound(e, y, x)
+            replace[f], replace[mods[0]] = Atom(KIND_OF, (mods[0].args[1],)), TRUE
+    if not replace:
+        return None
+    # "What type of government is the Philippines?": the kind of N that a named thing is, is
+    # its N ("the government of the Philippines"), not the thing itself
+    kinds = {f.args[0] for f in replace if predicate_info(f.pred).lemma in _KIND_NOUNS}
+    kinds |= {t for r in replace.values() for a in atoms(r) if a.pred == KIND_OF for t in a.args}
+    for f in facts:
+        if f.pred == "_be_v_id" and len(f.args) == 3 and f not in replace:
+            e, a, b = f.args
+            for k, z in ((a, b), (b, a)):
+                if k in kinds and z in named:
+                    replace[f] = Atom("_of_p", (e, k, z))
+                    break
+    view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
+                          getattr(reading, "not_alignable", set()),
+                          note=f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N")
+    return view
 
 
 def attachment_view(reading):
@@ -74,11 +149,12 @@ def _always(question: str) -> bool:
     return True
 
 
-#: The views, in the order they are tried, while a reading proves nothing: a phrase on a
-#: request verb or a name as the noun phrase's.  (``name_of_description``, ``who_is``,
-#: ``kind_of`` and ``predicative_prepositions`` were deleted: they won nothing off the sample,
-#: docs/deductive.md "Rules that earn their place".)
+#: The views, in the order they are tried, while a reading proves nothing: "what kind of money"
+#: as "what money", a phrase on a request verb or a name as the noun phrase's.
+#: (``name_of_description``, ``who_is`` and ``predicative_prepositions`` were deleted: they won
+#: nothing off the sample, docs/deductive.md "Rules that earn their place".)
 VIEWS: tuple[View, ...] = (
+    View("kind_of", kind_of_view, lambda q: KIND_OF_PHRASE.search(q) is not None),
     View("attachment", attachment_view, _always),
 )
 

@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
-from parsers.mrs.shapes.data import shipped_shapes, using
+from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.events import wh_event_alone_readings, wh_object_readings, when_become_readings
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import (
     copula_readings, name_test_readings, of_all_readings, possessive_readings, there_called_readings,
-    what_np_is_name_readings,
+    two_hop_readings, what_np_is_name_readings,
 )
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import how_many_readings, relative_readings, wh_passive_readings
-from parsers.mrs.shapes.wrappers import name_tail_readings, time_readings
-from parsers.mrs.shapes.yes_no import ask_value_readings
+from parsers.mrs.shapes.wrappers import blanked_text, name_tail_readings, time_readings
+from parsers.mrs.shapes.yes_no import ask_value_readings, yes_no_copula_readings
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -44,9 +44,11 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "possessive": possessive_readings,
     "copula": copula_readings,
     "name_test": name_test_readings,
+    "two_hop": two_hop_readings,
     "relative": relative_readings,
     "wh_passive": wh_passive_readings,
     "how_many": how_many_readings,
+    "yes_no_copula": yes_no_copula_readings,
     "ask_value": ask_value_readings,
     "wh_object": wh_object_readings,
     "when_become": when_become_readings,
@@ -62,8 +64,13 @@ WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = { "tim
 }
 
 
+def _name_of_description(q: str) -> str | None:
+    m = shape_rx("NAME_OF_DESCRIPTION").match(q)
+    return blanked_text(q, m.span("name")) if m else None
+
+
 #: Builders of the rewrites: question -> the question to read instead (None: no rewrite).
-REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = { }
+REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {"name_of_description": _name_of_description}
 
 #: Every builder name a shape file may use.
 BUILDERS = frozenset(SHAPE_BUILDERS) | frozenset(WRAPPER_BUILDERS) | frozenset(REWRITE_BUILDERS)

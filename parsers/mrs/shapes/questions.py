@@ -11,11 +11,12 @@ import re
 from parsers.mrs.shapes.data import shape_rx
 from parsers.mrs.shapes.build import (
     MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
-    np_and_name, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep,
+    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep,
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "two_hop_mrs", "name_test_readings",
+    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings",
+    "two_hop_readings", "two_hop_mrs", "name_test_readings",
     "there_called_readings", "what_np_is_name_readings"
 ]
 
@@ -109,6 +110,23 @@ def possessive_readings(q: str) -> list[str]:
     b.ep("_be_v_id", (m.end("wh"), m.start("name")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
     b.ep("poss", (m.end("name"), m.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
     return [b.text("e2", top)]
+
+
+def two_hop_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``two_hop`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("TWO_HOP").match(q)
+    if not m:
+        return []
+    if m.group("same"):  # "..., which is the same as NAME2": no second noun phrase
+        if not name_ok(m.group("name2")):
+            return []
+        np2, name2 = None, m.span("name2")
+    else:
+        second = checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
+        if second is None:
+            return []
+        np2, name2 = second
+    return [two_hop_mrs(q, m, np1, prep, name1, np2, name2) for np1, prep, name1 in np_name_splits(q, m, "head")]
 
 
 def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],

@@ -12,10 +12,10 @@ from typing import Sequence
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
     MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name,
-    np_name_splits, quantifier, verb_eps,
+    np_name_splits, plain_np, quantifier, verb_eps,
 )
 
-__all__ = [ "verb_statement",
+__all__ = [ "verb_statement", "yes_no_copula_readings",
     "distributed_copulas", "ask_value_readings",
     "ask_value_main"
 ]
@@ -40,6 +40,24 @@ def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) ->
         verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, name_ep(b, q, span), passive,
                   (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
+
+
+def yes_no_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_copula`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    for form, m in (("subjects", shape_rx("COPULA_SUBJECTS").match(q)), ("objects", shape_rx("COPULA_OBJECTS").match(q)),
+                    ("values", shape_rx("COPULA_VALUES").match(q)), ("values", shape_rx("COPULA_VALUE").match(q))):
+        if m:
+            break
+    else:
+        return []
+    np = clean_span(q, *m.span("np"))
+    names = [clean_span(q, *m.span(g)) for g in ("name", "a", "b") if g in m.re.groupindex]
+    if not plain_np(q[np[0]:np[1]]) or any(not name_ok(q[a:z]) for a, z in names):
+        return []
+    prep = (m.group("prep").casefold(), m.span("prep")) if "prep" in m.re.groupindex else None
+    quant = "_the_q" if form == "values" else quantifier(m.group("det"))
+    return [distributed_copulas(q, form, names[0], np, names[1:], quant, prep)]
 
 
 def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int, int],

@@ -16,7 +16,12 @@ from verifier.axioms.model import Pack
 from verifier.lexical import LabelIndex
 from verifier.deductive.reading import recorded
 from verifier.deductive.corrections.adjective_compounds import adjective_compounds
+from verifier.deductive.corrections.grand_kin import grand_kin
+from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.parser_defects import correct_parser_defects
+from verifier.deductive.corrections.passive_agents import passive_agents
+from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
+from verifier.deductive.corrections.role_titles import role_titles
 
 __all__ = ["CorrectionInputs", "Correction", "CORRECTIONS", "correct"]
 
@@ -38,11 +43,17 @@ class Correction:
     apply: Callable[[Any, CorrectionInputs], Any]
 
 
-#: The passes, in the order they are applied.  (Ten passes were deleted: they won nothing off
-#: the sample, docs/deductive.md "Rules that earn their place".)
+#: The passes, in the order they are applied.  (``pied_piped_relatives``, ``absolute_with``,
+#: ``relative_participles``, ``split_name_appositions`` and ``coordinated_objects`` were
+#: deleted: they won nothing off the sample, docs/deductive.md "Rules that earn their place".)
 CORRECTIONS: tuple[Correction, ...] = (
     Correction("parser_defects", lambda r, i: correct_parser_defects(r, i.question)),
     Correction("adjective_compounds", lambda r, i: adjective_compounds(r)),
+    Correction("grand_kin", lambda r, i: grand_kin(r)),
+    Correction("known_verbs", lambda r, i: known_verbs(r, i.pack)),
+    Correction("passive_agents", lambda r, i: passive_agents(r)),
+    Correction("role_titles", lambda r, i: role_titles(r, i.question)),
+    Correction("distinguish_repeated", lambda r, i: distinguish_repeated(r)),
 )
 
 
