@@ -8,6 +8,7 @@ Uses only files of the repository (examples/chemistry), so it runs without ../sh
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,8 +20,8 @@ from parsers.sparql import parse_query
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.deductive.checks import (
-    PRE_PROOF, PRECEDENCE, context_of, degenerate, dropped_class, incomplete, intent, mentions,
-    no_labels, unlinked_names, unmentioned, with_proof,
+    PRE_PROOF, PRECEDENCE, context_of, degenerate, dropped_class, ignored_names, incomplete, intent,
+    mentions, no_labels, unlinked_names, unmentioned, with_proof,
 )
 from verifier.deductive.prepared import prepare_query
 from verifier.deductive.problem import build_problem
@@ -64,7 +65,8 @@ def context(ver, question, reading, sparql=MASS, grounder=None):
 
 def test_the_precedence_is_declared_once_and_names_each_check():
     assert [c.name for c in PRE_PROOF] == ["no_labels", "unmentioned_symbols", "degenerate"]
-    assert [c.name for c in PRECEDENCE] == ["intent", "unlinked_names", "dropped_class", "incomplete"]
+    assert [c.name for c in PRECEDENCE] == ["intent", "ignored_names", "unlinked_names", "dropped_class",
+                                           "incomplete"]
 
 
 def test_degenerate_refuses_a_reading_whose_answer_is_a_named_item(ver):
@@ -82,6 +84,15 @@ def test_dropped_class_asks_for_the_kind_of_thing_asked_for(ver):
     assert "does not restrict its answer to what the question asks for ('chemical')" in dropped_class.check(dropped)
     kept = context(ver, q, reading, "SELECT ?c WHERE { ?c wdt:P31 wd:Q11173 ; wdt:P2177 ?s . FILTER(?s < 0.07) }")
     assert dropped_class.check(kept) is None
+
+
+def test_ignored_names_finds_a_named_item_the_query_leaves_out(ver):
+    ctx = context(ver, "What is the mass of benzene and Ethanol?", written(
+        ver, "exists e2 x8 x13 x21 x22. thing(x3) & _be_v_id(e2, x3, x8) & _mass_n_of(x8, x22) "
+             '& _and_c(x22, x13, x21) & _benzene/nn_u_unknown(x13) & named(x21, "Ethanol")'))
+    assert ignored_names.check(ctx) == "the query ignores what the question names: 'Ethanol' (Q153 ethanol)"
+    # a name a negation's KG reading accounts for is not ignored
+    assert ignored_names.check(replace(ctx, explained=frozenset({"ethanol"}))) is None
 
 
 def test_incomplete_lists_the_constraints_the_query_drops(ver):

@@ -333,6 +333,30 @@ def test_np_of_all_np_with_a_name():
     assert not pattern_readings("Give me the capitals of all countries that border France.")
 
 
+def test_coordinated_yes_no_is_written_distributed():
+    """"Did X VERB [PREP] A and B?": one verb per conjunct, both with X as subject."""
+    t, _ = _only("Did Garth Brooks record with Big Machine Records and Decca?")
+    assert t.intent.kind == "ask"
+    names = {str(a.args[1]).strip('"'): a.args[0] for a in atoms(t.formula) if a.pred == "named"}
+    verbs = [a for a in atoms(t.formula) if a.pred == "_record/vb_u_unknown"]
+    withs = [a for a in atoms(t.formula) if a.pred == "_with_p"]
+    assert len(verbs) == 2 and {v.args[1] for v in verbs} == {names["Garth Brooks"]}
+    assert {w.args[2] for w in withs} == {names["Big Machine Records"], names["Decca"]}
+    assert {w.args[1] for w in withs} == {v.args[0] for v in verbs}
+    t, _ = _only("Did Shivaji marry both Soyarabai as well as Putalabai?")
+    objects = {a.args[2] for a in atoms(t.formula) if a.pred == "_marry/vb_u_unknown"}
+    assert objects == {a.args[0] for a in atoms(t.formula) if a.pred == "named"
+                       and a.args[1] != Literal("Shivaji")}
+    # a passive: the name is the verb's second argument
+    t, _ = _only("Was Neil Young nominated for the Juno Award and the Polaris Prize?")
+    young = next(a.args[0] for a in atoms(t.formula) if a.pred == "named" and a.args[1] == Literal("Neil Young"))
+    assert {a.args[2] for a in atoms(t.formula) if a.pred == "_nominated/vbn_u_unknown"} == {young}
+    # "of" inside a name is not the verb; lower-case names are beyond the shape
+    t, _ = _only("Did Lawrence of Arabia fight in Aqaba and Medina?")
+    assert any(a.pred == "_fight/vb_u_unknown" for a in atoms(t.formula))
+    assert pattern_readings("Is Tyler Perry a songwriter and TV director?") == []
+
+
 def test_coordinated_copula_has_one_noun_phrase_per_conjunct():
     """"Were A and B siblings of X?": A is a sibling of X and B is one; one noun phrase for
     both would make A and B the same thing."""

@@ -28,7 +28,7 @@ from parsers.mrs.shapes.questions import (
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import how_many_readings, relative_readings, wh_passive_readings
 from parsers.mrs.shapes.wrappers import blanked_text, name_tail_readings, time_readings
-from parsers.mrs.shapes.yes_no import ask_value_readings, yes_no_copula_readings
+from parsers.mrs.shapes.yes_no import ask_value_readings, yes_no_copula_readings, yes_no_coordinated_readings
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -49,6 +49,7 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "wh_passive": wh_passive_readings,
     "how_many": how_many_readings,
     "yes_no_copula": yes_no_copula_readings,
+    "yes_no_coordinated": yes_no_coordinated_readings,
     "ask_value": ask_value_readings,
     "wh_object": wh_object_readings,
     "when_become": when_become_readings,

@@ -15,7 +15,8 @@ from parsers.mrs.shapes.build import (
     np_name_splits, plain_np, quantifier, verb_eps,
 )
 
-__all__ = [ "verb_statement", "yes_no_copula_readings",
+__all__ = [
+    "yes_no_coordinated_readings", "verb_statement", "yes_no_copula_readings",
     "distributed_copulas", "ask_value_readings",
     "ask_value_main"
 ]
@@ -131,3 +132,12 @@ def ask_value_main(b: MrsBuilder, q: str, m: re.Match, np: tuple[int, int], x_np
     b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=carg_text(m.group("value")))
     b.quantified("udef_q", m.span("value"), x_val, l_val)
     return b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val)
+
+
+def yes_no_coordinated_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("YES_NO_COORDINATED").match(q)
+    if not m:
+        return []
+    return verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))

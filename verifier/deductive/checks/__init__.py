@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from verifier.deductive.checks import (
-    degenerate, dropped_class, incomplete, intent, no_labels, unlinked_names, unmentioned,
+    degenerate, dropped_class, ignored_names, incomplete, intent, no_labels, unlinked_names, unmentioned,
 )
 from verifier.deductive.checks.context import Check, CheckContext, context_of, with_proof
 
@@ -39,11 +39,12 @@ PRE_PROOF: tuple[Check, ...] = (
 INTENT_CHECKS: tuple[Check, ...] = ()
 
 #: After a sound proof, in order of precedence: the first that fires decides.  (The checks
-#: ``alternatives``, ``ignored_names``, ``ignored_times``, ``unlinked_doers`` and the intent check
-#: ``not_a_time`` were deleted: they won nothing off the sample, docs/deductive.md "Rules that
-#: earn their place".)
+#: ``alternatives``, ``ignored_times``, ``unlinked_doers`` and the intent check ``not_a_time``
+#: were deleted: they won nothing off the sample, docs/deductive.md "Rules that earn their
+#: place".)
 PRECEDENCE: tuple[Check, ...] = (
     Check("intent", "intent_mismatch", intent.check),
+    Check("ignored_names", "weaker", ignored_names.check),
     Check("unlinked_names", "weaker", unlinked_names.check),
     Check("dropped_class", "weaker", dropped_class.check),
     Check("incomplete", "weaker", incomplete.check),
