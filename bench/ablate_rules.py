@@ -359,7 +359,8 @@ def table_lines(items: list[dict], ablated: dict[tuple, dict[int, dict]], touche
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--kinds", default="rule,check,shape", help="what to disable in turn")
+    ap.add_argument("--kinds", default="rule,check,shape",
+                    help="what to disable in turn (rule, check, shape; '' for the baseline only)")
     ap.add_argument("--sample-n", type=int, default=250, help="pairs of the seed-0 sample (seeded subset)")
     ap.add_argument("--lcquad-off-n", type=int, default=400, help="other LC-QuAD test pairs (seeded subset)")
     ap.add_argument("--llm", type=Path, default=DEFAULT_LLM)
@@ -379,6 +380,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     sets = {s.strip() for s in args.sets.split(",") if s.strip()}
     kinds = {k.strip() for k in args.kinds.split(",") if k.strip()}
+    if kinds - {"rule", "check", "shape"}:
+        print(f"unknown --kinds {', '.join(sorted(kinds - {'rule', 'check', 'shape'}))} (rule, check, shape; "
+              "'' for the baseline only)", file=sys.stderr)
+        return 2
     if not SHARED.is_dir():
         print(f"shared data not found at {SHARED}", file=sys.stderr)
         return 2
