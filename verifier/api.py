@@ -29,6 +29,7 @@ from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clu
                                 consensus_evidence, consensus_sentence, normalise)
 from verifier.deductive import DeductiveResult, check_readings
 from verifier.deductive.rules import rules_for
+from verifier.deductive.checks import enabled_checks
 from verifier.grounding import Grounder, query_symbols
 from verifier.lexical import LabelIndex, WordNetRelations
 from verifier.mrs_cache import grammar_family
@@ -183,6 +184,8 @@ class Verifier:
         self.max_readings = int(cfg.get("deductive", "max_readings", 5))
         self.timeout_ms = int(cfg.get("deductive", "timeout_ms", 2000))
         self.budget_ms = float(cfg.get("deductive", "budget_ms", 30000))
+        # the downgrade checks left out by name (verifier.deductive.checks; docs/configuration.md)
+        self.checks = enabled_checks(cfg.get("deductive", "disabled_checks", ()) or ())
         # readings of a few fixed question shapes next to the grammar's (parsers.mrs.patterns)
         self.patterns = bool(cfg.get("deductive", "patterns", True))
         # which question shapes run (axioms/shapes, docs/shapes.md): names, families or files
@@ -486,7 +489,7 @@ class Verifier:
                 t3 = time.perf_counter()
                 ded = check_readings(question, query, readings, self.pack, self.grounder,
                                      max_readings=self.max_readings, timeout_ms=self.timeout_ms,
-                                     budget_ms=self.budget_ms, first=first,
+                                     budget_ms=self.budget_ms, first=first, checks=self.checks,
                                      rules=self.rules[self.standin_repairs_for(grammar)], deadline=deadline)
                 if raw is None and ded.verdict != "faithful":
                     # pattern readings confirm a query; alone they do not refute one (on the

@@ -10,17 +10,24 @@ from typing import Sequence
 from verifier.prover import ProofResult
 from verifier.deductive.checks import PRECEDENCE, Check, CheckContext
 
-__all__ = ["decide", "faithful_reason", "refuted_verdict"]
+__all__ = ["decide", "decided_by", "faithful_reason", "refuted_verdict"]
 
 
 def decide(ctx: CheckContext, precedence: Sequence[Check] = PRECEDENCE) -> tuple[str, str] | None:
     """The verdict and reason of the first check of ``precedence`` that finds something, or
     None (the reading is faithful).  Checks marked ``always`` run first, whatever decides."""
+    found = decided_by(ctx, precedence)
+    return None if found is None else (found[1], found[2])
+
+
+def decided_by(ctx: CheckContext, precedence: Sequence[Check] = PRECEDENCE) -> tuple[str, str, str] | None:
+    """Like :func:`decide`, with the name of the check that decided first: ``(name, verdict,
+    reason)``, or None."""
     found = {c.name: c.run(ctx) for c in precedence if c.always}
     for c in precedence:
         reason = found[c.name] if c.always else c.run(ctx)
         if reason:
-            return c.verdict, reason
+            return c.name, c.verdict, reason
     return None
 
 

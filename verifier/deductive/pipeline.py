@@ -30,8 +30,8 @@ from verifier.deductive.premises import closures_state_their_property
 from verifier.deductive.consequences import answered_statements, t_kg, timed_statements
 from verifier.deductive.alignment import aligned_pattern, other_alignments
 from verifier.deductive.problem import Problem, build_problem
-from verifier.deductive.checks import INTENT_CHECKS, PRE_PROOF, CheckContext, context_of, with_proof
-from verifier.deductive.decide import decide, faithful_reason, refuted_verdict
+from verifier.deductive.checks import Checks, CheckContext, context_of, with_proof
+from verifier.deductive.decide import decided_by, faithful_reason, refuted_verdict
 from verifier.deductive.diagnose import diagnose
 from verifier.deductive.explain import explain
 
@@ -62,10 +62,11 @@ class CheckedReading:
 def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, grounder: Grounder,
                   background: list[Premise], timeout_ms: int,
                   context: ProverContext | None = None, rules: RuleSet | None = None,
-                  deadline: Deadline | None = None) -> CheckedReading:
+                  deadline: Deadline | None = None, checks: Checks = Checks()) -> CheckedReading:
     """Check one translated reading (or a view of one) against the prepared query: build its
     proof problem, prove soundness (in each alignment of the answer columns until one
-    proves), check the intent, prove completeness, run the checks in their precedence.
+    proves), check the intent, prove completeness, run the checks in their precedence
+    (``checks``: by default all those declared in :mod:`verifier.deductive.checks`).
     ``deadline`` (:mod:`verifier.limits`) is checked between the stages and by every proof;
     it raises :class:`verifier.limits.DeadlineExceeded` once passed."""
     budget = solver_budget(timeout_ms)
@@ -82,9 +83,9 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     query, reading, grounding = prepared.query, problem.reading, problem.grounding
     units, qualifiers = list(problem.units), list(problem.qualifiers)
     ctx = context_of(problem, grounder)
-    sound, g, proof_premises, stated, answer_col = _soundness(problem, ctx, prove)
+    sound, g, proof_premises, stated, answer_col, check = _soundness(problem, ctx, prove, checks)
     deadline.check("soundness")
-    intent_ok, intent_reason = _intent(problem, ctx, grounder, sound, answer_col)
+    intent_ok, intent_reason, intent_by = _intent(problem, ctx, grounder, sound, answer_col, checks)
     deadline.check("intent")
     passed: list[str] = []
     if sound.status == "proved":
@@ -110,20 +111,24 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         # ("English" in "no English label") are explained
         explained = frozenset(str(a.args[1].lexical).casefold() for n in problem.negations for a in atoms(n)
                               if a.pred == "named" and len(a.args) == 2 and isinstance(a.args[1], Literal))
-        decided = decide(with_proof(
+        decided = decided_by(with_proof(
             ctx, g=g, explained=explained, completeness=complete, missing=missing,
             intent_failure=None if intent_ok else intent_reason,
-            entailed=lambda f: prove(proof_premises, f, countermodel=False).proved))
+            entailed=lambda f: prove(proof_premises, f, countermodel=False).proved), checks.precedence)
         if complete is not None and complete.status == "proved":
             passed.append("completeness")
         if decided:
-            verdict, reason = decided
+            check, verdict, reason = decided
+            if check == "intent" and intent_by:  # the intent failure an intent check found
+                check = intent_by
         else:
             passed.append("checks")
             verdict, reason = "faithful", faithful_reason(complete, getattr(reading, "note", ""), problem.qual_notes)
         deadline.check("checks")
     elif sound.status == "refuted":
         verdict, reason = refuted_verdict(intent_ok, intent_reason)
+        if not intent_ok and intent_by and not check:
+            check = intent_by
         refuted = RefutedProblem(problem.premises, g, grounding, intent_ok)
     else:
         verdict, reason = "unknown", f"the prover could not decide: {sound.reason}"
@@ -132,22 +137,23 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
         question_formula=str(reading.formula), soundness=sound, completeness=complete,
         intent=reading.intent.kind, intent_ok=intent_ok, links=tuple(grounding.links),
         axioms_used=sound.used, diagnosis=(), missing=missing, grounded_share=share, work=sum(spent),
-        rules=problem.rules,
+        check=check, rules=problem.rules,
         passed=tuple(passed),
     )
     return CheckedReading(result, refuted)
 
 
-def _soundness(problem: Problem, ctx: CheckContext, prove):
-    """The soundness proof: a check of :data:`PRE_PROOF` that stands for it, else the proof in
-    the first alignment, then in the others (:func:`other_alignments`) until one proves.
+def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks):
+    """The soundness proof: a check of ``checks.pre_proof`` that stands for it, else the proof
+    in the first alignment, then in the others (:func:`other_alignments`) until one proves.
     Returns the proof, the ``G`` and premises of the proof that counts, what the question
-    states (the reading, or the view that proved it) and the answer's column."""
+    states (the reading, or the view that proved it), the answer's column and the name of the
+    pre-proof check that stood for the proof ("" if none)."""
     query = problem.prepared.query
     premises, g, reading_view, t_index = list(problem.premises), problem.g, problem.reading_view, problem.t_index
-    for c in PRE_PROOF:
+    for c in checks.pre_proof:
         if (found := c.run(ctx)):
-            return ProofResult(c.verdict, found), g, premises, problem.reading, 0
+            return ProofResult(c.verdict, found), g, premises, problem.reading, 0, c.name
     sound = prove(premises, g, countermodel=False)
     proof_premises, stated, answer_col = premises, problem.reading, 0
     for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ()):
@@ -161,14 +167,16 @@ def _soundness(problem: Problem, ctx: CheckContext, prove):
                 stated = view
             answer_col = order[0] if order else 0
             break
-    return sound, g, proof_premises, stated, answer_col
+    return sound, g, proof_premises, stated, answer_col, ""
 
 
 def _intent(problem: Problem, ctx: CheckContext, grounder: Grounder, sound: ProofResult,
-            answer_col: int) -> tuple[bool, str]:
+            answer_col: int, checks: Checks) -> tuple[bool, str, str]:
     """The intent, once the proof has aligned the question's answer with a column: "How many
     people live in the capital of Australia?" answered with each capital and its population
-    asks for the number in the aligned column; then :data:`INTENT_CHECKS`."""
+    asks for the number in the aligned column; then ``checks.intent``.  Returns whether the
+    intent is met, why not, and the name of the intent check that found the failure ("" when
+    :func:`verifier.intent.intent_check` did, or none)."""
     query, reading, question = problem.prepared.query, problem.reading, problem.question
     aligned = query.answer_vars[answer_col] if sound.proved and len(query.answer_vars) > 1 else None
     intent_ok, intent_reason = intent_check(
@@ -176,10 +184,10 @@ def _intent(problem: Problem, ctx: CheckContext, grounder: Grounder, sound: Proo
         superlative_named=superlative_in_linked_name(reading, problem.grounding, grounder, question),
         counted_value=answers_a_number_of(query, problem.pattern, list(problem.qualifiers), grounder, aligned))
     if intent_ok:
-        for c in INTENT_CHECKS:
+        for c in checks.intent:
             if (found := c.run(ctx)):
-                return False, found
-    return intent_ok, intent_reason
+                return False, found, c.name
+    return intent_ok, intent_reason, ""
 
 
 def _completeness(problem: Problem, prove, g: Formula, stated, answer_col: int, units: list,
@@ -254,7 +262,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
                    *, max_readings: int = 5, timeout_ms: int = 2000,
                    budget_ms: float | None = 30000, first: Sequence = (),
                    disabled_rules: Collection[str] = (), rules: RuleSet | None = None,
-                   deadline: Deadline | None = None) -> DeductiveResult:
+                   deadline: Deadline | None = None, checks: Checks = Checks()) -> DeductiveResult:
     """Run the deductive check over the translated readings of a question.
 
     ``readings`` are the results of :func:`parsers.mrs.translate_readings` (translated
@@ -272,11 +280,12 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     checks run in a Z3 context of their own (:class:`verifier.prover.ProverContext`), so its
     verdict does not depend on which pairs the process checked before either.  The query is
     prepared once (:func:`verifier.deductive.prepared.prepare_query`); the best failing
-    reading is diagnosed from the problem its check kept, not checked again.  The rewrite
-    rules (corrections and views, ``axioms/rewrites``) are those of ``rules`` (default: every
-    shipped rule: :func:`verifier.deductive.rules.rules_for`), without those named in
-    ``disabled_rules`` (``[rewrite] disabled_rules``); each reading's result names the rules
-    that changed it (:attr:`ReadingResult.rules`).  ``deadline``
+    reading is diagnosed from the problem its check kept, not checked again.  ``checks``: the
+    downgrade checks run (:func:`verifier.deductive.checks.enabled_checks`; by default all).
+    The rewrite rules (corrections and views, ``axioms/rewrites``) are those of ``rules``
+    (default: every shipped rule: :func:`verifier.deductive.rules.rules_for`), without those
+    named in ``disabled_rules`` (``[rewrite] disabled_rules``); each reading's result names the
+    rules that changed it (:attr:`ReadingResult.rules`).  ``deadline``
     (:class:`verifier.limits.Deadline`, none by default) is checked between readings, views
     and stages and by every proof: once passed, :class:`verifier.limits.DeadlineExceeded`
     stops the check (the caller abstains).
@@ -313,7 +322,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
     def check(r) -> CheckedReading:
         deadline.check("readings")
         return check_reading(question, r, prepared, pack, grounder, background, timeout_ms, context=context,
-                             rules=rules, deadline=deadline)
+                             rules=rules, deadline=deadline, checks=checks)
 
     # several scopes of one reading usually give the same formula: check each formula once
     seen: set[str] = set()

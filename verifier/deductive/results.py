@@ -47,6 +47,10 @@ class ReadingResult:
     grounded_share: float = 0.0
     #: the solver work of this reading's checks (Z3 resource units, :attr:`ProofResult.work`)
     work: int = 0
+    #: the name of the check that decided the reading (:mod:`verifier.deductive.checks`: a
+    #: pre-proof check standing for the proof, an intent check, or the first of the precedence
+    #: that fired); "" when no check decided it
+    check: str = ""
     #: the names of the rewrite rules (corrections, the view) that changed this reading, in
     #: the order they fired (``axioms/rewrites/*.yaml``)
     rules: tuple[str, ...] = ()
