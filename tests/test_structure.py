@@ -46,6 +46,7 @@ IR_LAYER = frozenset({
     "verifier.query",        # a SPARQL query as IR (pattern plus solution modifiers)
     "verifier.namespaces",   # IRI prefixes
     "verifier.resources",    # shipped data files (grammars)
+    "verifier.datafiles",    # reading rule files: the line-recording YAML loader, file issues
     "verifier.lexical",      # English word forms (stems, base forms, stop words)
 })
 

@@ -26,6 +26,7 @@ from verifier.rewrite.model import (
     GRAMMARS, SORTS, STAGES, ArgPattern, Case, EpOutput, EpPattern, QuestionTest, Rule, RuleError,
     RuleExample, RuleIssue, RuleSet,
 )
+from verifier.datafiles import LineLoader
 
 __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHERE_KINDS"]
 
@@ -39,19 +40,6 @@ _EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers",
 #: The conditions a ``where`` may state of bound variables.
 WHERE_KINDS = ("named", "not_named", "free", "not_free", "differ")
 _ARG = re.compile(r"(?:\$([A-Za-z]\w*)|_)(?::(\w+))?")
-
-
-class _LineLoader(yaml.SafeLoader):
-    """A safe loader that records the line of every mapping under ``__line__``."""
-
-
-def _mapping(loader: _LineLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    d = yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
-    d["__line__"] = node.start_mark.line + 1
-    return d
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
 def default_rule_dirs() -> list[Path]:
@@ -286,7 +274,7 @@ def _collect(paths: Sequence[str | Path], builtins: Collection[str] | None) -> t
     for path in files:
         file = str(path)
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=LineLoader)
         except (OSError, yaml.YAMLError) as e:
             mark = getattr(e, "problem_mark", None)
             col.add(file, mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])

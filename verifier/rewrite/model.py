@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from verifier.datafiles import FileIssue, FileIssuesError
+
 __all__ = [
     "STAGES", "GRAMMARS", "SORTS", "ArgPattern", "EpPattern", "EpOutput", "Case", "RuleExample",
     "QuestionTest", "Rule", "RuleIssue", "RuleError", "RuleSet",
@@ -139,27 +141,14 @@ class Rule:
         return self.builtin is None
 
 
-@dataclass(frozen=True)
-class RuleIssue:
-    """A problem found in a rule file."""
-
-    file: str
-    line: int
-    code: str
-    message: str
-    severity: str = "error"
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity}[{self.code}]: {self.message}"
+#: A problem found in a rewrite rule file (:class:`verifier.datafiles.FileIssue`).
+RuleIssue = FileIssue
 
 
-class RuleError(ValueError):
-    """Rule files have errors; ``issues`` lists them all."""
+class RuleError(FileIssuesError):
+    """Rewrite rule files have errors; ``issues`` lists them all."""
 
-    def __init__(self, issues: tuple[RuleIssue, ...]) -> None:
-        self.issues = tuple(issues)
-        super().__init__(f"{len(self.issues)} problem(s) in rewrite rule files:\n"
-                         + "\n".join(str(i) for i in self.issues))
+    what = "rewrite rule files"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from parsers.mrs.shapes.template_spec import TemplateError, template_from
 from parsers.mrs.shapes.model import (
     SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList,
 )
+from verifier.datafiles import LineLoader
 
 __all__ = ["default_shape_dirs", "shape_files", "check_shapes", "load_shapes"]
 
@@ -29,19 +30,6 @@ _SHAPE_FIELDS = {"name", "doc", "kind", "builder", "template", "order", "pattern
                  "examples"}
 _EXAMPLE_FIELDS = {"question", "readings", "preds"}
 _REF = re.compile(r"\{\{([A-Za-z_][\w]*(?::[A-Za-z_]\w*)?)\}\}")
-
-
-class _LineLoader(yaml.SafeLoader):
-    """A safe loader that records the line of every mapping under ``__line__``."""
-
-
-def _mapping(loader: _LineLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    d = yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
-    d["__line__"] = node.start_mark.line + 1
-    return d
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
 def default_shape_dirs() -> list[Path]:
@@ -96,7 +84,7 @@ def _expand(text: str, fragments: dict[str, str], words: dict[str, WordList], se
 
 def _read(path: Path, col: _Collector) -> dict | None:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LineLoader)
     except (OSError, yaml.YAMLError) as e:
         mark = getattr(e, "problem_mark", None)
         col.add(str(path), mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])

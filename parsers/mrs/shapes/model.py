@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from parsers.mrs.shapes.template_spec import Template
+from verifier.datafiles import FileIssue, FileIssuesError
 
 __all__ = ["SHAPE_KINDS", "ShapeExample", "Shape", "WordList", "ShapeIssue", "ShapeError", "ShapeSet"]
 
@@ -58,27 +59,14 @@ class WordList:
     table: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class ShapeIssue:
-    """A problem found in a shape file."""
-
-    file: str
-    line: int
-    code: str
-    message: str
-    severity: str = "error"
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.severity}[{self.code}]: {self.message}"
+#: A problem found in a shape file (:class:`verifier.datafiles.FileIssue`).
+ShapeIssue = FileIssue
 
 
-class ShapeError(ValueError):
+class ShapeError(FileIssuesError):
     """Shape files have errors; ``issues`` lists them all."""
 
-    def __init__(self, issues: tuple[ShapeIssue, ...]) -> None:
-        self.issues = tuple(issues)
-        super().__init__(f"{len(self.issues)} problem(s) in shape files:\n"
-                         + "\n".join(str(i) for i in self.issues))
+    what = "shape files"
 
 
 @dataclass(frozen=True)
