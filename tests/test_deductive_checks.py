@@ -20,8 +20,9 @@ from parsers.sparql import parse_query
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.deductive.checks import (
-    PRE_PROOF, PRECEDENCE, context_of, degenerate, dropped_class, ignored_names, incomplete, intent,
-    mentions, no_labels, unlinked_names, unmentioned, with_proof,
+    PRE_PROOF, PRECEDENCE, alternatives, context_of, degenerate, dropped_class, ignored_names,
+    ignored_times, incomplete, intent, mentions, no_labels, not_a_time, unlinked_doers,
+    unlinked_names, unmentioned, with_proof,
 )
 from verifier.deductive.prepared import prepare_query
 from verifier.deductive.problem import build_problem
@@ -65,8 +66,17 @@ def context(ver, question, reading, sparql=MASS, grounder=None):
 
 def test_the_precedence_is_declared_once_and_names_each_check():
     assert [c.name for c in PRE_PROOF] == ["no_labels", "unmentioned_symbols", "degenerate"]
-    assert [c.name for c in PRECEDENCE] == ["intent", "ignored_names", "unlinked_names", "dropped_class",
-                                           "incomplete"]
+    assert [c.name for c in PRECEDENCE] == ["intent", "alternatives", "ignored_names", "ignored_times",
+                                           "unlinked_names", "unlinked_doers", "dropped_class", "incomplete"]
+    assert [c.name for c in PRECEDENCE if c.always] == ["alternatives"]
+
+
+def test_alternatives_flags_an_alternative_no_word_names(ver):
+    q = "What is the mass of benzene?"
+    ctx = context(ver, q, grammar_reading(ver, q), "SELECT ?v WHERE { wd:Q2270 wdt:P2067|wdt:P2102 ?v }")
+    reason = alternatives.check(ctx)
+    assert reason and "wdt:P2102 (boiling point), an alternative of wdt:P2067|wdt:P2102" in reason
+    assert alternatives.check(context(ver, q, grammar_reading(ver, q))) is None
 
 
 def test_degenerate_refuses_a_reading_whose_answer_is_a_named_item(ver):
@@ -93,6 +103,14 @@ def test_ignored_names_finds_a_named_item_the_query_leaves_out(ver):
     assert ignored_names.check(ctx) == "the query ignores what the question names: 'Ethanol' (Q153 ethanol)"
     # a name a negation's KG reading accounts for is not ignored
     assert ignored_names.check(replace(ctx, explained=frozenset({"ethanol"}))) is None
+
+
+def test_ignored_times_finds_a_stated_year_the_query_drops(ver):
+    ctx = context(ver, "What is the mass of benzene in 1990?", written(
+        ver, f'exists e2 x8 x13 e20 x21. {MASS_OF_BENZENE} & _in_p_temp(e20, x8, x21) & yofc(x21, "1990")'))
+    assert ignored_times.check(ctx) == "the query ignores the time the question states: 'in 1990'"
+    q = "What is the mass of benzene?"
+    assert ignored_times.check(context(ver, q, grammar_reading(ver, q))) is None
 
 
 def test_incomplete_lists_the_constraints_the_query_drops(ver):
@@ -125,10 +143,31 @@ def test_no_labels_says_the_configuration_lacks_labels(ver):
     assert no_labels.check(context(ver, q, grammar_reading(ver, q), "SELECT ?v WHERE { wd:Q42 wdt:P2067 ?v }")) is None
 
 
+def test_not_a_time_answers_when_with_a_time(ver):
+    ctx = context(ver, "When was the mass of benzene?", written(
+        ver, "exists e2 x8 x13. time_n(x3) & _be_v_id(e2, x3, x8) & _mass_n_of(x8, x13) & _benzene/nn_u_unknown(x13)"))
+    assert not_a_time.check(ctx) == ("the question asks when, but the query's answer is the mass (P2067) of "
+                                     "something, not a time")
+    q = "What is the mass of benzene?"
+    assert not_a_time.check(context(ver, q, grammar_reading(ver, q))) is None
+
+
+def test_unlinked_doers_finds_a_nickname_no_item_stands_for(ver):
+    labels = LabelIndex()
+    for sid, names, kind in [("Q2270", ["benzene"], "item"), ("P61", ["discoverer or inventor"], "property"),
+                             ("Q308966", ["San Francisco Giants"], "item")]:
+        labels.add(sid, names, kind)
+    ctx = context(ver, "Did the giants discover benzene?", written(
+        ver, "exists e2 x5 x13. _giants/nn_u_unknown(x5) & _discover_v_1(e2, x5, x13) & _benzene/nn_u_unknown(x13)",
+        "x5"), "ASK { wd:Q2270 wdt:P61 ?x }", grounder=Grounder(ver.pack, labels))
+    assert unlinked_doers.check(ctx) == "the query uses no item for what the question names: 'giants'"
+
+
 def test_unlinked_names_finds_a_name_no_item_stands_for(ver):
     ctx = context(ver, "What is the mass of benzene in Lower Saxony?", written(
         ver, f'exists e2 x8 x13 e20 x21. {MASS_OF_BENZENE} & _in_p(e20, x8, x21) & named(x21, "Lower Saxony")'))
     assert unlinked_names.check(ctx) == "the query uses no item for what the question names: 'Lower Saxony'"
+    assert ignored_names.check(ctx) is None  # no item is labelled so
 
 
 def test_unmentioned_names_query_symbols_no_premise_mentions(ver):

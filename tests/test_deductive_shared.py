@@ -39,6 +39,24 @@ def _verdict_cases() -> list[tuple[str, str, str]]:
 CASES = _verdict_cases()
 
 
+def test_who_is_name_says_how_it_was_read(verifier):
+    v = verifier.verify("who was louis riel?", "SELECT ?x WHERE { wd:Q313691 wdt:P106 ?x . }")
+    assert v.decision == "accept" and "read as what NAME does" in v.deductive.reason
+    assert "read as what NAME does" in v.deductive.explanation  # said to people too
+    # a count of the occupations answers another question
+    v = verifier.verify("who was louis riel?", "SELECT (COUNT(?x) AS ?n) WHERE { wd:Q313691 wdt:P106 ?x . }")
+    assert v.decision == "reject" and v.deductive.verdict == "intent_mismatch"
+
+
+def test_married_to_is_not_married_in(verifier):
+    # "married to" names the spouse; *place of marriage*'s "married in" needs "in" (the
+    # question has no MRS in the corpus: its pattern reading reads "married" as an adjective)
+    q = "who is steve nash married to?"
+    assert verifier.verify(q, "SELECT ?x WHERE { wd:Q192955 wdt:P26 ?x . }").decision == "accept"
+    v = verifier.verify(q, "SELECT ?x WHERE { wd:Q192955 wdt:P2842 ?x . }")
+    assert v.decision != "accept" and "P2842" in v.deductive.reason
+
+
 def test_a_long_names_tail_must_be_distinctive(verifier):
     # two words of six ("Fighting Falcon") are too little of *General Dynamics F-16 Fighting Falcon*
     v = verifier.verify("What is the manufacturer of Fighting Falcon?",
@@ -64,6 +82,7 @@ def test_superlative_word_inside_a_linked_name_asks_for_no_ordering(verifier):
     v = verifier.verify("What river in Loire has the highest Strahler number?",
                         "SELECT ?r WHERE { ?r wdt:P31 wd:Q4022 ; wdt:P1548 ?n ; wdt:P131 wd:Q12569 }")
     assert v.deductive.verdict == "intent_mismatch" and "superlative" in v.deductive.reason
+
 
 
 def test_as_well_as_is_a_coordination_not_a_comparison(verifier):

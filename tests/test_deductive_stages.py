@@ -165,8 +165,9 @@ class TestCorrections:
         from verifier.deductive.rules import CORRECTIONS, correct
 
         assert [c.name for c in CORRECTIONS] == [
-            "parser_defects", "adjective_compounds", "grand_kin", "known_verbs", "passive_agents", "role_titles",
-            "distinguish_repeated"]
+            "parser_defects", "pied_piped_relatives", "adjective_compounds", "absolute_with",
+            "relative_participles", "grand_kin", "split_name_appositions", "known_verbs", "passive_agents",
+            "role_titles", "distinguish_repeated", "coordinated_objects"]
         inputs = CorrectionInputs(MASS_Q, ver.pack, ver.labels)
         assert correct(reading, inputs) is reading  # nothing to correct
 
@@ -186,11 +187,16 @@ class TestCorrections:
 
 class TestViews:
     def test_views_declared_in_order_and_applied_by_question(self):
+        from verifier.deductive.results import DEGENERATE_ANSWER
         from verifier.deductive.rules import VIEWS, views_for
 
-        assert [v.name for v in VIEWS] == ["kind_of", "attachment"]
+        assert [v.name for v in VIEWS] == ["name_of_description", "who_is", "kind_of", "attachment",
+                                           "predicative_prepositions"]
+        assert [v.after_reason for v in VIEWS if v.after_reason] == [DEGENERATE_ANSWER]
         applies = {v.name: a for v, a in views_for("What kind of music did Lou Reed play?")}
-        assert applies == {"kind_of": True, "attachment": True}
+        assert applies == {"name_of_description": False, "who_is": False, "kind_of": True, "attachment": True,
+                           "predicative_prepositions": True}
+        assert dict((v.name, a) for v, a in views_for("Who is Lou Reed?"))["who_is"]
 
     def test_a_view_of_a_written_reading(self):
         from verifier.deductive.rules import VIEWS

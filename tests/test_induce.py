@@ -1,15 +1,20 @@
 """``verifier axioms induce``: lexicon entries proposed from (question, gold query) pairs with MRS.
 
-The fixture (tests/fixtures/induce) holds 18 training pairs (WikiWebQuestions train and
-QALD-10 train), the readings of their questions from the shared ACE corpus and the labels of
-the symbols their queries use: five ask a governor (officeholder, P1308), four a cancer
-(cause of death, P509), three a currency (P38, which the shipped lexicon has), three a wife
-(spouse, P26, whose alias names "wife"), three a place of birth.
+The fixture is made from ``../shared`` when the tests run (skipped without it; the datasets are
+read there, not copied): 18 training pairs (:data:`PAIR_IDS`, of WikiWebQuestions train and
+QALD-10 train), the first three readings of their questions from the shared ACE corpus and the
+rows of the shared labels for the symbols their queries use: five ask a governor (officeholder,
+P1308), four a cancer (cause of death, P509), three a currency (P38, which the shipped lexicon
+has), three a wife (spouse, P26, whose alias names "wife"), three a place of birth.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,19 +27,74 @@ from verifier.axioms.induce import (
 from verifier.cli import main as cli_main
 from verifier.mrs_cache import MrsCorpus
 
-FIX = Path(__file__).parent / "fixtures" / "induce"
-PAIRS, MRS, LABELS = FIX / "pairs.jsonl", FIX / "mrs.jsonl", FIX / "labels.tsv"
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared")) / "data"
+#: The training pairs of the fixture (ids of ``../shared/data`` records).
+PAIR_IDS = (
+    "wwq-train-WebQTrn-355", "wwq-train-WebQTrn-663", "wwq-train-WebQTrn-773", "wwq-train-WebQTrn-1312",
+    "qald10-train-95", "wwq-train-WebQTrn-1011", "wwq-train-WebQTrn-1080", "wwq-train-WebQTrn-1984",
+    "wwq-train-WebQTrn-2936", "wwq-train-WebQTrn-105", "wwq-train-WebQTrn-161", "wwq-train-WebQTrn-184",
+    "wwq-train-WebQTrn-30", "wwq-train-WebQTrn-1540", "wwq-train-WebQTrn-1847", "wwq-train-WebQTrn-936",
+    "wwq-train-WebQTrn-1002", "wwq-train-WebQTrn-1030",
+)
+SPLITS = ("wikiwebquestions/train.jsonl", "qald10/train.jsonl")
 PREFIXES = ("PREFIX wd: <http://www.wikidata.org/entity/> PREFIX wdt: <http://www.wikidata.org/prop/direct/> "
             "PREFIX p: <http://www.wikidata.org/prop/> PREFIX ps: <http://www.wikidata.org/prop/statement/> "
             "PREFIX pq: <http://www.wikidata.org/prop/qualifier/> ")
 
 
+@dataclass(frozen=True)
+class Fixture:
+    """The fixture's files: pairs (JSONL), their MRS (corpus format), their labels (TSV)."""
+
+    pairs: Path
+    mrs: Path
+    labels: Path
+
+
+def write_fixture(out: Path) -> Fixture:
+    """The fixture written into ``out`` from ``../shared/data``: the pairs of
+    :data:`PAIR_IDS`, the first three readings of their questions, the labels of the ids their
+    queries use."""
+    want, found = set(PAIR_IDS), {}
+    for split in SPLITS:
+        with (SHARED / split).open(encoding="utf-8") as f:
+            for line in f:
+                d = json.loads(line)
+                if d["id"] in want:
+                    found[d["id"]] = {"id": d["id"], "question": d["question"], "sparql": d["sparql"]}
+    pairs = [found[i] for i in PAIR_IDS]
+    questions = list(dict.fromkeys(p["question"] for p in pairs))
+    records: dict[str, dict] = {}
+    with gzip.open(SHARED / "mrs" / "questions.jsonl.gz", "rt", encoding="utf-8") as f:
+        for line in f:
+            d = json.loads(line)
+            if d["question"] in questions and d["question"] not in records:
+                records[d["question"]] = {**d, "readings": d["readings"][:3]}
+    ids = {m for p in pairs for m in re.findall(r"(?:wd|wdt|p|ps|pq):([PQ]\d+)", p["sparql"])}
+    with (SHARED / "wikidata" / "labels.tsv").open(encoding="utf-8") as f:
+        header, *rows = f.read().splitlines()
+    fx = Fixture(out / "pairs.jsonl", out / "mrs.jsonl", out / "labels.tsv")
+    fx.pairs.write_text("".join(json.dumps(p) + "\n" for p in pairs), encoding="utf-8")
+    fx.mrs.write_text("".join(json.dumps(records[q]) + "\n" for q in questions), encoding="utf-8")
+    fx.labels.write_text("\n".join([header] + [r for r in rows if r.split("\t")[0] in ids]) + "\n",
+                         encoding="utf-8")
+    return fx
+
+
 @pytest.fixture(scope="module")
-def aligned():
+def fix(tmp_path_factory) -> Fixture:
+    if not SHARED.is_dir():
+        pytest.skip(f"shared data not found at {SHARED}")
+    return write_fixture(tmp_path_factory.mktemp("induce"))
+
+
+@pytest.fixture(scope="module")
+def aligned(fix):
     settings = load_settings()
-    pairs, counts = read_pairs(PAIRS)
+    pairs, counts = read_pairs(fix.pairs)
     assert counts.pairs == 18 and counts.bad_json == 0
-    out, ac = align(pairs, MrsCorpus([MRS]).readings, settings)
+    out, ac = align(pairs, MrsCorpus([fix.mrs]).readings, settings)
     assert ac.aligned == 18
     return out
 
@@ -78,8 +138,8 @@ def test_symbols_of_query():
         symbols_of_query("SELECT WHERE {", s)
 
 
-def test_words_of_readings():
-    rec = MrsCorpus([MRS]).get("Who is the governor of Texas?")
+def test_words_of_readings(fix):
+    rec = MrsCorpus([fix.mrs]).get("Who is the governor of Texas?")
     words = words_of_readings(rec.readings, load_settings())
     assert Word("governor", "n", "noun") in words
     assert not any(w.lemma == "be" for w in words)  # the copula is skipped (settings)
@@ -114,15 +174,15 @@ def test_propose_unchecked(aligned):
     assert "support: 5" in text and "template: noun_of" in text
 
 
-def _induce(tmp_path, capsys, *extra: str) -> tuple[int, dict, str]:
+def _induce(fix, tmp_path, capsys, *extra: str) -> tuple[int, dict, str]:
     out = tmp_path / "induced.yaml"
-    code = cli_main(["axioms", "induce", str(PAIRS), "--mrs", str(MRS), "--out", str(out), "--json", *extra])
+    code = cli_main(["axioms", "induce", str(fix.pairs), "--mrs", str(fix.mrs), "--out", str(out), "--json", *extra])
     cap = capsys.readouterr()
     return code, (json.loads(cap.out) if code == 0 else {}), cap.err
 
 
-def test_cli_induce_checked_pack_lints_and_tests(tmp_path, capsys):
-    code, summary, _ = _induce(tmp_path, capsys, "--labels", str(LABELS))
+def test_cli_induce_checked_pack_lints_and_tests(fix, tmp_path, capsys):
+    code, summary, _ = _induce(fix, tmp_path, capsys, "--labels", str(fix.labels))
     assert code == 0 and summary["checked"]
     assert summary["skipped"].get("label_named", 0) >= 1  # "wife": an alias of spouse
     assert summary["skipped"].get("shipped", 0) >= 1
@@ -142,27 +202,27 @@ def test_cli_induce_checked_pack_lints_and_tests(tmp_path, capsys):
     assert len(owners) == summary["examples"]
     capsys.readouterr()
     # its examples run with `verifier axioms test` and pass
-    assert cli_main(["axioms", "test", str(out), "--mrs", str(MRS), "--labels", str(LABELS), "--given-only"]) == 0
+    assert cli_main(["axioms", "test", str(out), "--mrs", str(fix.mrs), "--labels", str(fix.labels), "--given-only"]) == 0
     assert f"{summary['examples']} passed, 0 failed" in capsys.readouterr().out
 
 
-def test_cli_induce_table(tmp_path, capsys):
+def test_cli_induce_table(fix, tmp_path, capsys):
     out = tmp_path / "p.yaml"
-    assert cli_main(["axioms", "induce", str(PAIRS), "--mrs", str(MRS), "--out", str(out), "--no-check",
+    assert cli_main(["axioms", "induce", str(fix.pairs), "--mrs", str(fix.mrs), "--out", str(out), "--no-check",
                      "--max", "1"]) == 0
     text = capsys.readouterr().out
     assert "pairs aligned" in text and "entries proposed" in text and "skipped: over_max" in text
     assert load_pack([*load_pack().folders, out]).lexicons[-1].entries[0].words == ("governor",)
 
 
-def test_cli_bad_lines_are_counted(tmp_path, capsys):
+def test_cli_bad_lines_are_counted(fix, tmp_path, capsys):
     pairs = tmp_path / "pairs.jsonl"
-    lines = PAIRS.read_text().splitlines()
+    lines = fix.pairs.read_text().splitlines()
     lines += ["not json", json.dumps({"question": "Who?"}), "[1, 2]",
               json.dumps({"question": "who is the governor of oregon now?", "sparql": "SELECT ?x WHERE {"})]
     pairs.write_text("\n".join(lines) + "\n")
     mrs = tmp_path / "mrs.jsonl"
-    mrs.write_text(MRS.read_text() + json.dumps({"question": "who is the governor of oregon now?",
+    mrs.write_text(fix.mrs.read_text() + json.dumps({"question": "who is the governor of oregon now?",
                                                  "readings": ["[ TOP: h0 RELS: < > HCONS: < > ]"]}) + "\n")
     out = tmp_path / "p.yaml"
     code = cli_main(["axioms", "induce", str(pairs), "--mrs", str(mrs), "--out", str(out), "--no-check", "--json"])
@@ -179,8 +239,8 @@ def test_cli_bad_lines_are_counted(tmp_path, capsys):
     ("support", "--min-support must be 1 or more"),
     ("out", "--out"),
 ])
-def test_cli_errors(tmp_path, capsys, case, message):
-    pairs, mrs, out = str(PAIRS), str(MRS), str(tmp_path / "p.yaml")
+def test_cli_errors(fix, tmp_path, capsys, case, message):
+    pairs, mrs, out = str(fix.pairs), str(fix.mrs), str(tmp_path / "p.yaml")
     extra = []
     if case == "missing":
         pairs = str(tmp_path / "nothing.jsonl")

@@ -74,11 +74,11 @@ def _codes(paths) -> list[str]:
 
 def test_shipped_shapes_lint_clean_and_cover_every_builder():
     assert [str(i) for i in check_shapes(None, BUILDERS)] == []
-    assert len(SHIPPED.shapes) >= 20  # 38 deleted (docs/deductive.md "Rules that earn their place")
+    assert len(SHIPPED.shapes) >= 50
     used = {s.builder for s in SHIPPED.shapes if s.template is None}
     assert used == set(BUILDERS), set(BUILDERS) ^ used  # no builder without a shape
-    assert sum(s.template is not None for s in SHIPPED.shapes) >= 1
-    assert {"events", "questions", "wrappers"} <= set(SHIPPED.families)
+    assert sum(s.template is not None for s in SHIPPED.shapes) >= 14
+    assert {"informal", "questions", "wrappers", "rewrites"} <= set(SHIPPED.families)
     for s in SHIPPED.shapes:
         assert s.doc and s.examples, s.name
 
@@ -91,12 +91,22 @@ def test_shipped_examples(shape, example):
 
 
 def test_a_wrong_example_fails_with_what_differed():
-    shape = SHIPPED.shape("who_verbed")
-    bad = ShapeExample("Who directed Kishen Kanhaiya?", 2, ("_directed/vbd_u_unknown",))
+    shape = SHIPPED.shape("who_did_marry")
+    bad = ShapeExample("who did axl rose marry?", 2, ("_marry_v_1",))
     r = run_example(SHIPPED, shape, bad)
     assert not r.ok and "expected 2 reading(s), got 1" in r.message
-    bad = ShapeExample("Who directed Kishen Kanhaiya?", 1, ("_direct_v_1",))
+    bad = ShapeExample("who did axl rose marry?", 1, ("_wed_v_1",))
     assert "expected predicates" in run_example(SHIPPED, shape, bad).message
+
+
+def test_templated_shape_reads_as_the_builder_did():
+    """who_did_marry is a template now; its reading is the one the Python shape wrote."""
+    (r,) = engine_for().readings("who did axl rose marry?")
+    assert r == ('[ TOP: h0 INDEX: e2 [ e SF: ques ] RELS: < [ person<0:3> LBL: h4 ARG0: x3 ] '
+                 '[ which_q<0:3> LBL: h7 ARG0: x3 RSTR: h5 BODY: h6 ] [ named<8:16> LBL: h9 ARG0: x8 '
+                 'CARG: "axl rose" ] [ proper_q<8:16> LBL: h12 ARG0: x8 RSTR: h10 BODY: h11 ] '
+                 '[ _marry_v_1<17:22> LBL: h13 ARG0: e2 ARG1: x8 ARG2: x3 ] > HCONS: < h0 qeq h13 '
+                 'h5 qeq h4 h10 qeq h9 > ]')
 
 
 # ------------------------------------------------------------------------- loader errors
@@ -183,11 +193,11 @@ def test_run_template_does_not_apply_when_a_test_fails(tmp_path):
 
 
 def test_disabled_shapes_and_families():
-    q = "Who directed Kishen Kanhaiya?"
+    q = "who did axl rose marry?"
     assert pattern_readings(q)
-    assert engine_for(disabled=["who_verbed"]).readings(q) == []
-    assert engine_for(disabled=["events"]).readings(q) == []
-    assert engine_for(["events"]).readings(q) == pattern_readings(q)
+    assert engine_for(disabled=["who_did_marry"]).readings(q) == []
+    assert engine_for(disabled=["informal"]).readings(q) == []
+    assert engine_for(["informal"]).readings(q) == pattern_readings(q)
     assert engine_for(["questions"]).readings(q) == []
     assert engine_for("all").readings(q) == pattern_readings(q)
     # a wrapper can be left out: the time phrase is then not set aside
@@ -208,12 +218,12 @@ def test_the_verifier_reads_its_shapes_from_the_configuration(tmp_path):
     from verifier.config import load_config
 
     (tmp_path / "verifier.toml").write_text(
-        '[deductive]\nshapes = ["all", "shapes/mine.yaml"]\ndisabled_shapes = ["events"]\n', encoding="utf-8")
+        '[deductive]\nshapes = ["all", "shapes/mine.yaml"]\ndisabled_shapes = ["informal"]\n', encoding="utf-8")
     _write(tmp_path, MINE)
     cfg = load_config(tmp_path / "verifier.toml", environ={}, cwd=tmp_path)
     assert cfg.get("deductive", "shapes") == ["all", str(tmp_path / "shapes" / "mine.yaml")]
     v = Verifier(cfg)
-    assert v.shape_engine.readings("Who directed Kishen Kanhaiya?") == []
+    assert v.shape_engine.readings("who did axl rose marry?") == []
     assert v.shape_engine.readings("What is the capital city of Peru?")
 
 
@@ -248,8 +258,8 @@ def test_cli_test_runs_shape_examples(tmp_path, capsys):
 def test_reader_of_one_shape():
     from parsers.mrs.shapes.engine import reader_of
 
-    read = reader_of("who_verbed")
-    assert read("Who directed Kishen Kanhaiya?") == pattern_readings("Who directed Kishen Kanhaiya?")
+    read = reader_of("who_did_marry")
+    assert read("who did axl rose marry?") == pattern_readings("who did axl rose marry?")
     assert read("What is the mass of benzene?") == []
     with pytest.raises(KeyError):
         reader_of("no_such_shape")
@@ -263,8 +273,8 @@ def test_engines_of_different_configurations_run_concurrently():
     from concurrent.futures import ThreadPoolExecutor
 
     questions = [ex.question for s in SHIPPED.shapes for ex in s.examples] * 2
-    engines = [engine_for(), engine_for(disabled=["events"]), engine_for(["questions"]),
-               engine_for(disabled=["time_phrase", "name_tail"])]
+    engines = [engine_for(), engine_for(disabled=["informal"]), engine_for(["questions"]),
+               engine_for(disabled=["time_phrase", "together"])]
     alone = [[e.readings(q) for q in questions] for e in engines]
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda e: [e.readings(q) for q in questions], engines))

@@ -22,11 +22,14 @@ from verifier.rewrite import Rule, RuleSet, load_rules, rewrite_formula
 from verifier.rewrite.loader import default_rule_dirs
 from verifier.deductive.reading import ReadingView, mended, recorded
 from verifier.deductive.corrections import CorrectionInputs
+from verifier.deductive.corrections.coordinated_objects import coordinated_objects
 from verifier.deductive.corrections.known_verbs import known_verbs
+from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.parser_defects import correct_parser_defects
+from verifier.deductive.corrections.pied_piped import pied_piped_relatives
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.corrections.role_titles import role_titles
-from verifier.deductive.views import View, attachment_view, kind_of_view
+from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
 
 __all__ = [
     "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
@@ -46,9 +49,14 @@ class Builtin:
 #: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
 BUILTINS: Mapping[str, Builtin] = {
     "parser_defects": Builtin("corrections", lambda r, i: correct_parser_defects(r, i.question)),
+    "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
+    "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
     "role_titles": Builtin("corrections", lambda r, i: role_titles(r, i.question)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
+    "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
+    "name_of_description": Builtin("views", name_of_answer),
+    "who_is": Builtin("views", who_is_view),
     "kind_of": Builtin("views", kind_of_view),
     "attachment": Builtin("views", attachment_view),
 }

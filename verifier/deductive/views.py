@@ -16,11 +16,123 @@ from verifier.logic import (
 )
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.deductive.reading import ReadingView, conjuncts, named_vars
+from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
 
 __all__ = [
-    "View", "KIND_OF", "kind_of_view", "attachment_view",
+    "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
 ]
+
+
+_NAME_NOUNS = frozenset({"_name_n_of", "_name_n_1", "_name/nn_u_unknown"})
+
+
+#: What may be said of the name itself besides that it is the answer.
+_NAME_ANSWER_PREDS = frozenset({"_be_v_id", "appos", "thing", "generic_entity"})
+
+
+def name_of_answer(reading):
+    """"What is the name of the video game published by Nintendo?" (a question that
+    :data:`parsers.mrs.patterns.NAME_OF_DESCRIPTION` matches) asks for the game, as a
+    KG query answers it (an item, whose label is the name): a view of the reading in which
+    the name is the thing it names.  Only for the name of a description (not of a proper
+    name: "What is the name of Paris?") and only when nothing else is said of the name ("the
+    official name of X" is a property of X).  ``None`` when this does not apply."""
+    if len(reading.answer_vars) != 1:
+        return None
+    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
+    same = identified_with(facts, reading.answer_vars[0])
+    for name in facts:
+        if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
+            continue
+        n = name.args[0]
+        of = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3 and f.args[1] == n]
+        if name.pred == "_name_n_of" and len(name.args) == 2 and isinstance(name.args[1], Var)\
+                and name.args[1].name.startswith("x"):
+            named, dropped = name.args[1], {name}
+        elif len(of) == 1 and isinstance(of[0].args[2], Var):
+            named, dropped = of[0].args[2], {name, of[0]}
+        else:
+            continue
+        others = [f for f in facts if f not in dropped and n in f.args and f.pred not in _NAME_ANSWER_PREDS]
+        if others or any(f.pred in ("named", "named_n") and f.args[0] == named for f in facts):
+            continue
+        formula = map_atoms(reading.formula, lambda a: Eq(n, named) if a == name else TRUE if a in dropped else a)
+        return ReadingView.of(reading, formula, set())
+    return None
+
+
+#: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").
+_NAME_PARTS = frozenset({"named", "compound", "_real_a_1"})
+
+
+def who_is_view(reading):
+    """"Who is Esther Hicks?" asks what she is, not which item she is: read literally (the
+    answer is the person named, an identity copula) the reading proves every direction and
+    nothing is decided.  The KG answers it with what the person does, as in "What does Esther
+    Hicks do?": a view of the reading in which the copula ``_be_v_id(e, who, NAME)`` becomes
+    ``_do_v_1(e, NAME, who)`` and the answer a thing, so that the lexicon's word for what
+    someone does (*activity*: occupation) links it (template ``activity_of``).  Only for a
+    reading that says nothing else of the answer and nothing of the name but its words (see
+    its question test in ``axioms/rewrites/views.yaml``).  When a second question follows ("Who was Joseph Pulitzer and what did
+    he do?", "Who is Galileo and what is he famous for?"), it says what is asked of the
+    person: the view drops the copula and answers the second question alone.  ``None`` when
+    this does not apply."""
+    if not reading.answer_vars:
+        return None
+    answer = reading.answer_vars[0]
+    facts = conjuncts(reading.formula)
+    if any(not isinstance(f, Atom) for f in facts):
+        return None
+    copulas = [f for f in facts if f.pred == "_be_v_id" and len(f.args) == 3 and answer in f.args[1:]]
+    if len(copulas) != 1:
+        return None
+    be = copulas[0]
+    name = be.args[2] if be.args[1] == answer else be.args[1]
+    if not isinstance(name, Var) or name == answer:
+        return None
+    who = Atom("person", (answer,))
+    if who not in facts:
+        return None
+
+    def name_word(f: Atom) -> bool:
+        return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith("_n_1")
+
+    # the name's words: what name words connect to it ("louis" of "louis riel", the unknown
+    # adjective "albertini" of "ellen albertini dow" and the compound on its event)
+    parts = {name}
+    while True:
+        more = {t for f in facts if name_word(f) and answer not in f.args and parts & set(f.args)
+                for t in f.args if isinstance(t, Var)} - parts
+        if not more:
+            break
+        parts |= more
+    event = be.args[0]
+    second = len(reading.answer_vars) > 1
+    if second and not any(f.pred == "_and_c" and event in f.args[1:] for f in facts):
+        return None  # two answers, but not two coordinated questions
+    # without a second question, only a place on the copula ("who is daniel in the bible?")
+    where = {f.args[2] for f in facts if not second and len(f.args) == 3 and f.args[1] == event
+             and predicate_info(f.pred).pos == "p" and isinstance(f.args[2], Var)}
+    for f in facts:
+        if f in (be, who):
+            continue
+        if answer in f.args:
+            return None
+        if parts & set(f.args) and not name_word(f):
+            return None
+        if not second and not (name_word(f) and set(f.args) & (parts | where)
+                               or len(f.args) == 3 and f.args[1] == event and f.args[2] in where):
+            return None  # something else is said: not a plain "who is NAME?"
+    if second:
+        # "Who was Joseph Pulitzer and what did he do?": the second question says what is asked
+        formula = map_atoms(reading.formula, lambda a: TRUE if a in (be, who) else a)
+        view = ReadingView.of(reading, formula, set(), answer_vars=tuple(reading.answer_vars[1:]),
+                              note="'who is NAME and ...?' read as its second question")
+        return view
+    do = Atom("_do_v_1", (be.args[0], name, answer))
+    formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
+    view = ReadingView.of(reading, formula, set(), note="'who is NAME?' read as what NAME does")
+    return view
 
 
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})

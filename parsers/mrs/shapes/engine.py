@@ -18,17 +18,33 @@ from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
-from parsers.mrs.shapes.events import wh_event_alone_readings, wh_object_readings, when_become_readings
+from parsers.mrs.shapes.events import (
+    in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
+    what_did_verbed_readings, what_np_did_name_readings, when_become_readings, when_event_readings,
+    when_have_value_readings, where_and_readings, who_did_verb_readings,
+)
+from parsers.mrs.shapes.informal import (
+    time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
+    what_time_in_readings, where_is_name_readings,
+)
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import (
-    copula_readings, name_test_readings, of_all_readings, possessive_readings, there_called_readings,
-    two_hop_readings, what_np_is_name_readings,
+    copula_readings, have_readings, name_test_readings, of_all_readings, possessive_readings,
+    superlative_readings, there_called_readings, two_hop_readings, what_np_is_name_readings,
 )
 from parsers.mrs.shapes.template import run_template
-from parsers.mrs.shapes.relatives import how_many_readings, relative_readings, wh_passive_readings
-from parsers.mrs.shapes.wrappers import blanked_text, name_tail_readings, time_readings
-from parsers.mrs.shapes.yes_no import ask_value_readings, yes_no_copula_readings, yes_no_coordinated_readings
+from parsers.mrs.shapes.relatives import (
+    how_many_readings, relative_be_readings, relative_readings, wh_passive_readings,
+    wh_passive_stranded_readings,
+)
+from parsers.mrs.shapes.wrappers import (
+    blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
+)
+from parsers.mrs.shapes.yes_no import (
+    ask_value_readings, is_it_true_readings, there_are_n_readings, underscored_copula_readings,
+    yes_no_coordinated_readings, yes_no_copula_readings,
+)
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -43,25 +59,47 @@ Reader = Callable[[str], list]
 SHAPE_BUILDERS: Mapping[str, Reader] = {
     "possessive": possessive_readings,
     "copula": copula_readings,
+    "have": have_readings,
     "name_test": name_test_readings,
+    "superlative": superlative_readings,
     "two_hop": two_hop_readings,
     "relative": relative_readings,
+    "relative_be": relative_be_readings,
     "wh_passive": wh_passive_readings,
+    "wh_passive_stranded": wh_passive_stranded_readings,
     "how_many": how_many_readings,
-    "yes_no_copula": yes_no_copula_readings,
     "yes_no_coordinated": yes_no_coordinated_readings,
+    "is_it_true": is_it_true_readings,
+    "yes_no_copula": yes_no_copula_readings,
+    "underscored_copula": underscored_copula_readings,
     "ask_value": ask_value_readings,
+    "there_are_n": there_are_n_readings,
     "wh_object": wh_object_readings,
+    "wh_object_prep": wh_object_prep_readings,
     "when_become": when_become_readings,
+    "when_event": when_event_readings,
+    "where_and": where_and_readings,
+    "when_have_value": when_have_value_readings,
     "wh_event_alone": wh_event_alone_readings,
     "what_np_is_name": what_np_is_name_readings,
+    "what_np_did_name": what_np_did_name_readings,
     "there_called": there_called_readings,
     "of_all": of_all_readings,
+    "where_is_name": where_is_name_readings,
+    "what_films_been_in": what_films_been_in_readings,
+    "what_people_speak": what_people_speak_readings,
+    "time_zone_in": time_zone_in_readings,
+    "what_time_in": what_time_in_readings,
+    "what_did_verbed": what_did_verbed_readings,
+    "in_which": in_which_readings,
+    "who_did_verb": who_did_verb_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.
-WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = { "time_phrase": time_readings, "name_tail": name_tail_readings,
+WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
+    "without_name_test": without_name_test, "time_phrase": time_readings, "together": together_readings,
+    "when_clause": when_readings, "name_tail": name_tail_readings,
 }
 
 
@@ -70,8 +108,24 @@ def _name_of_description(q: str) -> str | None:
     return blanked_text(q, m.span("name")) if m else None
 
 
+def _on_a_map(q: str) -> str | None:
+    m = shape_rx("ON_A_MAP").search(q)
+    return blanked_text(q, m.span()) if m else None
+
+
+def _where_is_place(q: str) -> str | None:
+    m = shape_rx("WHERE_IS_PLACE").match(q)
+    if not m:
+        return None
+    a, b = m.span("where")
+    q2 = q[:a] + "What " + q[b:]
+    return blanked_text(q2, m.span("located")) if m.group("located") else q2
+
+
 #: Builders of the rewrites: question -> the question to read instead (None: no rewrite).
-REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {"name_of_description": _name_of_description}
+REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {
+    "name_of_description": _name_of_description, "on_a_map": _on_a_map, "where_is_place": _where_is_place,
+}
 
 #: Every builder name a shape file may use.
 BUILDERS = frozenset(SHAPE_BUILDERS) | frozenset(WRAPPER_BUILDERS) | frozenset(REWRITE_BUILDERS)

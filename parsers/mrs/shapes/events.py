@@ -8,18 +8,26 @@ from __future__ import annotations
 
 import re
 
-from verifier.lexical import base_forms
+from verifier.lexical import base_forms, irregular_base
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, capitalised, checked_np_name, clean_span, has_article, loc_answer, name_ep, name_ok,
-    noun_phrase, plain_name_ok, quantifier, verb_and_prep,
+    MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned,
+    loc_answer, matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok,
+    plain_np, quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
 )
 
-__all__ = [ "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
-    "when_become_readings",
-    "time_answer",
-    "wh_event_alone_readings"
+__all__ = [
+    "wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
+    "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings",
+    "time_answer", "when_event_readings", "what_np_did_name_readings",
+    "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"
 ]
+
+
+def wh_object_prep_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_object_prep`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    return [r for rx in (shape_rx("WH_OBJECT_PREP"), shape_rx("PREP_WH_OBJECT")) if (m := rx.match(q)) for r in wh_object_prep_mrs(q, m)]
 
 
 def wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
@@ -104,10 +112,145 @@ def when_become_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+def what_did_verbed_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_did_verbed`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    found = matched_name(shape_rx("WHAT_DID_VERBED"), q, has_article)
+    forms = base_forms(found[0].group("verb")) if found else []
+    if found and found[0].group("prep") and not forms:
+        forms = [found[0].group("verb").casefold()]  # "what did X act in?": the verb as written
+    if not forms or forms[0] in shape_words("LIGHT_VERBS"):
+        return []
+    m, name = found
+    out = []
+    for base in forms:  # a builder of its own for each reading
+        b = MrsBuilder()
+        x_what = wh_ep(b, "what", m.span("wh"))
+        x_name = name_ep(b, q, name)
+        top = b.new("h")
+        if m.group("prep"):
+            out.append(verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
+                                      m.group("prep"), m.span("prep"), x_what))
+            continue
+        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_what)
+        out.append(b.text("e2", top))
+    return out
+
+
+def in_which_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``in_which`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("IN_WHICH").match(q)
+    if not m or bool(m.group("prep")) == bool(m.group("prep2")):
+        return []  # the preposition in front of "which" or at the end, once
+    verb = m.group("verb").casefold()
+    aux = m.group("aux").casefold()
+    ing = verb.endswith("ing")
+    if ing != (aux in shape_words("COPULA_FORMS")) or verb in shape_words("NOT_VERBING") or verb in shape_words("AUXILIARIES"):
+        return []  # "was X starring", "did X star"; not "was X born" (a passive)
+    if m.group("prep2") and not ing and not m.group("name1"):
+        return []  # "What films did X star in?": the object shape reads it (_wh_object_readings)
+    np, name = clean_span(q, *m.span("np")), clean_span(q, *m.span("name"))
+    if not plain_np(q[np[0]:np[1]]) or not plain_name_ok(q[name[0]:name[1]]) or has_article(q[name[0]:name[1]]):
+        return []
+    words = q[name[0]:name[1]].split()
+    if (any(w[:1].isupper() for w in words) and any(w[:1].islower() and w not in shape_words("FUNCTION") for w in words)
+            and not kin_owned(q, name)):
+        return []  # "did Rosalind Franklin study physical chemistry": the verb is not last
+    name1 = clean_span(q, *m.span("name1")) if m.group("name1") else None
+    if name1 is not None and not plain_name_ok(q[name1[0]:name1[1]]):
+        return []
+    b = MrsBuilder()
+    head = noun_phrase(b, q, np, "_which_q", m.span("wh"))
+    if head is None:
+        return []
+    x_np, l_np = head
+    if name1 is not None:
+        b.ep(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), l_np, ARG0=b.new("e"),
+             ARG1=name_ep(b, q, name1), ARG2=x_np)
+    x_name = name_ep(b, q, name)
+    prep = "prep" if m.group("prep") else "prep2"
+    return [verb_and_prep(b, b.new("h"), f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"),
+                           x_name, b.new("i"), m.group(prep), m.span(prep), x_np)]
+
+
+def who_did_verb_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``who_did_verb`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    start = wh_and_name(shape_rx("WHO_DID_VERB"), q, "who")
+    if start is None:
+        return []
+    m, b, x_who, x_name, top = start
+    if m.group("name").split()[-1].casefold() in shape_words("LIGHT_VERBS") | {"got", "gets", "been"}:
+        return []  # "who did X get shot by?": a passive
+    verb = m.group("verb").casefold()
+    base = next(iter(base_forms(verb)), None) or irregular_base(verb) or verb
+    if base in shape_words("LIGHT_VERBS") or verb in shape_words("AUXILIARIES") or base in shape_words("VERBS_OF_OWN_SHAPES") or verb.endswith("ing"):
+        return []  # "who did X marry / play?": shapes of their own
+    if m.group("prep"):
+        return [verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
+                               m.group("prep"), m.span("prep"), x_who)]
+    b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
+    return [b.text("e2", top)]
+
+
 def time_answer(b: MrsBuilder, q: str, m: re.Match) -> str:
     """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
     top label."""
     return loc_answer(b, "time_n", m.span("when"))
+
+
+def when_event_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``when_event`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("WHEN_RECIPROCAL").match(q)
+    if m:
+        word = m.group("verb").casefold()
+        names = [clean_span(q, *m.span(g)) for g in ("a", "b")]
+        if word in shape_words("AUXILIARIES") or word in shape_words("CHANGE_OF_STATE_VERBS") or \
+                any(not name_ok(q[a:z]) for a, z in names):
+            return []
+        b = MrsBuilder()
+        top = time_answer(b, q, m)
+        x_and, l_and = b.new("x"), b.new("h")
+        xa, xb = (name_ep(b, q, span) for span in names)
+        b.ep("_and_c", (names[0][1], names[1][0]), l_and, ARG0=x_and, ARG1=xa, ARG2=xb)
+        b.quantified("udef_q", (names[0][0], names[1][1]), x_and, l_and)
+        b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_and, ARG2=b.new("i"))
+        return [b.text("e2", top)]
+    m = shape_rx("WHEN_EVENT").match(q)
+    if not m:
+        return []
+    passive, prep = m.group("part") is not None, m.group("prep")
+    subject = clean_span(q, *m.span("pname" if passive else "name"))
+    other = clean_span(q, *m.span("name2"))
+    verb = m.span("part" if passive else "verb")
+    word = q[verb[0]:verb[1]].casefold()
+    passive = passive or m.group("get") is not None
+    if (word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or (passive and not prep)
+            or not name_ok(q[subject[0]:subject[1]]) or not title_ok(q[other[0]:other[1]])):
+        return []
+    b = MrsBuilder()
+    top = time_answer(b, q, m)
+    x_subject, x_other = name_ep(b, q, subject), name_ep(b, q, other)
+    verb_eps(b, word, verb, top, "e2", x_subject, x_other, passive,
+              (prep, m.span("prep")) if prep else None)
+    return [b.text("e2", top)]
+
+
+def what_np_did_name_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``what_np_did_name`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("WHAT_NP_DID_NAME").match(q)
+    if not m:
+        return []
+    name = clean_span(q, *m.span("name"))
+    text = q[name[0]:name[1]]
+    words = text.casefold().split()
+    if (not plain_name_ok(text) or has_article(text) or len(words) > 4
+            or any(w in shape_words("LEFT_VERBS") or w in shape_words("NOT_IN_NAME") or not w.isalpha() for w in words)):
+        return []
+    return [np_of_name_mrs(q, m.group("wh"), m.span("wh"), m.span("np"), name)]
 
 
 def wh_event_alone_readings(q: str) -> list[str]:
@@ -154,3 +297,43 @@ def wh_event_alone_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+def where_and_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``where_and`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("WHERE_AND").match(q)
+    if not m:
+        return []
+    word = m.group("verb").casefold()
+    name = clean_span(q, *m.span("name"))
+    if word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or not name_ok(q[name[0]:name[1]]):
+        return []
+    b = MrsBuilder()
+    top = loc_answer(b, "place_n", m.span("where"))
+    if m.group("when"):
+        loc_answer(b, "time_n", m.span("when"), top)
+        x_object = b.new("i")
+    else:
+        x_object = wh_ep(b, "what", m.span("what"))
+    b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=name_ep(b, q, name), ARG2=x_object)
+    return [b.text("e2", top)]
+
+
+def when_have_value_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``when_have_value`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("WHEN_HAVE_VALUE").match(q)
+    if not m:
+        return []
+    name, np = clean_span(q, *m.span("name")), m.span("np")
+    if not name_ok(q[name[0]:name[1]]) or not np_ok(q[np[0]:np[1]]):
+        return []
+    b = MrsBuilder()
+    top = time_answer(b, q, m)
+    x_name = name_ep(b, q, name)
+    x_np, l_np = noun_phrase(b, q, np, quantifier(m.group("det")))
+    x_val, l_val = b.new("x"), b.new("h")
+    b.ep("card", m.span("value"), l_val, ARG0=b.new("e"), ARG1=x_val, CARG=carg_text(m.group("value")))
+    b.quantified("udef_q", m.span("value"), x_val, l_val)
+    b.ep("_of_p", m.span("of"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_val)
+    b.ep("_have_v_1", m.span("have"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
+    return [b.text("e2", top)]

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 
-from parsers.mrs.shapes.data import shape_rx
+from parsers.mrs.shapes.data import shape_rx, shape_table
 from parsers.mrs.shapes.build import (
     MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
-    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep,
+    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings",
-    "two_hop_readings", "two_hop_mrs", "name_test_readings",
+    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings",
+    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings",
     "there_called_readings", "what_np_is_name_readings"
 ]
 
@@ -112,6 +112,19 @@ def possessive_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
+def have_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``have`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
+    m = shape_rx("HAVE").match(q)
+    if not m:
+        return []
+    b = MrsBuilder()
+    parts = np_and_name(b, q, m.span("np"), m.span("name"), "which_q", m.span("wh"))
+    if parts is None:
+        return []
+    x_np, _, x_name = parts
+    return [b.main("_have_v_1", m.span("verb"), x_name, x_np)]
+
+
 def two_hop_readings(q: str) -> list[str]:
     """Readings of ``q`` by the shape ``two_hop`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
     m = shape_rx("TWO_HOP").match(q)
@@ -172,6 +185,46 @@ def name_test_readings(q: str) -> list[str]:
     if head is None:
         return []
     return [b.main("_be_v_id", (np[0], np[0]), x_wh, head[0])]
+
+
+def superlative_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``superlative`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("SUPERLATIVE").match(q)
+    if not m:
+        return []
+    cls = clean_span(q, *m.span("cls"))
+    np = clean_span(q, *m.span("np"))
+    np_text = q[np[0]:np[1]]
+    # "the maximum number of platform tracks" is one property's name
+    counted = shape_rx("NUMBER_OF_START").match(np_text)
+    if (not plain_np(q[cls[0]:cls[1]]) or shape_rx("CLAUSE").search(np_text)
+            or not (np_ok(np_text) or (counted and not shape_rx("SPLIT").search(" " + np_text[counted.end():] + " ")))):
+        return []
+    b = MrsBuilder()
+    x_cls, l_cls = noun_phrase(b, q, cls, "which_q") or (None, None)
+    x_np, l_np = noun_phrase(b, q, np, "_the_q") or (None, None)
+    if x_cls is None or x_np is None:
+        return []
+    word = m.group("sup").casefold()
+    span = m.span("sup")
+    if word in shape_table("SUPERLATIVE_ADJECTIVES"):
+        e = b.new("e")
+        b.ep(f"_{shape_table('SUPERLATIVE_ADJECTIVES')[word]}_a_1", span, l_np, ARG0=e, ARG1=x_np)
+        b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
+    else:
+        b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
+    if m.group("np2"):
+        # "... with the highest number of households whose country is India": the CLASS's
+        # NP2 is NAME2
+        second = checked_np_name(q, m.span("np2"), m.span("name2"))
+        if second is None:
+            return []
+        x2, l2 = noun_phrase(b, q, second[0], "_a_q") or (None, None)
+        if x2 is None:
+            return []
+        whose_is(b, q, x_cls, x2, l2, m.span("np2"), (second[0][0], second[1][1]), second[1])
+    return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
 
 
 def there_called_readings(q: str) -> list[str]:

@@ -11,12 +11,12 @@ import re
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
     MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase,
-    np_name_splits, plain_np, quantifier, wh_ep, whose_is,
+    np_name_splits, plain_name_ok, plain_np, quantifier, verb_and_prep, wh_ep, whose_is,
 )
 
 __all__ = [
-    "of_name_ep", "wh_passive_readings", "passive_text",
-    "shifted_np_names", "relative_be_mrs", "relative_readings", "relative_mrs",
+    "of_name_ep", "wh_passive_readings", "wh_passive_stranded_readings", "passive_text",
+    "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings", "relative_mrs",
     "how_many_readings", "how_many_verb_readings", "how_many"
 ]
 
@@ -44,6 +44,25 @@ def wh_passive_readings(q: str) -> list[str]:
     b.quantified("udef_q", m.span("many"), x_c, l_c)
     how_many(b, m, x_c, l_c)
     return [passive_text(b, q, m, name, x_c)]
+
+
+def wh_passive_stranded_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``wh_passive_stranded`` (``axioms/shapes``); ``[]`` when it is not
+    of that shape."""
+    m = shape_rx("WH_PASSIVE_STRANDED").match(q)
+    if not m or not shape_rx("PASSIVE_START").match(f"{m.group('part')} of "):
+        return []
+    name = clean_span(q, *m.span("name"))
+    if not plain_name_ok(q[name[0]:name[1]]) or shape_rx("VALUE").match(q[name[0]:name[1]]):
+        return []
+    b = MrsBuilder()
+    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
+    x_name = name_ep(b, q, name)
+    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
+    if m.group("pprep").casefold() == "by":
+        return [b.main(pred, m.span("part"), x_wh, x_name)]
+    return [verb_and_prep(b, b.new("h"), pred, m.span("part"), b.new("i"), x_name, m.group("pprep"),
+                           m.span("pprep"), x_wh)]
 
 
 def passive_text(b: MrsBuilder, q: str, m: re.Match, name: tuple[int, int], x: str) -> str:
@@ -76,6 +95,22 @@ def shifted_np_names(q: str, m: re.Match) -> list[tuple[tuple[int, int], tuple[i
         if len(out) >= MAX_SPLITS:
             break
     return out
+
+
+def relative_be_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``relative_be`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("RELATIVE_BE").match(q)
+    if not m:
+        return []
+    has = bool(m.group("have") or m.group("shave"))
+    if m.group("shave"):
+        return [r for second in shifted_np_names(q, m) for r in relative_be_mrs(q, m, second)]
+    second = (checked_np_name(q, m.span("hnp"), m.span("hname")) if has
+              else checked_np_name(q, m.span("np2"), m.span("name2")))
+    if second is None or not q[second[0][0]].isalpha():  # "has population as 185170"
+        return []
+    return relative_be_mrs(q, m, second)
 
 
 def relative_be_mrs(q: str, m: re.Match, second: tuple[tuple[int, int], tuple[int, int]]) -> list[str]:

@@ -16,7 +16,8 @@ from parsers.mrs.shapes.build import (
 
 __all__ = [
     "blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings",
-    "with_companion", "name_tail_readings", "when_clause_eps", "with_when_clause", "name_test_tails"
+    "with_companion", "together_readings", "name_tail_readings", "when_clause_eps", "with_when_clause",
+    "when_readings", "name_test_tails", "without_name_test"
 ]
 
 
@@ -77,6 +78,24 @@ def time_readings(q: str, shapes) -> list[str]:
 def with_companion(reading: str, prep: tuple[int, int], name: tuple[int, int], carg: str) -> str:
     """``reading`` with "together with NAME" modifying its main event ``e2``."""
     return modifier_on_main_event(reading, "_together+with_p", prep, ("named", name, carg), "proper_q", 910)
+
+
+def together_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its companion phrase (blanked, so spans keep their offsets),
+    each with the companion added to the main event."""
+    m = shape_rx("TOGETHER_TAIL").search(q)
+    if m:
+        blanks = [(m.start(), m.end())]
+    elif (m := shape_rx("TOGETHER_PAIR").match(q)) is not None:
+        blanks = [(m.start("and"), m.end("name")), m.span("prep")]
+    else:
+        return []
+    name = clean_span(q, *m.span("name"))
+    if not name_ok(q[name[0]:name[1]]):
+        return []
+    blanked = blanked_text(q, *blanks)
+    prep = clean_span(q, *m.span("prep"))
+    return [with_companion(r, prep, name, carg_text(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
 def name_tail_readings(q: str, shapes) -> list[str]:
@@ -140,6 +159,18 @@ def with_when_clause(reading: str, when: tuple[int, int], clause: tuple[list[str
                           + " ".join(rels), " ".join(hcons))
 
 
+def when_readings(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without its when-clause (blanked, so spans keep their offsets), each
+    with the clause added to the main event."""
+    m = shape_rx("WHEN_CLAUSE").search(q)
+    if not m:
+        return []
+    clause = when_clause_eps(q, m)
+    if clause is None:
+        return []
+    return [with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(blanked_text(q, m.span()))]
+
+
 def name_test_tails(q: str):
     """The matches of :data:`NAME_TEST_TAIL` in ``q``, leftmost first, each starting after
     the last one's start: in "... that has as NP NAME and starts with the letter r" the
@@ -150,3 +181,17 @@ def name_test_tails(q: str):
         pos = m.start() + 1
 
 
+def without_name_test(q: str, shapes) -> list[str]:
+    """Readings of ``q`` without a name test at its end, or between the relative pronoun and
+    a clause that says more (blanked, so spans keep their offsets).  The deductive check reads
+    the name test from the question's words, as for every question, so the readings need not
+    carry it."""
+    for m in name_test_tails(q):
+        rest = shape_rx("ITS_OR_THEIR_START").sub("", m.group("rest").strip())
+        if shape_rx("NAME_TEST_REST").match(rest) or shape_rx("WORD_IN_NAME").match(rest):
+            return [r for f in shapes for r in f(blanked_text(q, (m.start(), len(q))))]
+    m = shape_rx("NAME_TEST_MIDDLE").search(q)
+    if not m:
+        return []
+    a, b = m.span("test")
+    return [r for f in shapes for r in f(blanked_text(q, (a, b)))]

@@ -9,17 +9,26 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from parsers.mrs.shapes.data import shape_rx, shape_words
+from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
 from parsers.mrs.shapes.build import (
     MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name,
     np_name_splits, plain_np, quantifier, verb_eps,
 )
 
 __all__ = [
-    "yes_no_coordinated_readings", "verb_statement", "yes_no_copula_readings",
-    "distributed_copulas", "ask_value_readings",
+    "yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings",
+    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings",
     "ask_value_main"
 ]
+
+
+def yes_no_coordinated_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("YES_NO_COORDINATED").match(q)
+    if not m:
+        return []
+    return verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))
 
 
 def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) -> list[str]:
@@ -41,6 +50,13 @@ def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) ->
         verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, name_ep(b, q, span), passive,
                   (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
+
+
+def is_it_true_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``is_it_true`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("IS_IT_TRUE").match(q)
+    return verb_statement(q, m, "name", ("a", "b")) if m else []
 
 
 def yes_no_copula_readings(q: str) -> list[str]:
@@ -87,6 +103,35 @@ def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int,
     return b.text("e2", top)
 
 
+def underscored_copula_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``underscored_copula`` (``axioms/shapes``); ``[]`` when it is not of
+    that shape."""
+    m = shape_rx("UNDERSCORED").match(q)
+    if not m:
+        return []
+    words = [(w.start() + m.start("rest"), w.end() + m.start("rest")) for w in re.finditer(r"\S+", m.group("rest"))]
+    out = []
+    for k in range(1, min(4, len(words))):
+        np = (words[0][0], words[k - 1][1])
+        text = q[np[0]:np[1]]
+        of = text.casefold().endswith(" of")
+        if of:
+            np = (np[0], np[1] - 3)
+        if text != text.casefold() or not plain_np(q[np[0]:np[1]]):
+            continue
+        rest = q[words[k][0]:words[-1][1]]
+        conj = re.search(shape_frag("AND"), rest)
+        values = ([(words[k][0], words[k][0] + conj.start()), (words[k][0] + conj.end(), words[-1][1])]
+                  if conj else [(words[k][0], words[-1][1])])
+        values = [clean_span(q, *v) for v in values]
+        if any(not name_ok(q[a:z]) for a, z in values):
+            continue
+        out.append(distributed_copulas(q, "objects" if of else "values", m.span("name"), np, values,
+                                        "_a_q" if of else "_the_q", ("of", (np[1], np[1] + 3)) if of else None,
+                                        m.group("name").replace("_", " ")))
+    return out
+
+
 def ask_value_readings(q: str) -> list[str]:
     """Readings of ``q`` by the shape ``ask_value`` (``axioms/shapes``); ``[]`` when it is not of that
     shape."""
@@ -126,18 +171,27 @@ def ask_value_readings(q: str) -> list[str]:
     return out
 
 
+def there_are_n_readings(q: str) -> list[str]:
+    """Readings of ``q`` by the shape ``there_are_n`` (``axioms/shapes``); ``[]`` when it is not of that
+    shape."""
+    m = shape_rx("THERE_ARE_N").match(q) or shape_rx("HAS_N").match(q)
+    if not m:
+        return []
+    spans = checked_np_name(q, m.span("np"), m.span("name"))
+    if spans is None:
+        return []
+    b = MrsBuilder()
+    head = noun_phrase(b, q, spans[0], "udef_q")
+    if head is None:
+        return []
+    x_np, l_np = head
+    b.ep("card", m.span("value"), l_np, ARG0=b.new("e"), ARG1=x_np, CARG=carg_text(m.group("value")))
+    return [b.main("_have_v_1", m.span("prep"), name_ep(b, q, spans[1]), x_np)]
+
+
 def ask_value_main(b: MrsBuilder, q: str, m: re.Match, np: tuple[int, int], x_np: str) -> str:
     """The value of an :data:`ASK_VALUE` question (``card``) as what the NP ``x_np`` is."""
     x_val, l_val = b.new("x"), b.new("h")
     b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=carg_text(m.group("value")))
     b.quantified("udef_q", m.span("value"), x_val, l_val)
     return b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val)
-
-
-def yes_no_coordinated_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("YES_NO_COORDINATED").match(q)
-    if not m:
-        return []
-    return verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from verifier.deductive.checks import (
-    degenerate, dropped_class, ignored_names, incomplete, intent, no_labels, unlinked_names, unmentioned,
+    alternatives, degenerate, dropped_class, ignored_names, ignored_times, incomplete, intent,
+    no_labels, not_a_time, unlinked_doers, unlinked_names, unmentioned,
 )
 from verifier.deductive.checks.context import Check, CheckContext, context_of, with_proof
 
@@ -36,16 +37,19 @@ PRE_PROOF: tuple[Check, ...] = (
 
 #: What the intent check adds to :func:`verifier.intent.intent_check`, in order (each an
 #: intent failure).
-INTENT_CHECKS: tuple[Check, ...] = ()
+INTENT_CHECKS: tuple[Check, ...] = (
+    Check("not_a_time", "intent_mismatch", not_a_time.check),
+)
 
-#: After a sound proof, in order of precedence: the first that fires decides.  (The checks
-#: ``alternatives``, ``ignored_times``, ``unlinked_doers`` and the intent check ``not_a_time``
-#: were deleted: they won nothing off the sample, docs/deductive.md "Rules that earn their
-#: place".)
+#: After a sound proof, in order of precedence: the first that fires decides.
 PRECEDENCE: tuple[Check, ...] = (
     Check("intent", "intent_mismatch", intent.check),
+    # its solver work counted before the checks were declared here: it still always runs
+    Check("alternatives", "unsupported", alternatives.check, always=True),
     Check("ignored_names", "weaker", ignored_names.check),
+    Check("ignored_times", "weaker", ignored_times.check),
     Check("unlinked_names", "weaker", unlinked_names.check),
+    Check("unlinked_doers", "weaker", unlinked_doers.check),
     Check("dropped_class", "weaker", dropped_class.check),
     Check("incomplete", "weaker", incomplete.check),
 )
