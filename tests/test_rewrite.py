@@ -261,6 +261,13 @@ class TestEnabling:
         names = rules_for(disabled={"kind_of", "passive_agents"}).names
         assert "kind_of" not in names and "passive_agents" not in names and "attachment" in names
 
+    def test_views_made_once_per_rule_set(self):
+        rules = rules_for(disabled={"kind_of"})
+        assert rules.active(True, frozenset()) is rules  # nothing left out: not rebuilt per pair
+        a = [v for v, _ in views_for("What kind of music did Lou Reed play?", rules)]
+        b = [v for v, _ in views_for("Who wrote Dune?", rules)]
+        assert a and all(x is y for x, y in zip(a, b)) and "kind_of" not in [v.name for v in a]
+
     def test_standin_repairs_only_for_the_standin(self):
         off = rules_for(standin=False).names
         assert "adjective_compounds" not in off and "passive_agents" not in off and "grand_kin" in off
