@@ -41,6 +41,22 @@ def one_rule(tmp_path: Path, body: str, stage: str = "corrections"):
     return load_rules([f], BUILTINS).rules[0]
 
 
+def _drop_thing(expect: str) -> str:
+    """A rule file of one's own: a correction dropping ``thing(x)`` of a noun's variable, its
+    example expecting ``expect``."""
+    return """stage: corrections
+rules:
+- name: drop_thing
+  doc: drop thing() of a variable that a noun describes
+  input:
+  - {pred: thing, args: [$x]}
+  context:
+  - {pos: n, args: [$x, ...]}
+  examples:
+  - {formula: 'thing(x1) & _city_n_1(x1)', expect: '%s'}
+""" % expect
+
+
 @pytest.fixture(scope="module")
 def pack():
     return load_pack(default_pack_dirs())
@@ -216,17 +232,7 @@ rules:
 
         pack_dir = tmp_path / "pack"
         (pack_dir / "rewrites").mkdir(parents=True)
-        (pack_dir / "rewrites" / "mine.yaml").write_text("""stage: corrections
-rules:
-- name: drop_thing
-  doc: drop thing() of a variable that a noun describes
-  input:
-  - {pred: thing, args: [$x]}
-  context:
-  - {pos: n, args: [$x, ...]}
-  examples:
-  - {formula: 'thing(x1) & _city_n_1(x1)', expect: '_city_n_1(x1) & thing(x1)'}
-""", encoding="utf-8")
+        (pack_dir / "rewrites" / "mine.yaml").write_text(_drop_thing("_city_n_1(x1) & thing(x1)"), encoding="utf-8")
         args = SimpleNamespace(dirs=[str(pack_dir)])
         assert run_rule_examples(args) == 1  # the example is wrong
         out = capsys.readouterr().out
@@ -245,6 +251,13 @@ class TestEnabling:
         assert correct(r, inputs, rules_for(disabled={"distinguish_repeated"})) is r
         names = rules_for(disabled={"kind_of", "passive_agents"}).names
         assert "kind_of" not in names and "passive_agents" not in names and "who_is" in names
+
+    def test_views_made_once_per_rule_set(self):
+        rules = rules_for(disabled={"kind_of"})
+        assert rules.active(True, frozenset()) is rules  # nothing left out: not rebuilt per pair
+        a = [v for v, _ in views_for("What kind of music did Lou Reed play?", rules)]
+        b = [v for v, _ in views_for("Who wrote Dune?", rules)]
+        assert a and all(x is y for x, y in zip(a, b)) and "kind_of" not in [v.name for v in a]
 
     def test_standin_repairs_only_for_the_standin(self):
         off = rules_for(standin=False).names
@@ -270,17 +283,7 @@ class TestEnabling:
     def test_disabled_rules_and_own_rules_from_the_configuration(self, tmp_path):
         mine = tmp_path / "rules"
         mine.mkdir()
-        (mine / "mine.yaml").write_text("""stage: corrections
-rules:
-- name: drop_thing
-  doc: drop thing() of a variable that a noun describes
-  input:
-  - {pred: thing, args: [$x]}
-  context:
-  - {pos: n, args: [$x, ...]}
-  examples:
-  - {formula: 'thing(x1) & _city_n_1(x1)', expect: '_city_n_1(x1)'}
-""", encoding="utf-8")
+        (mine / "mine.yaml").write_text(_drop_thing("_city_n_1(x1)"), encoding="utf-8")
         cfg = load_config(EXAMPLE / "verifier.toml").with_values(
             "rewrite", disabled_rules=["kind_of"], rules=str(mine))
         v = _verifier(cfg)

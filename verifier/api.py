@@ -216,6 +216,7 @@ class Verifier:
         disabled = cfg.get("rewrite", "disabled_rules", ()) or ()
         self.disabled_rules = frozenset([disabled] if isinstance(disabled, str) else map(str, disabled))
         self.standin_repairs = _standin_setting(cfg.get("rewrite", "standin_repairs", "auto"))
+        self._standin_of: dict[str, bool] = {}  # standin_repairs_for, by grammar identity
         own = cfg.get("rewrite", "rules", None) or []
         own = [own] if isinstance(own, (str, Path)) else list(own)
         # the rules with and without the stand-in grammar's repairs (checked once, here)
@@ -268,8 +269,13 @@ class Verifier:
             return bool(self.standin_repairs)
         if not grammar:
             return True
+        # asked per pair: the family (which the MRS cache may look up in its database) once
+        # per identity
+        if (known := self._standin_of.get(grammar)) is not None:
+            return known
         family = getattr(self.mrs, "family", None)
         fam = family(grammar) if callable(family) else grammar_family(grammar)
+        self._standin_of[grammar] = fam == "erg-standin"
         return fam == "erg-standin"
 
     def _chunked(self, question: str, query, readings: Sequence) -> list:

@@ -15,10 +15,12 @@ through a :class:`FileIssuesError`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import yaml
 
-__all__ = ["LineLoader", "FileIssue", "FileIssuesError"]
+__all__ = ["LineLoader", "FileIssue", "FileIssuesError", "IssueCollector", "line_of", "read_yaml"]
 
 
 class LineLoader(yaml.SafeLoader):
@@ -32,6 +34,11 @@ def _mapping(loader: LineLoader, node: yaml.MappingNode, deep: bool = False) -> 
 
 
 LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def line_of(d: Any) -> int:
+    """The line a record read by :class:`LineLoader` is written at (0 when not a mapping)."""
+    return d.get("__line__", 0) if isinstance(d, dict) else 0
 
 
 @dataclass(frozen=True)
@@ -57,3 +64,25 @@ class FileIssuesError(ValueError):
         self.issues = tuple(issues)
         super().__init__(f"{len(self.issues)} problem(s) in {self.what}:\n"
                          + "\n".join(str(i) for i in self.issues))
+
+
+class IssueCollector:
+    """The issues a loader finds, in the order found."""
+
+    def __init__(self) -> None:
+        self.issues: list[FileIssue] = []
+
+    def add(self, file: str, line: int, code: str, message: str, severity: str = "error") -> None:
+        self.issues.append(FileIssue(file, line, code, message, severity))
+
+
+def read_yaml(path: Path, col: IssueCollector) -> tuple[bool, Any]:
+    """``(True, data)``: the YAML file ``path`` read with :class:`LineLoader`; ``(False,
+    None)`` when it cannot be read or parsed (the issue, at the line of the error, added to
+    ``col``)."""
+    try:
+        return True, yaml.load(path.read_text(encoding="utf-8"), Loader=LineLoader)
+    except (OSError, yaml.YAMLError) as e:
+        mark = getattr(e, "problem_mark", None)
+        col.add(str(path), mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])
+        return False, None

@@ -134,10 +134,25 @@ def _view(rule: Rule) -> View:
     return View(rule.name, lambda r: view_of(rule, r), question_test(rule), rule.after_reason)
 
 
+#: the views of the rule sets seen last, by the rule set's id (the rule set kept, so that its
+#: id is not reused while it is here): made once, not per pair
+_VIEWS_OF: dict[int, tuple[RuleSet, tuple[View, ...]]] = {}
+
+
+def _views(rules: RuleSet) -> tuple[View, ...]:
+    """The views of ``rules``, in order, made (their question tests compiled) once per rule set."""
+    hit = _VIEWS_OF.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_VIEWS_OF) >= 16:
+            _VIEWS_OF.clear()
+        hit = _VIEWS_OF[id(rules)] = (rules, tuple(map(_view, rules.stage("views"))))
+    return hit[1]
+
+
 def views_for(question: str, rules: RuleSet | None = None) -> tuple[tuple[View, bool], ...]:
     """Each view of ``rules`` (by default the shipped ones) with whether it applies to
     ``question`` (decided once per pair), in the order they are tried."""
-    return tuple((v, v.applies(question)) for v in map(_view, (rules or shipped_rules()).stage("views")))
+    return tuple((v, v.applies(question)) for v in _views(rules or shipped_rules()))
 
 
 @dataclass(frozen=True)
@@ -156,4 +171,4 @@ def _correction(rule: Rule) -> Correction:
 CORRECTIONS: tuple[Correction, ...] = tuple(map(_correction, shipped_rules().stage("corrections")))
 
 #: The shipped views, in the order they are tried.
-VIEWS: tuple[View, ...] = tuple(map(_view, shipped_rules().stage("views")))
+VIEWS: tuple[View, ...] = _views(shipped_rules())

@@ -20,13 +20,11 @@ import re
 from pathlib import Path
 from typing import Any, Collection, Iterable, Sequence
 
-import yaml
-
 from verifier.rewrite.model import (
     GRAMMARS, SORTS, STAGES, ArgPattern, Case, EpOutput, EpPattern, QuestionTest, Rule, RuleError,
     RuleExample, RuleIssue, RuleSet,
 )
-from verifier.datafiles import LineLoader
+from verifier.datafiles import IssueCollector as _Collector, line_of as _line, read_yaml
 
 __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHERE_KINDS"]
 
@@ -61,18 +59,6 @@ def rule_files(paths: Iterable[str | Path]) -> list[Path]:
         else:
             out.append(p)
     return list(dict.fromkeys(out))
-
-
-def _line(d: Any) -> int:
-    return d.get("__line__", 0) if isinstance(d, dict) else 0
-
-
-class _Collector:
-    def __init__(self) -> None:
-        self.issues: list[RuleIssue] = []
-
-    def add(self, file: str, line: int, code: str, message: str, severity: str = "error") -> None:
-        self.issues.append(RuleIssue(file, line, code, message, severity))
 
 
 def _names(v: Any) -> tuple[str, ...]:
@@ -273,11 +259,8 @@ def _collect(paths: Sequence[str | Path], builtins: Collection[str] | None) -> t
     rules: list[Rule] = []
     for path in files:
         file = str(path)
-        try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=LineLoader)
-        except (OSError, yaml.YAMLError) as e:
-            mark = getattr(e, "problem_mark", None)
-            col.add(file, mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])
+        ok, data = read_yaml(path, col)
+        if not ok:
             continue
         if not isinstance(data, dict):
             col.add(file, 1, "structure", "a rule file is a mapping with stage and rules")

@@ -174,5 +174,7 @@ class RuleSet:
     def active(self, standin: bool, disabled: frozenset[str] | set[str] = frozenset()) -> "RuleSet":
         """The rules that apply: not ``disabled`` by name, and the stand-in repairs only when
         ``standin``."""
+        if standin and not disabled:  # all of them: this rule set itself (what is cached on it kept)
+            return self
         return RuleSet(tuple(r for r in self.rules if r.name not in disabled
                              and (standin or r.grammars != "standin")), self.files)

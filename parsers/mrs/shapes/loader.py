@@ -15,13 +15,11 @@ import re
 from pathlib import Path
 from typing import Any, Collection, Iterable, Sequence
 
-import yaml
-
 from parsers.mrs.shapes.template_spec import TemplateError, template_from
 from parsers.mrs.shapes.model import (
     SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList,
 )
-from verifier.datafiles import LineLoader
+from verifier.datafiles import IssueCollector as _Collector, line_of as _line, read_yaml
 
 __all__ = ["default_shape_dirs", "shape_files", "check_shapes", "load_shapes"]
 
@@ -50,24 +48,12 @@ def shape_files(paths: Iterable[str | Path]) -> list[Path]:
     return list(dict.fromkeys(out))
 
 
-def _line(d: Any) -> int:
-    return d.get("__line__", 0) if isinstance(d, dict) else 0
-
-
 def _clean(d: Any) -> Any:
     if isinstance(d, dict):
         return {k: _clean(v) for k, v in d.items() if k != "__line__"}
     if isinstance(d, list):
         return [_clean(v) for v in d]
     return d
-
-
-class _Collector:
-    def __init__(self) -> None:
-        self.issues: list[ShapeIssue] = []
-
-    def add(self, file: str, line: int, code: str, message: str, severity: str = "error") -> None:
-        self.issues.append(ShapeIssue(file, line, code, message, severity))
 
 
 def _expand(text: str, fragments: dict[str, str], words: dict[str, WordList], seen: tuple[str, ...] = ()) -> str:
@@ -83,11 +69,8 @@ def _expand(text: str, fragments: dict[str, str], words: dict[str, WordList], se
 
 
 def _read(path: Path, col: _Collector) -> dict | None:
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=LineLoader)
-    except (OSError, yaml.YAMLError) as e:
-        mark = getattr(e, "problem_mark", None)
-        col.add(str(path), mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])
+    ok, data = read_yaml(path, col)
+    if not ok:
         return None
     if data is None:
         return {}
