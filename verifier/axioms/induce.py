@@ -299,40 +299,26 @@ def words_of_readings(readings: Sequence[str], settings: InduceSettings) -> froz
 def symbols_of_query(sparql: str, settings: InduceSettings) -> frozenset[Symbol]:
     """The symbols of a query: each Wikidata property (as ``wdt:P…``), each class asked with a
     class property (``wdt:P31 wd:Q5``: ``wd:Q5``, kind ``class``), and each item asked as the
-    value of another property (``wdt:P21 wd:Q6581072``: the item via ``wdt:P21``).  Raises
-    the parser's error (a ``ValueError``) when the query cannot be parsed."""
+    value of another property (``wdt:P21 wd:Q6581072``: the item via ``wdt:P21``).  The parser
+    writes a property path as atoms of its steps (``wdt:P31/wdt:P279* wd:Q5``: ``wdt:P31``
+    and ``wdt:P279*``, whose object is the class).  Raises the parser's error (a
+    ``ValueError``) when the query cannot be parsed."""
     q = parse_query(sparql)
     out: set[Symbol] = set()
     for a in atoms(q.pattern):
-        props = [pid for part in _path_parts(a.pred) if (pid := wikidata_id(part)) and pid.startswith("P")]
-        if not props:
+        pid = wikidata_id(a.pred.rstrip("*+"))
+        if not pid or not pid.startswith("P"):
             continue
-        for pid in dict.fromkeys(props):
-            out.add(Symbol(f"wdt:{pid}", "property"))
+        out.add(Symbol(f"wdt:{pid}", "property"))
         obj = a.args[-1] if len(a.args) == 2 else None
         item = wikidata_id(obj.value) if isinstance(obj, IRI) else None
         if not item or not item.startswith("Q"):
             continue
-        if props[0] in settings.class_properties:
+        if pid in settings.class_properties:
             out.add(Symbol(f"wd:{item}", "class"))
-        elif len(props) == 1:
-            out.add(Symbol(f"wd:{item}", "value", f"wdt:{props[0]}"))
-    return frozenset(out)
-
-
-def _path_parts(pred: str) -> list[str]:
-    """The symbols of a predicate that may be a property path (``wdt:P31/wdt:P279*``)."""
-    parts, cur = [], ""
-    for ch in pred:
-        if ch in "/|^()*+?":
-            if cur:
-                parts.append(cur)
-            cur = ""
         else:
-            cur += ch
-    if cur:
-        parts.append(cur)
-    return parts
+            out.add(Symbol(f"wd:{item}", "value", f"wdt:{pid}"))
+    return frozenset(out)
 
 
 def align(pairs: Iterable[Pair], readings_of: Callable[[str], Sequence[str] | None],

@@ -276,20 +276,31 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def _checker(pack, labels, corpus):
-    """A :data:`verifier.axioms.induce.Checker` on a verifier built once per pack."""
+    """A :data:`verifier.axioms.induce.Checker` on one verifier: a trial pack gets a copy of it
+    with the pack and its grounder swapped (the rest of the verifier's warm state, such as the
+    stacking model and its signals, the rewrite rules and WordNet, does not depend on the pack
+    and is not rebuilt per candidate)."""
+    import copy
+
     from verifier.api import Verifier
     from verifier.config import load_config
+    from verifier.grounding import Grounder
 
-    config = load_config()
-    base = Verifier(config, pack=pack, labels=labels, mrs=corpus)
+    base = Verifier(load_config(), pack=pack, labels=labels, mrs=corpus)
     current: dict[int, Verifier] = {id(pack): base}
+
+    def with_pack(p) -> Verifier:
+        v = copy.copy(base)
+        v.pack = p
+        v.grounder = Grounder(p, base.labels, base.wordnet, disabled_sources=base.grounder.disabled_sources)
+        return v
 
     def check(p, question: str, sparql: str) -> tuple[bool, str]:
         v = current.get(id(p))
         if v is None:
             current.clear()
             current[id(pack)] = base
-            v = current[id(p)] = Verifier(config, pack=p, labels=labels, mrs=corpus, wordnet=base.wordnet)
+            v = current[id(p)] = with_pack(p)
         try:
             r = v.verify(question, sparql)
         except Exception as e:  # one pair never stops the induction
