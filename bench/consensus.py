@@ -164,9 +164,9 @@ def score_group(args: tuple[str, list[dict[str, Any]], set[str]]) -> list[dict[s
 
 
 def _auc(y: list[int], s: list[float]) -> float | None:
-    from sklearn.metrics import roc_auc_score
+    from verifier.benchmark.metrics import roc_auc
 
-    return float(roc_auc_score(y, s)) if 0 < sum(y) < len(y) else None
+    return roc_auc(y, s)
 
 
 def accept_figures(y: list[int], accepted: list[bool]) -> tuple[float | None, float | None]:

@@ -217,10 +217,11 @@ def fit(rows: list[dict], min_per_verdict: int = 25, l2: float = 1.0):
 
 
 def auc(scores, labels) -> float:
-    """ROC AUC (ties count a half)."""
-    from sklearn.metrics import roc_auc_score
+    """ROC AUC (ties count a half; :func:`verifier.benchmark.metrics.roc_auc`), NaN with one class."""
+    from verifier.benchmark.metrics import roc_auc
 
-    return float(roc_auc_score(labels, scores)) if len(set(labels)) == 2 else float("nan")
+    v = roc_auc(labels, scores)
+    return float("nan") if v is None else v
 
 
 def cross_validated(rows: list[dict], folds: int = 5, seed: int = 0, **kw) -> list[float]:

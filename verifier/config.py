@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 __all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "NAME_OR_PATH_KEYS", "OFF_VALUES",
-           "NAMED_VALUES"]
+           "NAMED_VALUES", "env_default"]
 
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
@@ -103,6 +103,17 @@ def load_config(path: str | Path | None = None, *, environ: Mapping[str, str] | 
         if env.get(var):
             sections.setdefault(sec, {}).setdefault(key, env[var])
     return Config(sections, tuple(files))
+
+
+def env_default(section: str, key: str, environ: Mapping[str, str] | None = None) -> str | None:
+    """The value the environment gives ``[section] key`` when no file sets it (the variable of
+    ``_ENV_DEFAULTS``), for a configuration built in code that :func:`load_config` never read;
+    None without one."""
+    env = os.environ if environ is None else environ
+    for var, where in _ENV_DEFAULTS.items():
+        if where == (section, key) and env.get(var):
+            return env[var]
+    return None
 
 
 #: Values of a path setting that turn the part off (``[grounding] wordnet = "none"``): kept as

@@ -11,11 +11,10 @@ see ``docs/stacking.md``).  ``model = "none"`` (or ``off`` / ``false``) switches
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from verifier.config import OFF_VALUES
+from verifier.config import OFF_VALUES, env_default
 
 __all__ = ["DEFAULT_MODEL_PATH", "DEFAULT_NAME", "model_setting", "load_default_model"]
 
@@ -32,7 +31,7 @@ def model_setting(cfg: Any) -> Path | None:
     ``$VERIFIER_STACKING``."""
     v = cfg.get("stacking", "model")
     if v is None:  # a configuration built in code: the variable still gives the default
-        v = os.environ.get("VERIFIER_STACKING") or None
+        v = env_default("stacking", "model")
     if v is None or (isinstance(v, str) and v.strip().casefold() == DEFAULT_NAME):
         return DEFAULT_MODEL_PATH if DEFAULT_MODEL_PATH.is_file() else None
     if isinstance(v, bool) and not v:
