@@ -299,3 +299,16 @@ def test_cli_eval(tmp_path, capsys):
                  "--no-progress", "--no-plots", "--fail-under", "0.99"]) == 1
     assert main(["eval", "--dataset", "nonexistent", "--out", str(out)]) == 2
     assert main(["eval", "--dataset", str(path), "--signals", ",", "--out", str(out)]) == 2
+
+
+def test_hdm_trials_come_from_the_flag_else_the_verifier_config(tmp_path):
+    """``verifier eval --verifier-config F`` reads ``[hdm] mc_trials`` from F (it was read from
+    the usual files only, so a value in F was ignored)."""
+    from verifier.cli.eval import mc_trials
+
+    cfg = tmp_path / "verifier.toml"
+    cfg.write_text("[hdm]\nmc_trials = 7\n")
+    assert mc_trials(None, cfg) == 7
+    assert mc_trials(3, cfg) == 3
+    assert mc_trials(0, cfg) == 0
+    assert mc_trials(None, None) == 30

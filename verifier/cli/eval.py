@@ -27,7 +27,7 @@ from pathlib import Path
 
 from verifier.cli import EXIT_FAIL, EXIT_OK, UsageError
 
-__all__ = ["register"]
+__all__ = ["register", "mc_trials"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -101,11 +101,7 @@ def _run(args: argparse.Namespace) -> int:
         ds = load_dataset(args.dataset, args.datasets_dir)
     except FileNotFoundError as e:
         raise UsageError(str(e)) from None
-    trials = args.hdm_trials
-    if trials is None:
-        from verifier.config import load_config
-
-        trials = int(load_config().get("hdm", "mc_trials", 30))
+    trials = mc_trials(args.hdm_trials, args.verifier_config)
     if trials < 0:
         raise UsageError("--hdm-trials must be >= 0")
     opts = SignalOptions(labels=args.labels, hdm_mc_trials=trials, pgmr_memory=args.pgmr_memory,
@@ -135,3 +131,14 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"{name}: macro-F1 below {args.fail_under}", file=sys.stderr)
                 code = EXIT_FAIL
     return code
+
+
+def mc_trials(given: int | None, config_path: Path | None = None) -> int:
+    """The HDM scorer's MC-dropout passes: ``--hdm-trials`` when given, else ``[hdm]
+    mc_trials`` of the configuration (the file of ``--verifier-config`` on top of the usual
+    ones), else 30."""
+    if given is not None:
+        return given
+    from verifier.config import load_config
+
+    return int(load_config(config_path).get("hdm", "mc_trials", 30))
