@@ -33,6 +33,7 @@ from verifier.logic import (
 )
 from verifier import chase as _chase
 from verifier.limits import Deadline
+from verifier.relevance import select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
@@ -293,6 +294,10 @@ def _is_stringy(t: Term) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+def _formula_of(p: Premise) -> Formula:
+    return p.formula
+
+
 def _as_premises(premises: Iterable[Formula | Premise]) -> list[Premise]:
     out = []
     for i, p in enumerate(premises):
@@ -328,7 +333,8 @@ def _z3_context(context: ProverContext | None, fresh: bool = False) -> z3.Contex
 def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
             timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
             fresh_context: bool = False, countermodel: bool = True, chase: bool = True,
-            context: ProverContext | None = None, deadline: Deadline | None = None) -> ProofResult:
+            context: ProverContext | None = None, deadline: Deadline | None = None,
+            select: bool | None = None) -> ProofResult:
     """Does ``premises |= conclusion`` hold?  Free variables are universally quantified
     (they are read as arbitrary constants shared by premises and conclusion).
 
@@ -349,9 +355,16 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
     the solver, whose timeout it shortens to what is left of it: once passed it raises
     :class:`verifier.limits.DeadlineExceeded`.  Never raises for solver problems: Z3 errors
     and limits give status ``unknown``.
+
+    ``select`` leaves out the premises that cannot take part in a proof of ``conclusion``
+    (:mod:`verifier.relevance`) before the chase and the solver; by default (``None``) it
+    does when no countermodel is asked for (a countermodel of the premises kept says nothing
+    of the others, so a described countermodel comes from all of them).
     """
     t0 = time.perf_counter()
     prem = _as_premises(premises)
+    if select or (select is None and not countermodel):
+        prem = select_relevant(prem, conclusion, _formula_of)
     if chase:
         model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
         if deadline is not None:

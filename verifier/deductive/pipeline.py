@@ -213,7 +213,7 @@ def _completeness(problem: Problem, prove, g: Formula, stated, answer_col: int, 
                 + list(problem.relevant_background) + closures_state_their_property(g_))
 
     g_side = g_side_of(g)
-    complete = prove(g_side, stated_kg)
+    complete = prove(g_side, stated_kg, countermodel=False)
     if complete.status == "refuted" and stated is reading and len(reading.answer_vars) > 1:
         # several answers: another column order may prove the query too and state all the
         # question does ("Where and what time did X work?" answered with the start time

@@ -1,0 +1,132 @@
+"""Premise selection (verifier.relevance): what is left out, and that leaving it out changes
+no entailment (the prover with and without selection)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from verifier.notation import parse_formula as F
+from verifier.prover import Premise, entails
+from verifier.relevance import relevant_indices, symbols, value_if_others_true
+
+
+def kept(premises: list[str], goal: str) -> list[int]:
+    return list(relevant_indices([F(p) for p in premises], F(goal)))
+
+
+def test_symbols_polarity():
+    pos, neg, funcs = symbols(F("forall x. b(x) & ~c(x) -> q(x) | lang(x) = \"en\""))
+    assert pos == {"q", "c"} and neg == {"b"} and funcs == {"f:lang"}
+    pos, neg, _ = symbols(F("forall x. a(x) <-> d(x)"))
+    assert pos == neg == {"a", "d"}
+
+
+def test_rule_whose_head_the_goal_never_reaches_is_left_out():
+    premises = ["b(wd:Q1)", "forall x. b(x) -> q(x)", "forall x. b(x) -> r(x)"]
+    assert kept(premises, "r(wd:Q1)") == [0, 2]
+    # the body of a kept rule is relevant: the fact about b stays
+    assert kept(["forall x. b(x) -> r(x)", "b(wd:Q1)", "c(wd:Q1)"], "r(wd:Q1)") == [0, 1]
+
+
+def test_constraints_and_equalities_are_kept():
+    # ~q(x) is false once q is read as true everywhere: it constrains the model, it stays
+    assert kept(["forall x. q(x) -> false", "q(wd:Q1)"], "r(wd:Q1)") == [0, 1]
+    # an equation between items can merge what the goal talks about
+    assert kept(["forall x y. s(x, y) -> x = y", "s(wd:Q1, wd:Q2)"], "r(wd:Q1)") == [0, 1]
+
+
+def test_definition_of_a_function_the_goal_never_reaches_is_left_out():
+    premises = ['forall x. lab(x) -> lang(x) = "en"', "lab(wd:Q1)", "r(wd:Q1)"]
+    assert kept(premises, "r(wd:Q1)") == [2]
+    # ... and kept when the goal uses the function
+    assert kept(premises, 'lang(wd:Q1) = "en"') == [0, 1]
+
+
+def test_consistency_goal_keeps_everything():
+    premises = ["forall x. b(x) -> q(x)", "b(wd:Q1)"]
+    assert kept(premises, "false") == [0, 1]
+
+
+def test_closures_follow_the_background():
+    premises = ["wdt:P279(wd:Q1, wd:Q2)", "wdt:P279(wd:Q2, wd:Q3)", "wdt:P31(wd:Q9, wd:Q1)"]
+    assert kept(premises, "wdt:P279*(wd:Q1, wd:Q3)") == [0, 1]
+    prem = [Premise(f"p{i}", F(p)) for i, p in enumerate(premises)]
+    r = entails(prem, F("wdt:P279*(wd:Q1, wd:Q3)"), select=True)
+    assert r.status == "proved" and set(r.used) == {"p0", "p1"}
+
+
+def test_value_if_others_true():
+    rel = frozenset({"r"})
+    assert value_if_others_true(F("forall x. b(x) -> q(x)"), rel) is True
+    assert value_if_others_true(F("forall x. b(x) -> r(x)"), rel) is None
+    assert value_if_others_true(F("exists x. ~q(x)"), rel) is False
+    assert value_if_others_true(F("forall x. q(x) <-> b(x)"), rel) is True
+
+
+PREDS = ["a", "b", "c", "d"]
+ITEMS = ["wd:Q1", "wd:Q2"]
+
+
+def _random_premise(rng: random.Random) -> str:
+    kind = rng.randrange(5)
+    p, q, r = (rng.choice(PREDS) for _ in range(3))
+    if kind == 0:
+        return f"{p}({rng.choice(ITEMS)})"
+    if kind == 1:
+        return f"forall x. {p}(x) -> {q}(x)"
+    if kind == 2:
+        return f"forall x. {p}(x) & {q}(x) -> {r}(x)"
+    if kind == 3:
+        return f"forall x. {p}(x) -> {q}(x) | {r}(x)"
+    return f"forall x. {p}(x) -> ~{q}(x)"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_selection_changes_no_entailment(seed):
+    """Random propositional-like problems: with and without selection, the same status."""
+    rng = random.Random(seed)
+    premises = [Premise(f"p{i}", F(_random_premise(rng))) for i in range(rng.randrange(2, 8))]
+    goal = F(f"{rng.choice(PREDS)}({rng.choice(ITEMS)})")
+    with_sel = entails(premises, goal, countermodel=False, select=True)
+    without = entails(premises, goal, countermodel=False, select=False)
+    assert with_sel.status == without.status
+
+
+def test_selection_leaves_the_proof_and_its_core():
+    premises = [Premise("fact", F("b(wd:Q1)")), Premise("rule", F("forall x. b(x) -> r(x)"))]
+    premises += [Premise(f"noise {i}", F(f'forall x. b(x) -> q{i}(x) & lang(x) = "l"'))
+                 for i in range(30)]
+    r = entails(premises, F("r(wd:Q1)"), select=True)
+    assert r.status == "proved" and r.used == ("fact", "rule")
+    assert entails(premises, F("q3(wd:Q2)"), select=True).status == "refuted"
+    assert entails(premises, F("q3(wd:Q1)"), select=True).status == "proved"
+    # a described countermodel comes from every premise
+    assert "q3" in entails(premises, F("r(wd:Q2)")).countermodel
+
+
+def test_conflicting_definitions_left_out_lose_only_a_proof_by_inconsistency():
+    """The documented relaxation: two definitions of a function the goal never reaches that
+    contradict each other make every goal follow; selection leaves them out, so the goal no
+    longer follows from them (the deductive check tests consistency on all premises)."""
+    premises = [Premise("fact", F("b(wd:Q1)")),
+                Premise("en", F('forall x. b(x) -> lang(x) = "en"')),
+                Premise("fr", F('forall x. b(x) -> lang(x) = "fr"'))]
+    assert entails(premises, F("r(wd:Q2)"), select=False).status == "proved"
+    assert entails(premises, F("r(wd:Q2)"), select=True).status == "refuted"
+    assert entails(premises, F("false"), select=True).status == "proved"
+
+
+def test_exhaustive_small_problems_agree():
+    """Every problem of up to three of a few rule shapes over two predicates."""
+    shapes = ["a(wd:Q1)", "forall x. a(x) -> b(x)", "forall x. b(x) -> ~a(x)", "forall x. b(x) -> a(x) | c(x)",
+              "forall x. c(x) -> false"]
+    for n in range(1, 4):
+        for combo in itertools.combinations(shapes, n):
+            prem = [Premise(f"p{i}", F(s)) for i, s in enumerate(combo)]
+            for goal in ("a(wd:Q1)", "b(wd:Q1)", "c(wd:Q1)"):
+                a = entails(prem, F(goal), countermodel=False, select=True).status
+                b = entails(prem, F(goal), countermodel=False, select=False).status
+                assert a == b, (combo, goal)
