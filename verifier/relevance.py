@@ -128,12 +128,13 @@ def value_if_others_true(f: Formula, relevant: frozenset[str] | set[str]) -> boo
 
 
 def _background_closure(relevant: set[str], preds: frozenset[str]) -> set[str]:
-    """``relevant`` with what the prover's KG background ties to it: a closure ``p+`` / ``p*``
-    needs ``p`` and ``p+``; the ``triple`` link ties every property to ``triple`` both ways."""
+    """``relevant`` with what the prover's KG background ties to it: a closure ``p+`` or ``p*``
+    needs ``p``, ``p+`` and ``p*`` (``p* <-> (= or p+)`` ties the two closures both ways); the
+    ``triple`` link ties every property to ``triple`` both ways."""
     out = set(relevant)
     for name in list(out):
         if name.endswith(("+", "*")):
-            out.update({name[:-1], name[:-1] + "+"})
+            out.update({name[:-1], name[:-1] + "+", name[:-1] + "*"})
     if TRIPLE in preds and (TRIPLE in out or any(_is_property(p) for p in out)):
         out.add(TRIPLE)
         out.update(p for p in preds if _is_property(p))
