@@ -489,16 +489,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def rule_names() -> list[str]:
     """The names of the rewrite rules (corrections and views) that ``[rewrite] disabled_rules``
-    may list."""
-    try:
-        from verifier.deductive.rules import RULE_NAMES  # the rule engine's, when it is there
+    may list: those of the shipped rule files."""
+    from verifier.deductive.rules import shipped_rules
 
-        return list(RULE_NAMES)
-    except ImportError:
-        from verifier.deductive.corrections import CORRECTIONS
-        from verifier.deductive.views import VIEWS
-
-        return [c.name for c in CORRECTIONS] + [v.name for v in VIEWS]
+    return list(shipped_rules().names)
 
 
 if __name__ == "__main__":
