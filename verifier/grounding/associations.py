@@ -9,7 +9,7 @@ without the pairs that a shipped lexicon or a KG label or alias already links.  
 confidence is the smoothed share of the word's training questions whose gold query has the
 symbol (:func:`association_confidence`).  The shipped table
 (``verifier/_data/associations.json``) is data, written by ``bench/train_associations.py``
-from the training splits only (docs/grounding.md says which); ``[grounding] associations``
+from the training splits only (docs/confidence.md says which); ``[grounding] associations``
 names another file, or ``"none"``.
 """
 
