@@ -46,7 +46,7 @@ def tiny_table(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def base(config) -> Verifier:
-    return Verifier(config.with_values("grounding", associations="none"))
+    return Verifier(config)  # the source is off by default
 
 
 def _verifier(base: Verifier, config, **grounding) -> Verifier:
@@ -64,7 +64,9 @@ def test_the_statistic_is_a_smoothed_share_with_a_support_discount():
 def test_the_shipped_table_loads_and_says_what_it_was_trained_on():
     t = load_associations()
     assert ASSOCIATIONS_PATH.is_file() and len(t) > 0
-    assert configured_associations(None) is not None and configured_associations("none") is None
+    # off by default; "default" is the shipped table
+    assert configured_associations(None) is None and configured_associations("none") is None
+    assert len(configured_associations("default")) == len(t)
     trained = t.info["trained_on"]
     assert trained and all(("train" in k or "seed-0" in k) for k in trained), trained
     for es in t.entries.values():

@@ -9,8 +9,8 @@ without the pairs that a shipped lexicon or a KG label or alias already links.  
 confidence is the smoothed share of the word's training questions whose gold query has the
 symbol (:func:`association_confidence`).  The shipped table
 (``verifier/_data/associations.json``) is data, written by ``bench/train_associations.py``
-from the training splits only (docs/confidence.md says which); ``[grounding] associations``
-names another file, or ``"none"``.
+from the training splits only (docs/confidence.md says which).  The source is off unless
+``[grounding] associations`` is ``"default"`` (the shipped table) or names a file.
 """
 
 from __future__ import annotations
@@ -111,18 +111,21 @@ def load_associations(path: str | Path | None = None) -> AssociationTable:
     return AssociationTable.of(out, info)
 
 
-#: Values of ``[grounding] associations`` that turn the table off.
+#: Values of ``[grounding] associations`` that turn the table off (the default).
 _OFF = frozenset({"none", "off", "false"})
+#: Values of ``[grounding] associations`` that name the shipped table.
+_SHIPPED = frozenset({"default", "shipped", "on", "true"})
 
 
-def configured_associations(setting: str | Path | None) -> AssociationTable | None:
-    """The table ``[grounding] associations`` names: the shipped one when unset (None when it
-    is not installed), none for ``"none"`` / ``"off"`` / ``"false"``, else the file's (a
-    missing or bad file raises ``ValueError``)."""
-    if setting is None or setting == "":
-        return load_associations() if ASSOCIATIONS_PATH.is_file() else None
-    if isinstance(setting, bool):
-        return load_associations() if setting and ASSOCIATIONS_PATH.is_file() else None
+def configured_associations(setting: str | Path | bool | None) -> AssociationTable | None:
+    """The table ``[grounding] associations`` names: none when unset (the source is off by
+    default: on the measuring sets it changed no decision, docs/confidence.md) or for
+    ``"none"`` / ``"off"`` / ``"false"``; the shipped one for ``"default"`` (``"shipped"``,
+    ``"on"``, ``true``); else the file's (a missing or bad file raises ``ValueError``)."""
+    if setting is None or setting == "" or setting is False:
+        return None
+    if setting is True or str(setting).casefold() in _SHIPPED:
+        return load_associations()
     if str(setting).casefold() in _OFF:
         return None
     return load_associations(setting)
