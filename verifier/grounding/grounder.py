@@ -255,14 +255,14 @@ class Grounder:
                 free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(ctx, sym, free, ukeys, question_keys, g, near, acronyms)
                 links += self._preposition_links(ctx, sym, free)
-                if not links:
+                if not links and self.associations is not None:
                     # ... also a word that names an item the query gives as the property's value
                     # ("Did X perform indie rock?": genre; "Defense Minister": position held)
-                    pid = wikidata_id(sym.symbol)
-                    valued = {id(l.unit) for l in g.links if l.names_item
-                              and l.symbol.symbol in prop_values.get(pid or "", ())}
+                    values_of = prop_values.get(wikidata_id(sym.symbol) or "", ())
+                    valued = {id(l.unit) for l in g.links if l.names_item and l.symbol.symbol in values_of}
+                    in_free = {id(u) for u in free}
                     links = self._association_links(
-                        ctx, sym, free + [u for u in units if id(u) in valued and id(u) not in {id(f) for f in free}])
+                        ctx, sym, free + [u for u in units if id(u) in valued and id(u) not in in_free])
             if self.disabled_sources:
                 links = [l for l in links if l.source not in self.disabled_sources]
             if not links:
