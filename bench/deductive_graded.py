@@ -20,11 +20,13 @@ accepted predictions that are correct; ``llm_correct_accepted``: the share of co
 accepted; ``offsample_gold_accept`` / ``perturbed_reject``: percent of gold pairs accepted and
 of perturbations rejected.  ``--ablate wordnet,lexicon,...`` runs everything again once per
 link source with that source's links dropped (``[grounding] disabled_sources``) and prints a
-line per source.  ``--wrong-out`` gets 20 sampled accepted-but-wrong LLM predictions, each
+line per source; ``--associations default`` turns the association source (off by default) on
+for every run.  ``--wrong-out`` gets 20 sampled accepted-but-wrong LLM predictions, each
 with the links its proof used.
 
     python bench/deductive_graded.py [--llm-n 1000] [--off-n 300] [--workers 2]
         [--confidence model|table] [--ablate wordnet,lexicon,alias,label,similarity] [--reuse]
+        [--associations default|PATH|none]
 """
 
 from __future__ import annotations
@@ -140,6 +142,8 @@ def main(argv=None) -> int:
     ap.add_argument("--model", default=None, help="a proof confidence model JSON (default: the shipped one)")
     ap.add_argument("--accept-threshold", type=float, default=None)
     ap.add_argument("--ablate", default="", help="comma-separated link sources to drop, one run each")
+    ap.add_argument("--associations", default=None,
+                    help='[grounding] associations for every run: "default" (the shipped table), a file, or "none"')
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "deductive_graded.jsonl"))
     ap.add_argument("--reuse", action="store_true",
                     help="score the verified pairs of --out again (another model or threshold) without verifying")
@@ -149,6 +153,7 @@ def main(argv=None) -> int:
         print(f"shared data not found at {SHARED} or {LLM}", file=sys.stderr)
         return 2
     model = load_model(args.model)
+    base_sections = {"grounding": {"associations": args.associations}} if args.associations else None
     t0 = time.time()
     items = llm_items(args.llm_n, args.seed) + offsample_items(args.off_n, args.seed)
     print(f"{len(items)} pairs: {dict(Counter((i['part'], i['category'], i['label']) for i in items))}, "
@@ -164,13 +169,14 @@ def main(argv=None) -> int:
         t1 = time.time()
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text("", encoding="utf-8")
-        rows = verify_all(items, args.workers, sink=out)
+        rows = verify_all(items, args.workers, base_sections, sink=out)
         print(f"verified in {time.time() - t1:.0f} s", flush=True)
     print("LLM verdicts by label:", dict(sorted(Counter((r["verdict"], r["label"]) for r in rows
                                                         if r["part"] == "llm").items())))
     for source in [s.strip() for s in args.ablate.split(",") if s.strip()]:
         t2 = time.time()
-        ab = verify_all(items, args.workers, {"grounding": {"disabled_sources": [source]}})
+        ab = verify_all(items, args.workers, {"grounding": {**(base_sections or {}).get("grounding", {}),
+                                                            "disabled_sources": [source]}})
         m = metrics(scored(ab, args.confidence, model, args.accept_threshold))
         print(f"without={source} {line(m)} ({time.time() - t2:.0f} s)", flush=True)
     other = "table" if args.confidence == "model" else "model"

@@ -31,6 +31,7 @@ from verifier.deductive import DeductiveResult, check_readings
 from verifier.deductive.rules import rules_for
 from verifier.deductive.checks import enabled_checks
 from verifier.grounding import Grounder, query_symbols
+from verifier.grounding.associations import configured_associations
 from verifier.lexical import LabelIndex, WordNetRelations
 from verifier.mrs_cache import grammar_family
 from verifier.limits import Deadline, DeadlineExceeded, Limits
@@ -169,7 +170,8 @@ class Verifier:
         self.wordnet = wordnet
         disabled = cfg.get("grounding", "disabled_sources", ()) or ()
         self.grounder = Grounder(self.pack, self.labels, self.wordnet,
-                                 disabled_sources=[disabled] if isinstance(disabled, str) else disabled)
+                                 disabled_sources=[disabled] if isinstance(disabled, str) else disabled,
+                                 associations=configured_associations(cfg.get("grounding", "associations")))
         if mrs is None:
             from verifier.mrs_cache import MrsProvider
 

@@ -60,7 +60,7 @@ FEATURES: tuple[str, ...] = (
 MONOTONE_FEATURES = ("min_conf", "mean_conf", "log_total_conf", "min_conf_soft")
 
 #: The link sources whose confidence is graded (the others are 1 or nearly so).
-_SOFT = ("wordnet", "similarity", "spelling", "alias", "label")
+_SOFT = ("wordnet", "similarity", "spelling", "alias", "label", "association")
 
 #: The fitted model shipped with the package.
 DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "_data" / "proof_confidence.json"

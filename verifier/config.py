@@ -22,7 +22,7 @@ __all__ = ["Config", "load_config", "config_files", "PATH_KEYS", "NAME_OR_PATH_K
 #: Settings that hold file or folder paths: relative values are resolved against the folder
 #: of the configuration file they come from.
 PATH_KEYS = {
-    "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet"), "axioms": ("dirs",),
+    "mrs": ("cache", "corpora"), "grounding": ("labels", "wordnet", "associations"), "axioms": ("dirs",),
     "ace": ("binary", "grammar"), "audit": ("store",),
     "stacking": ("model",), "pgmr": ("memory", "labels"), "hdm": ("model", "generator"),
     "kg": ("file",), "labels": ("store",), "rewrite": ("rules",), "deductive": ("confidence_model",),

@@ -43,7 +43,7 @@ __all__ = [
     "InduceSettings", "InduceError", "Pair", "ReadCounts", "Word", "Symbol", "AlignedPair",
     "AlignCounts", "Association", "Proposal", "InduceResult", "Checker", "SETTINGS_PATH",
     "load_settings", "read_pairs", "align", "associations", "propose", "pack_text",
-    "symbols_of_query", "words_of_readings",
+    "symbols_of_query", "words_of_readings", "shipped_link", "label_names_word",
 ]
 
 log = logging.getLogger(__name__)
@@ -475,7 +475,7 @@ class InduceResult:
     associations: int
 
 
-def _shipped(pack: Pack, w: Word, s: Symbol) -> bool:
+def shipped_link(pack: Pack, w: Word, s: Symbol) -> bool:
     """Whether a lexicon of the pack links the word to the symbol (any template)."""
     sid = wikidata_id(s.symbol)
     for e in pack.entries_for(w.lemma):
@@ -486,7 +486,7 @@ def _shipped(pack: Pack, w: Word, s: Symbol) -> bool:
     return False
 
 
-def _label_named(labels: Any, w: Word, s: Symbol) -> bool:
+def label_names_word(labels: Any, w: Word, s: Symbol) -> bool:
     """Whether a label or an alias of the symbol has the word's matching keys among its own."""
     if labels is None:
         return False
@@ -531,9 +531,9 @@ def propose(assocs: Sequence[Association], pack: Pack, settings: InduceSettings,
         cands = tuple(t for t in settings.candidates(a.word.kind, a.symbol.kind) if t in pack.templates)
         if not cands:
             skipped["no_template"] += 1
-        elif settings.skip_shipped and _shipped(pack, a.word, a.symbol):
+        elif settings.skip_shipped and shipped_link(pack, a.word, a.symbol):
             skipped["shipped"] += 1
-        elif settings.skip_label_named and _label_named(labels, a.word, a.symbol):
+        elif settings.skip_label_named and label_names_word(labels, a.word, a.symbol):
             skipped["label_named"] += 1
         else:
             todo.append((a, cands))

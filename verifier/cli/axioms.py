@@ -286,7 +286,10 @@ def _checker(pack, labels, corpus):
     from verifier.config import load_config
     from verifier.grounding import Grounder
 
-    base = Verifier(load_config(), pack=pack, labels=labels, mrs=corpus)
+    # without the learned association links: they would hide what an entry adds (its word
+    # may already be linked by the table learned from the same kind of pairs)
+    base = Verifier(load_config().with_values("grounding", associations="none"), pack=pack, labels=labels,
+                    mrs=corpus)
     current: dict[int, Verifier] = {id(pack): base}
 
     def with_pack(p) -> Verifier:

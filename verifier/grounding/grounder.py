@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
+from verifier.grounding.associations import AssociationTable
 from verifier.grounding.checks import (
     agent_base, coverage, doer_keys, doer_of_abstract, head_elsewhere, preposition_elsewhere, split_name,
 )
@@ -70,12 +71,15 @@ class Grounder:
     ``labels``: KG labels and aliases (optional; without them only the lexicons ground);
     ``wordnet``: precomputed WordNet relations (optional); ``disabled_sources``: link sources
     (:data:`~verifier.grounding.links.LINK_SOURCES`) whose links are dropped, for measuring
-    what each source adds (``[grounding] disabled_sources``).
+    what each source adds (``[grounding] disabled_sources``); ``associations``: the learned
+    word-symbol links of the ``association`` source (optional; see
+    :mod:`verifier.grounding.associations`).
     """
 
     def __init__(self, pack: Pack, labels: LabelIndex | None = None,
                  wordnet: WordNetRelations | None = None, alternatives: int = 3,
-                 disabled_sources: Iterable[str] = ()) -> None:
+                 disabled_sources: Iterable[str] = (),
+                 associations: AssociationTable | None = None) -> None:
         self.disabled_sources = frozenset(disabled_sources)
         unknown = self.disabled_sources - set(LINK_SOURCES)
         if unknown:
@@ -83,6 +87,7 @@ class Grounder:
         self.pack = pack
         self.labels = labels or LabelIndex()
         self.wordnet = wordnet
+        self.associations = associations
         self.n_alternatives = alternatives
         self.lexicon = LexiconIndex(pack)
         self.names = SymbolNames(self.labels, self.lexicon)
@@ -243,11 +248,21 @@ class Grounder:
                     links += [l for l in self._symbol_links(ctx, sym, rest, ukeys, question_keys, g,
                                                             near, acronyms)
                               if l.entry is not None and l.entry.template == "noun_of_item_value"]
+                if not links and sym.kind == "class":
+                    links = self._association_links(ctx, sym, [u for u in units if id(u) not in in_names])
             else:
                 heads = self._value_heads(sym, g.links, prop_values)
                 free = [u for u in units if id(u) not in in_names or id(u) in heads]
                 links = self._symbol_links(ctx, sym, free, ukeys, question_keys, g, near, acronyms)
                 links += self._preposition_links(ctx, sym, free)
+                if not links and self.associations is not None:
+                    # ... also a word that names an item the query gives as the property's value
+                    # ("Did X perform indie rock?": genre; "Defense Minister": position held)
+                    values_of = prop_values.get(wikidata_id(sym.symbol) or "", ())
+                    valued = {id(l.unit) for l in g.links if l.names_item and l.symbol.symbol in values_of}
+                    in_free = {id(u) for u in free}
+                    links = self._association_links(
+                        ctx, sym, free + [u for u in units if id(u) in valued and id(u) not in in_free])
             if self.disabled_sources:
                 links = [l for l in links if l.source not in self.disabled_sources]
             if not links:
@@ -361,6 +376,35 @@ class Grounder:
                     out.setdefault(id(u), set()).update(misspelt[k])
         return Misspellings(frozen_mapping((i, frozenset(v)) for i, v in out.items()),
                             frozen_mapping((k, frozenset(v)) for k, v in misspelt.items()))
+
+    def _association_links(self, ctx: GroundingContext, sym: SymbolUse, units: list[Unit]) -> list[Link]:
+        """Links of a property or class that no other source links, from the learned
+        association table (source ``association``, the learned confidence): a noun, verb or
+        adjective of the question whose word goes with the symbol in the training pairs.  The
+        link's templates are those that fit the word's kind and the shape of the symbol's
+        names (its label's first), as for a label: the proof still has to relate the terms
+        the way the query does."""
+        table = self.associations
+        if table is None or "association" in self.disabled_sources or sym.kind not in ("property", "class"):
+            return []
+        out: list[Link] = []
+        for u in units:
+            if u.kind not in ("noun", "relational_noun", "verb", "adjective"):
+                continue
+            conf = table.confidence(u.lemma, u.pos, sym.id)
+            if conf is None:
+                continue
+            reason = f"association: '{u.text or u.lemma}' goes with {sym.id} in training pairs ({conf:.2f})"
+            shapes = ("noun",) if sym.kind == "class" else tuple(dict.fromkeys(
+                n.shape for n in sorted(self.names_of(sym), key=lambda n: not n.is_label)
+                if n.shape not in ("prep", "lexicon"))) or ("noun",)
+            for shape in shapes:
+                link = self.maker.make(ctx, u, sym, u.lemma, shape, conf, 1.0, reason,
+                                       source="association", confidence=conf)
+                if link is not None:
+                    out.append(link)
+                    break
+        return out
 
     def _preposition_links(self, ctx: GroundingContext, sym: SymbolUse, units: list[Unit]) -> list[Link]:
         """Prepositions that a lexicon entry (``pos: p``) lets stand for ``sym``: one link per

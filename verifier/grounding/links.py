@@ -22,9 +22,10 @@ __all__ = ["Axiom", "Link", "Grounding", "LINK_SOURCES", "instantiate", "without
 #: alias of the symbol; a name reached through WordNet's synonyms and derivations; a name
 #: close to the question's words by string similarity (an item written in part, or near it);
 #: a name one edit from a misspelt word; a literal the question writes; a pronoun referring
-#: to a linked item.
+#: to a linked item; a word that goes with the symbol in paired training data (learned
+#: associations, :mod:`verifier.grounding.associations`).
 LINK_SOURCES = ("lexicon", "label", "alias", "wordnet", "similarity", "spelling", "literal",
-                "coreference")
+                "coreference", "association")
 
 
 @dataclass(frozen=True)
