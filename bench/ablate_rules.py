@@ -189,7 +189,12 @@ def _verifier(variant: tuple[str, str]):
         v.disabled_shapes = [name]
         v.shape_engine = engine_for(base.shapes, [name])
     elif kind == "rule":
+        from verifier.deductive.rules import rules_for
+
+        # the verifier checks with the rule sets it made once (``Verifier.rules``), not with
+        # the names it read them from
         v.disabled_rules = frozenset([name])
+        v.rules = {standin: rules_for(standin, v.disabled_rules) for standin in (True, False)}
     _STATE["variant"] = (variant, v)
     return v
 
