@@ -333,6 +333,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cached-only", action="store_true",
                     help="compute no signal: consensus figures over every question, stacked and "
                          "default-model figures over the questions with cached signals")
+    ap.add_argument("--stage", choices=("all", "compute", "fit"), default="all",
+                    help="compute: the consensus and signals of every prediction into <out>/signals.jsonl, "
+                         "then stop; fit: no signal is computed (the questions whose predictions all have "
+                         "cached signals), the figures only; all: both")
     ap.add_argument("--no-signals", action="store_true",
                     help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
@@ -341,6 +345,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no predictions at {args.data}", file=sys.stderr)
         return 2
     groups = load_groups(args.data, args.limit_questions)
+    if args.stage == "compute":
+        compute(groups, args.out, args.workers, args.budget, not args.no_signals)
+        return 0
+    if args.stage == "fit" and not args.cached_only:
+        cached = read_cache(args.out, not args.no_signals)
+        full = {k for k, v in groups.items() if all(p["id"] in cached for p in v)}
+        if len(full) < len(groups):
+            print(f"--stage fit: {len(full)} of {len(groups)} questions have cached signals (the others are left out)")
+        groups = {k: v for k, v in groups.items() if k in full}
     if args.cached_only:
         # consensus over every question; the stacked figures over the questions whose
         # predictions all have cached signals
