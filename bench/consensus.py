@@ -181,8 +181,10 @@ def _fold(key: str, k: int = 5) -> int:
 
 
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
-                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3)) -> dict[str, Any]:
-    """Out-of-fold stacked probabilities by question (module docstring)."""
+                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
+                     drop: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
+    names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
 
     from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix
@@ -192,6 +194,11 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
     trs = [TrainRow(r["question"], r["sparql"], int(r["label"]), r["question_key"],
                     {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in lab]
     X = matrix([evidence_of(t) for t in trs])
+    unknown = sorted(set(drop) - set(FEATURE_NAMES))
+    if unknown:
+        raise ValueError(f"--drop: unknown features {unknown}")
+    for name in drop:
+        X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in trs])
     g = np.array([t.group for t in trs], dtype=object)
     fold = np.array([_fold(t.group, folds) for t in trs])
@@ -282,6 +289,23 @@ def read_cache(out: Path, signals: bool = True) -> dict[str, dict[str, Any]]:
     return cached
 
 
+def attach_verdicts(rows: list[dict[str, Any]]) -> None:
+    """Each row's consensus evidence gains the cluster-level deductive evidence of its
+    question's candidates (:func:`verifier.consensus.with_verdicts`; a row without a
+    deductive signal counts as not accepted, score unknown)."""
+    from verifier.consensus import ConsensusEvidence, with_verdicts
+
+    by_q: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_q[r["question_key"]].append(r)
+    for members in by_q.values():
+        ev = [ConsensusEvidence(**r["consensus"]) for r in members]
+        ded = [(r.get("signals") or {}).get("deductive") or {} for r in members]
+        out = with_verdicts(ev, [d.get("decision") for d in ded], [d.get("score") for d in ded])
+        for r, e in zip(members, out):
+            r["consensus"] = e.to_dict()
+
+
 def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int,
             signals: bool = True) -> list[dict[str, Any]]:
     """Rows of every prediction (consensus always recomputed; signals from the cache;
@@ -313,6 +337,7 @@ def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, bu
             _init(config, budget)
             for w in work:
                 take(score_group(w))
+    attach_verdicts(rows)
     print(f"{len(rows)} predictions, {len(groups)} questions: consensus and signals in "
           f"{time.perf_counter() - t0:.1f} s ({len(rows) - sum(r['id'] in done for r in rows)} computed, "
           f"{workers} worker(s), budget {budget} units)")
@@ -330,6 +355,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--C", default="0.01,0.05,0.3",
                     help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
                          "one with the best out-of-fold AUC inside its training folds (nested)")
+    ap.add_argument("--drop", default="", metavar="FEATURES",
+                    help="comma-separated feature names the cross-fitted stacker leaves out (held at 0), "
+                         "for ablations")
     ap.add_argument("--cached-only", action="store_true",
                     help="compute no signal: consensus figures over every question, stacked and "
                          "default-model figures over the questions with cached signals")
@@ -383,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
               f"predictions of questions with >= 2 candidates ({len(sub)}): "
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
-    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")))
+    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
+                          drop=tuple(f for f in args.drop.split(",") if f))
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])

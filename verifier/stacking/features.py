@@ -26,7 +26,12 @@ Blocks (inputs are the JSON ``details`` the signals write, see
   :meth:`verifier.api.Verifier.verify_candidates`): the share of the *other* candidates
   equivalent to it, the share of its cluster, the number of clusters over the number of
   candidates, whether its cluster is the largest, the generator-score mass of its cluster
-  (with its own missing flag).  Missing when the query came alone (one candidate).
+  (with its own missing flag), the margin of its cluster over the largest other one (sizes
+  over the number of candidates); from the deductive verdicts of the other candidates
+  (:func:`verifier.consensus.with_verdicts`, with their own missing flag): whether another
+  member of its cluster was accepted by the deductive check, whether a candidate of another
+  cluster was, the best deductive score in its cluster.  Missing when the query came alone
+  (one candidate).
 """
 
 from __future__ import annotations
@@ -61,7 +66,9 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
                   "exec_nonempty", "exec_ans_1", "exec_ans_2_10", "exec_ans_gt10",
                   "exec_ask_true"),
     "consensus": ("cons_missing", "cons_share", "cons_cluster_share", "cons_clusters",
-                  "cons_largest", "cons_weighted", "cons_weighted_missing"),
+                  "cons_largest", "cons_weighted", "cons_weighted_missing", "cons_margin",
+                  "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
+                  "cons_verdicts_missing"),
 }
 FEATURE_NAMES: tuple[str, ...] = tuple(n for names in BLOCKS.values() for n in names)
 
@@ -226,7 +233,7 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
     out = {n: 0.0 for n in BLOCKS["consensus"]}
     n = (cons or {}).get("n_candidates")
     if not cons or not isinstance(n, (int, float)) or n < 2:
-        out.update(cons_missing=1.0, cons_weighted_missing=1.0)
+        out.update(cons_missing=1.0, cons_weighted_missing=1.0, cons_verdicts_missing=1.0)
         return out
     n = float(n)
     size = cons.get("cluster_size")
@@ -242,6 +249,17 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
         out["cons_weighted"] = float(w)
     else:
         out["cons_weighted_missing"] = 1.0
+    other = cons.get("largest_other")
+    if isinstance(other, (int, float)):
+        out["cons_margin"] = (size - float(other)) / n
+    acc, elsewhere = cons.get("cluster_accepted"), cons.get("elsewhere_accepted")
+    if isinstance(acc, (int, float)) and isinstance(elsewhere, (int, float)):
+        out["cons_cluster_accept"] = float(acc > 0)
+        out["cons_elsewhere_accept"] = float(elsewhere > 0)
+        best = cons.get("cluster_best_score")
+        out["cons_cluster_best"] = float(best) if isinstance(best, (int, float)) else 0.0
+    else:
+        out["cons_verdicts_missing"] = 1.0
     return out
 
 
