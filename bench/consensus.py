@@ -182,7 +182,8 @@ def _fold(key: str, k: int = 5) -> int:
 
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
                      Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
-                     drop: tuple[str, ...] = ()) -> dict[str, Any]:
+                     drop: tuple[str, ...] = (), target: float = 0.95,
+                     z: float = 0.0) -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
     names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
@@ -213,7 +214,7 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
         # C chosen inside the training folds (nested): the best inner out-of-fold AUC
         fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
-                            point_mask=mask) for c in Cs]
+                            point_mask=mask, target_precision=target, precision_z=z) for c in Cs]
         m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
         chosen.append(m.info["C"])
         p[te] = m.predict_proba(X[te])
@@ -355,6 +356,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--C", default="0.01,0.05,0.3",
                     help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
                          "one with the best out-of-fold AUC inside its training folds (nested)")
+    ap.add_argument("--target-precision", type=float, default=0.95,
+                    help="accept precision each fold model's precision-first point aims at on its "
+                         "training folds (out-of-fold)")
+    ap.add_argument("--precision-z", type=float, default=0.0,
+                    help="that precision's Wilson lower bound at this many standard deviations must "
+                         "reach the target (0: the precision itself)")
     ap.add_argument("--drop", default="", metavar="FEATURES",
                     help="comma-separated feature names the cross-fitted stacker leaves out (held at 0), "
                          "for ablations")
@@ -412,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
               f"predictions of questions with >= 2 candidates ({len(sub)}): "
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
     st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
-                          drop=tuple(f for f in args.drop.split(",") if f))
+                          drop=tuple(f for f in args.drop.split(",") if f),
+                          target=args.target_precision, z=args.precision_z)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
