@@ -183,12 +183,12 @@ def _fold(key: str, k: int = 5) -> int:
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
                      Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
                      drop: tuple[str, ...] = (), target: float = 0.95,
-                     z: float = 0.0) -> dict[str, Any]:
+                     z: float = 0.0, veto: bool = True) -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
     names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
 
-    from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix
+    from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix, refuted_rows
     from verifier.stacking import FEATURE_NAMES, fit_stacker
 
     lab = [r for r in rows if r["label"] in (0, 1)]
@@ -214,13 +214,17 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
         # C chosen inside the training folds (nested): the best inner out-of-fold AUC
         fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
-                            point_mask=mask, target_precision=target, precision_z=z) for c in Cs]
+                            point_mask=mask, target_precision=target, precision_z=z,
+                            never_accept=refuted_rows(Xa) if veto else None) for c in Cs]
         m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
         chosen.append(m.info["C"])
         p[te] = m.predict_proba(X[te])
         pt = m.point("precision-first")
         dec[te] = [pt.decide(float(v)) for v in p[te]]
+        if veto:  # the refutation veto: a deductive refutation is never accepted
+            dec[te & (dec == "accept") & refuted_rows(X)] = "abstain"
     return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(), "C": chosen,
+            "refuted": refuted_rows(X).tolist(),
             "multi": [r["n"] >= 2 for r in lab]}
 
 
@@ -362,6 +366,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--precision-z", type=float, default=0.0,
                     help="that precision's Wilson lower bound at this many standard deviations must "
                          "reach the target (0: the precision itself)")
+    ap.add_argument("--no-veto", action="store_true",
+                    help="without the refutation veto (by default the stacked decision never accepts "
+                         "a query the deductive check refuted, and the thresholds are chosen so)")
     ap.add_argument("--drop", default="", metavar="FEATURES",
                     help="comma-separated feature names the cross-fitted stacker leaves out (held at 0), "
                          "for ablations")
@@ -420,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
     st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
                           drop=tuple(f for f in args.drop.split(",") if f),
-                          target=args.target_precision, z=args.precision_z)
+                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
@@ -433,7 +440,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{_fmt(_auc([sy[i] for i in m_idx], [sp[i] for i in m_idx]))}")
     for t in (0.5, 0.6, 0.7, 0.8):
         a, c = accept_figures(sy, [p >= t for p in sp])
-        print(f"  accept at p >= {t}: accept-precision {_fmt(a)}, correct accepted {_fmt(c)}")
+        av, cv = accept_figures(sy, [p >= t and not r for p, r in zip(sp, st["refuted"])])
+        print(f"  accept at p >= {t}: accept-precision {_fmt(a)}, correct accepted {_fmt(c)}; "
+              f"with the refutation veto {_fmt(av)}, {_fmt(cv)}")
 
     dflt = default_model_figures(rows)
     if dflt:

@@ -12,7 +12,8 @@ Blocks (inputs are the JSON ``details`` the signals write, see
 * ``ded_``: deductive decision one-hot, verdict one-hot (faithful, weaker, unsupported,
   intent_mismatch, unknown), unsupported atoms (log1p), links (log1p), grounded share of the
   question (with its own missing flag: results computed before the field existed lack it),
-  intent agreement.
+  intent agreement, refutation (``reject`` with a proof of the contrary,
+  :func:`deductive_refutation`).
 * ``pgmr_``: PGMR decision one-hot and :meth:`verifier.pgmr.GroundingReport.features`
   (grounding score, hallucinated / wrong-kind identifier counts, weakest supports ...).
 * ``hdm_``: HDM probability of hallucination, confidence score, log10 MC-dropout variance.
@@ -45,7 +46,7 @@ import numpy as np
 
 __all__ = ["FEATURE_NAMES", "BLOCKS", "Evidence", "feature_vector", "feature_dict",
            "deductive_features", "pgmr_features", "hdm_features", "shape_features",
-           "execution_features", "consensus_features"]
+           "execution_features", "consensus_features", "deductive_refutation"]
 
 VERDICTS = ("faithful", "weaker", "unsupported", "intent_mismatch", "unknown")
 _PGMR_KEYS = ("pgmr_score", "pgmr_hallucinated", "pgmr_wrong_kind", "pgmr_n_ids",
@@ -57,7 +58,7 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
     "deductive": ("ded_missing", "ded_accept", "ded_reject", "ded_abstain")
     + tuple(f"ded_v_{v}" for v in VERDICTS)
     + ("ded_n_unsupported", "ded_n_links", "ded_grounded_share", "ded_grounded_missing",
-       "ded_intent_ok"),
+       "ded_intent_ok", "ded_refuted"),
     "pgmr": ("pgmr_missing", "pgmr_accept", "pgmr_reject", "pgmr_abstain") + _PGMR_KEYS,
     "hdm": ("hdm_missing", "hdm_prob", "hdm_confidence", "hdm_log_mcd_var", "hdm_mcd_missing"),
     "shape": ("q_missing", "q_parse_error", "q_n_triples", "q_ask", "q_count", "q_other_agg",
@@ -130,7 +131,19 @@ def deductive_features(sig: Mapping[str, Any] | None) -> dict[str, float]:
     if intent_ok is None:
         intent_ok = verdict != "intent_mismatch"
     out["ded_intent_ok"] = float(bool(intent_ok))
+    out["ded_refuted"] = float(deductive_refutation(sig))
     return out
+
+
+def deductive_refutation(sig: Mapping[str, Any] | None) -> bool:
+    """Whether a deductive signal entry is a refutation: ``reject`` with a proof of the
+    contrary (``proof`` = ``refuted``).  A model trained with the refutation veto never
+    accepts such a query (:class:`verifier.stacking.runtime.StackedRuntime`)."""
+    if not sig or sig.get("decision") != "reject":
+        return False
+    details = sig.get("details") or {}
+    ev = (details.get("signals") or {}).get("deductive") or details.get("deductive") or details
+    return ev.get("proof") == "refuted"
 
 
 def pgmr_features(sig: Mapping[str, Any] | None) -> dict[str, float]:

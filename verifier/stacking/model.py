@@ -474,7 +474,8 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 point_mask: np.ndarray | None = None, bins: int = 0,
                 bin_features: Sequence[str] | None = None,
                 interactions: Sequence[Sequence[str]] = (),
-                threshold_resamples: int = 200, precision_z: float = 0.0) -> StackingModel:
+                threshold_resamples: int = 200, precision_z: float = 0.0,
+                never_accept: np.ndarray | None = None) -> StackingModel:
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
@@ -492,6 +493,9 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     ``precision_z``: the ``precision-first`` accept threshold needs the Wilson lower bound
     (at ``precision_z`` standard deviations) of its out-of-fold precision to reach
     ``target_precision``, not the precision itself (0: the precision itself).
+    ``never_accept``: rows the decision rule never accepts whatever their probability (e.g.
+    deductive refutations under the refutation veto): the ``precision-first`` accept
+    threshold is chosen with them left out of the accepted rows.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=int)
@@ -530,7 +534,9 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     p_oof = np.clip(cal(raw_oof), 0, 1)
     pm = np.ones(len(y), dtype=bool) if point_mask is None else np.asarray(point_mask, dtype=bool)
     mc = max(5, min(20, int(pm.sum()) // 10))  # rows a threshold must keep (small sets: fewer)
-    t_acc = _stable_threshold(p_oof[pm], y[pm], g[pm], target_precision, True, mc, ww[pm],
+    p_acc = p_oof if never_accept is None else \
+        np.where(np.asarray(never_accept, dtype=bool), -1.0, p_oof)  # below every threshold
+    t_acc = _stable_threshold(p_acc[pm], y[pm], g[pm], target_precision, True, mc, ww[pm],
                               resamples=threshold_resamples, seed=seed + 2, z=precision_z)
     t_rej = _stable_threshold(p_oof[pm], y[pm], g[pm], reject_precision, False, mc, ww[pm],
                               resamples=threshold_resamples, seed=seed + 3)

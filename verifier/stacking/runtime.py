@@ -38,7 +38,7 @@ import numpy as np
 from verifier.extras import MissingExtraError
 from verifier.provenance import GENERATOR_NAME, hdm_applies
 from verifier.stacking.execution import Executor, executor_from_config
-from verifier.stacking.features import Evidence, feature_vector
+from verifier.stacking.features import Evidence, deductive_refutation, feature_vector
 from verifier.stacking.model import StackingModel
 
 __all__ = ["PgmrRunner", "HdmRunner", "SignalSuite", "StackedRuntime", "explain",
@@ -195,6 +195,9 @@ def explain(decision: str, p: float, point: Any, ev: Evidence, model: StackingMo
     """One readable paragraph: the stacked decision, then what every signal said."""
     parts = [f"Stacked verifier: {decision} (P(correct) = {p:.2f}; operating point "
              f"{point.name}: accept >= {point.accept:.2f}, reject < {point.reject:.2f})."]
+    if decision == "abstain" and p >= point.accept and model.info.get("refutation_veto") \
+            and deductive_refutation(ev.deductive):
+        parts.append("Not accepted: the deductive check refuted the query (refutation veto).")
     if deductive_text:
         parts.append("Deductive: " + deductive_text.strip())
     elif ev.deductive is None:
@@ -252,7 +255,17 @@ class StackedRuntime:
         p = float(self.model.predict_proba(x)[0])
         if not math.isfinite(p):
             p = 0.5
-        return self.point.decide(p), p, x
+        decision = self.point.decide(p)
+        if decision == "accept" and self.vetoed(ev):
+            decision = "abstain"
+        return decision, p, x
+
+    def vetoed(self, ev: Evidence) -> bool:
+        """Whether the refutation veto applies: the model was trained with it
+        (``info["refutation_veto"]``) and the deductive check refuted the query
+        (:func:`verifier.stacking.features.deductive_refutation`); the stacked decision then
+        never accepts (it abstains: the proof and the other evidence disagree)."""
+        return bool(self.model.info.get("refutation_veto")) and deductive_refutation(ev.deductive)
 
     def decide(self, verdict: Any, query: Any = None) -> Any:
         """The stacked version of a deductive verdict (``verifier.api.Verdict``): decision,
