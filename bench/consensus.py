@@ -27,11 +27,17 @@ Figures over the labelled predictions of questions with at least two candidates:
   accepted;
 * stacked (cross-fitted by question): 5 folds of questions; the model that scores a fold is
   :func:`verifier.stacking.fit_stacker` trained on the other four folds' predictions
-  (deductive, PGMR, shape and consensus features, missing-signal augmentation; the L2
-  strength chosen among ``--C`` inside each fold's training folds); ROC AUC of
-  the out-of-fold probabilities; accept-precision and correct share accepted at each fold
-  model's own ``precision-first`` point (its thresholds chosen on its training folds only),
-  and at fixed thresholds 0.5 / 0.6 / 0.7 of the out-of-fold probability;
+  (deductive, PGMR, shape and consensus features, the consensus with each cluster's
+  deductive evidence, :func:`verifier.consensus.with_verdicts`; missing-signal augmentation;
+  the L2 strength chosen among ``--C`` inside each fold's training folds); ROC AUC of the
+  out-of-fold probabilities; accept-precision and correct share accepted at each fold
+  model's own ``precision-first`` point, chosen on its training folds only: the lowest
+  threshold whose out-of-fold training precision has a Wilson lower bound (``--precision-z``
+  1.28 standard deviations, one-sided 90 %) of at least ``--target-precision`` 0.90, the
+  median over 50 bootstrap resamples of the questions; with the refutation veto (a query the
+  deductive check refuted is never accepted, the threshold chosen so; ``--no-veto``); and at
+  fixed thresholds 0.5 / 0.6 / 0.7 / 0.8 of the out-of-fold probability (with and without
+  the veto); ``--drop`` leaves features out (ablations);
 * the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
   LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
   default point's figures;
@@ -182,8 +188,8 @@ def _fold(key: str, k: int = 5) -> int:
 
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
                      Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
-                     drop: tuple[str, ...] = (), target: float = 0.95,
-                     z: float = 0.0, veto: bool = True) -> dict[str, Any]:
+                     drop: tuple[str, ...] = (), target: float = 0.90,
+                     z: float = 1.28, veto: bool = True) -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
     names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
@@ -357,13 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--C", default="0.01,0.05,0.3",
+    ap.add_argument("--C", default="0.001,0.003,0.01,0.05,0.3",
                     help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
                          "one with the best out-of-fold AUC inside its training folds (nested)")
-    ap.add_argument("--target-precision", type=float, default=0.95,
+    ap.add_argument("--target-precision", type=float, default=0.90,
                     help="accept precision each fold model's precision-first point aims at on its "
                          "training folds (out-of-fold)")
-    ap.add_argument("--precision-z", type=float, default=0.0,
+    ap.add_argument("--precision-z", type=float, default=1.28,
                     help="that precision's Wilson lower bound at this many standard deviations must "
                          "reach the target (0: the precision itself)")
     ap.add_argument("--no-veto", action="store_true",
