@@ -20,7 +20,9 @@ other third keeps it missing, as for a single ``verify()``): a set of candidates
 ``k`` copies of the gold query (``k`` uniform in 1..9) and the perturbations filling the
 other slots (each at least once, 10 slots in all when there are enough perturbations); each
 row's consensus evidence is computed from those clusters (equivalence known by construction),
-with the cluster-level deductive evidence of its copies' verdicts (``with_verdicts``).
+with the cluster-level deductive evidence of its copies' verdicts (``with_verdicts``); the
+cluster-level features (:data:`UNSIMULATED`) are held at 0 in training all the same (weight
+0): in simulated sets they follow the label by construction and did not transfer.
 This is a prior (a correct query is as likely as not to be the majority; a wrong one shares
 the other slots), not a measurement: ``bench/consensus.py`` reports how the shipped model
 does on the real candidate sets of the LLM predictions.  HDM (weights) and execution (no
@@ -52,6 +54,11 @@ sys.path.insert(0, str(ROOT))
 
 SHARED = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared")) / "data"
 PREDICTIONS = Path(os.environ.get("VERIFIER_LLM_PREDICTIONS", "/work/data/datasets/llm_predictions.jsonl"))
+#: consensus features the default model is trained without (held at 0: weight 0): in the
+#: simulated candidate sets they follow the label by construction, and with them the model's
+#: AUC on the LLM predictions fell from 0.848 to 0.797 (bench/consensus.py, issue 61)
+UNSIMULATED = ("cons_margin", "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
+               "cons_verdicts_missing")
 SOURCES = ("lcquad2/train_subset.jsonl", "qald10/train.jsonl", "qald9plus/train.jsonl",
            "qald7/train.jsonl", "wikiwebquestions/train.jsonl")
 OUT_DIR = ROOT / "bench" / "out" / "default_stack"
@@ -97,8 +104,9 @@ def simulated_consensus(n_wrong: int, rng: random.Random,
         sizes[rng.randrange(n_wrong)] += 1
     n = k + slots
     all_sizes = [k] + sizes
-    order = sorted(range(len(all_sizes)), key=lambda i: (-all_sizes[i], i))  # largest first
-    index = {c: pos for pos, c in enumerate(order)}
+    ranked = sorted(all_sizes, reverse=True)
+    # a cluster's position: that of the first cluster of its size (a tie favours no one)
+    index = {c: ranked.index(size) for c, size in enumerate(all_sizes)}
 
     def ev(c: int) -> ConsensusEvidence:
         size = all_sizes[c]
@@ -224,8 +232,11 @@ def fit(rows: list[dict[str, Any]], out: Path | None, augment: float = 0.3,
     info = {"trained_by": "bench/train_default_stack.py", "sources": list(SOURCES),
             "signals": ["deductive", "pgmr (weight-free encoder)", "shape", "consensus (simulated)"],
             "n_pairs": len(by_group), "llm_predictions": "none", "augment_missing": augment,
-            "class_weights": "equal total weight per class", "refutation_veto": True}
+            "class_weights": "equal total weight per class", "refutation_veto": True,
+            "features_held_at_zero": list(UNSIMULATED)}
     X = matrix([evidence_of(t) for t in train])
+    for name in UNSIMULATED:
+        X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in train])
     g = np.array([t.group for t in train], dtype=object)
     # each class weighs the same in total (a neutral prior: one gold query per 4 perturbations)
