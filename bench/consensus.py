@@ -27,11 +27,17 @@ Figures over the labelled predictions of questions with at least two candidates:
   accepted;
 * stacked (cross-fitted by question): 5 folds of questions; the model that scores a fold is
   :func:`verifier.stacking.fit_stacker` trained on the other four folds' predictions
-  (deductive, PGMR, shape and consensus features, missing-signal augmentation; the L2
-  strength chosen among ``--C`` inside each fold's training folds); ROC AUC of
-  the out-of-fold probabilities; accept-precision and correct share accepted at each fold
-  model's own ``precision-first`` point (its thresholds chosen on its training folds only),
-  and at fixed thresholds 0.5 / 0.6 / 0.7 of the out-of-fold probability;
+  (deductive, PGMR, shape and consensus features, the consensus with each cluster's
+  deductive evidence, :func:`verifier.consensus.with_verdicts`; missing-signal augmentation;
+  the L2 strength chosen among ``--C`` inside each fold's training folds); ROC AUC of the
+  out-of-fold probabilities; accept-precision and correct share accepted at each fold
+  model's own ``precision-first`` point, chosen on its training folds only: the lowest
+  threshold whose out-of-fold training precision has a Wilson lower bound (``--precision-z``
+  1.28 standard deviations, one-sided 90 %) of at least ``--target-precision`` 0.90, the
+  median over 50 bootstrap resamples of the questions; with the refutation veto (a query the
+  deductive check refuted is never accepted, the threshold chosen so; ``--no-veto``); and at
+  fixed thresholds 0.5 / 0.6 / 0.7 / 0.8 of the out-of-fold probability (with and without
+  the veto); ``--drop`` leaves features out (ablations);
 * the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
   LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
   default point's figures;
@@ -181,17 +187,25 @@ def _fold(key: str, k: int = 5) -> int:
 
 
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
-                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3)) -> dict[str, Any]:
-    """Out-of-fold stacked probabilities by question (module docstring)."""
+                     Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
+                     drop: tuple[str, ...] = (), target: float = 0.90,
+                     z: float = 1.28, veto: bool = True) -> dict[str, Any]:
+    """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
+    names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
 
-    from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix
+    from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix, refuted_rows
     from verifier.stacking import FEATURE_NAMES, fit_stacker
 
     lab = [r for r in rows if r["label"] in (0, 1)]
     trs = [TrainRow(r["question"], r["sparql"], int(r["label"]), r["question_key"],
                     {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in lab]
     X = matrix([evidence_of(t) for t in trs])
+    unknown = sorted(set(drop) - set(FEATURE_NAMES))
+    if unknown:
+        raise ValueError(f"--drop: unknown features {unknown}")
+    for name in drop:
+        X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in trs])
     g = np.array([t.group for t in trs], dtype=object)
     fold = np.array([_fold(t.group, folds) for t in trs])
@@ -206,13 +220,17 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
         # C chosen inside the training folds (nested): the best inner out-of-fold AUC
         fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
-                            point_mask=mask) for c in Cs]
+                            point_mask=mask, target_precision=target, precision_z=z,
+                            never_accept=refuted_rows(Xa) if veto else None) for c in Cs]
         m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
         chosen.append(m.info["C"])
         p[te] = m.predict_proba(X[te])
         pt = m.point("precision-first")
         dec[te] = [pt.decide(float(v)) for v in p[te]]
+        if veto:  # the refutation veto: a deductive refutation is never accepted
+            dec[te & (dec == "accept") & refuted_rows(X)] = "abstain"
     return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(), "C": chosen,
+            "refuted": refuted_rows(X).tolist(),
             "multi": [r["n"] >= 2 for r in lab]}
 
 
@@ -282,6 +300,23 @@ def read_cache(out: Path, signals: bool = True) -> dict[str, dict[str, Any]]:
     return cached
 
 
+def attach_verdicts(rows: list[dict[str, Any]]) -> None:
+    """Each row's consensus evidence gains the cluster-level deductive evidence of its
+    question's candidates (:func:`verifier.consensus.with_verdicts`; a row without a
+    deductive signal counts as not accepted, score unknown)."""
+    from verifier.consensus import ConsensusEvidence, with_verdicts
+
+    by_q: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_q[r["question_key"]].append(r)
+    for members in by_q.values():
+        ev = [ConsensusEvidence(**r["consensus"]) for r in members]
+        ded = [(r.get("signals") or {}).get("deductive") or {} for r in members]
+        out = with_verdicts(ev, [d.get("decision") for d in ded], [d.get("score") for d in ded])
+        for r, e in zip(members, out):
+            r["consensus"] = e.to_dict()
+
+
 def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, budget: int,
             signals: bool = True) -> list[dict[str, Any]]:
     """Rows of every prediction (consensus always recomputed; signals from the cache;
@@ -313,6 +348,7 @@ def compute(groups: dict[str, list[dict[str, Any]]], out: Path, workers: int, bu
             _init(config, budget)
             for w in work:
                 take(score_group(w))
+    attach_verdicts(rows)
     print(f"{len(rows)} predictions, {len(groups)} questions: consensus and signals in "
           f"{time.perf_counter() - t0:.1f} s ({len(rows) - sum(r['id'] in done for r in rows)} computed, "
           f"{workers} worker(s), budget {budget} units)")
@@ -327,12 +363,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=PREDICTIONS)
     ap.add_argument("--limit-questions", type=int, default=None, help="a seeded sample of N questions")
     ap.add_argument("--out", type=Path, default=OUT)
-    ap.add_argument("--C", default="0.01,0.05,0.3",
+    ap.add_argument("--C", default="0.001,0.003,0.01,0.05,0.3",
                     help="inverse L2 strengths tried by the cross-fitted stacker; each fold keeps the "
                          "one with the best out-of-fold AUC inside its training folds (nested)")
+    ap.add_argument("--target-precision", type=float, default=0.90,
+                    help="accept precision each fold model's precision-first point aims at on its "
+                         "training folds (out-of-fold)")
+    ap.add_argument("--precision-z", type=float, default=1.28,
+                    help="that precision's Wilson lower bound at this many standard deviations must "
+                         "reach the target (0: the precision itself)")
+    ap.add_argument("--no-veto", action="store_true",
+                    help="without the refutation veto (by default the stacked decision never accepts "
+                         "a query the deductive check refuted, and the thresholds are chosen so)")
+    ap.add_argument("--drop", default="", metavar="FEATURES",
+                    help="comma-separated feature names the cross-fitted stacker leaves out (held at 0), "
+                         "for ablations")
     ap.add_argument("--cached-only", action="store_true",
                     help="compute no signal: consensus figures over every question, stacked and "
                          "default-model figures over the questions with cached signals")
+    ap.add_argument("--stage", choices=("all", "compute", "fit"), default="all",
+                    help="compute: the consensus and signals of every prediction into <out>/signals.jsonl, "
+                         "then stop; fit: no signal is computed (the questions whose predictions all have "
+                         "cached signals), the figures only; all: both")
     ap.add_argument("--no-signals", action="store_true",
                     help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
@@ -341,6 +393,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no predictions at {args.data}", file=sys.stderr)
         return 2
     groups = load_groups(args.data, args.limit_questions)
+    if args.stage == "compute":
+        compute(groups, args.out, args.workers, args.budget, not args.no_signals)
+        return 0
+    if args.stage == "fit" and not args.cached_only:
+        cached = read_cache(args.out, not args.no_signals)
+        full = {k for k, v in groups.items() if all(p["id"] in cached for p in v)}
+        if len(full) < len(groups):
+            print(f"--stage fit: {len(full)} of {len(groups)} questions have cached signals (the others are left out)")
+        groups = {k: v for k, v in groups.items() if k in full}
     if args.cached_only:
         # consensus over every question; the stacked figures over the questions whose
         # predictions all have cached signals
@@ -370,7 +431,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{dict(Counter(r['benchmark'] for r in rows))}; consensus AUC on its labelled "
               f"predictions of questions with >= 2 candidates ({len(sub)}): "
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
-    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")))
+    st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
+                          drop=tuple(f for f in args.drop.split(",") if f),
+                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
@@ -383,7 +446,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{_fmt(_auc([sy[i] for i in m_idx], [sp[i] for i in m_idx]))}")
     for t in (0.5, 0.6, 0.7, 0.8):
         a, c = accept_figures(sy, [p >= t for p in sp])
-        print(f"  accept at p >= {t}: accept-precision {_fmt(a)}, correct accepted {_fmt(c)}")
+        av, cv = accept_figures(sy, [p >= t and not r for p, r in zip(sp, st["refuted"])])
+        print(f"  accept at p >= {t}: accept-precision {_fmt(a)}, correct accepted {_fmt(c)}; "
+              f"with the refutation veto {_fmt(av)}, {_fmt(cv)}")
 
     dflt = default_model_figures(rows)
     if dflt:

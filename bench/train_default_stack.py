@@ -19,7 +19,10 @@ sets in the training material, so consensus is *simulated* for two thirds of the
 other third keeps it missing, as for a single ``verify()``): a set of candidates made of
 ``k`` copies of the gold query (``k`` uniform in 1..9) and the perturbations filling the
 other slots (each at least once, 10 slots in all when there are enough perturbations); each
-row's consensus evidence is computed from those clusters (equivalence known by construction).
+row's consensus evidence is computed from those clusters (equivalence known by construction),
+with the cluster-level deductive evidence of its copies' verdicts (``with_verdicts``); the
+cluster-level features (:data:`UNSIMULATED`) are held at 0 in training all the same (weight
+0): in simulated sets they follow the label by construction and did not transfer.
 This is a prior (a correct query is as likely as not to be the majority; a wrong one shares
 the other slots), not a measurement: ``bench/consensus.py`` reports how the shipped model
 does on the real candidate sets of the LLM predictions.  HDM (weights) and execution (no
@@ -28,7 +31,9 @@ Wikidata KG) are missing in every row, so the model gives them no weight.
 Rows with their signals are cached in ``bench/out/default_stack/rows.jsonl`` (``--stage
 fit`` re-fits from it).  Fit: :func:`verifier.stacking.train.train_from_rows` (groups: the
 gold pair, missing-signal augmentation 0.3 so that a missing PGMR memory or a lone query is
-well covered).  Prints the out-of-fold AUC (5 folds by gold pair) and the operating points;
+well covered; the refutation veto: a deductive refutation is never accepted, and the
+``precision-first`` threshold is chosen so; ``--target-precision`` / ``--precision-z``: that
+threshold's rule, :func:`verifier.stacking.model.fit_stacker`).  Prints the out-of-fold AUC (5 folds by gold pair) and the operating points;
 last line ``oof_auc=<x> oof_auc_no_consensus=<x> rows=<n> correct=<n> accept=<x> reject=<x> balanced=<x>``.
 """
 
@@ -49,6 +54,11 @@ sys.path.insert(0, str(ROOT))
 
 SHARED = Path(os.environ.get("VERIFIER_SHARED", ROOT.parent / "shared")) / "data"
 PREDICTIONS = Path(os.environ.get("VERIFIER_LLM_PREDICTIONS", "/work/data/datasets/llm_predictions.jsonl"))
+#: consensus features the default model is trained without (held at 0: weight 0): in the
+#: simulated candidate sets they follow the label by construction, and with them the model's
+#: AUC on the LLM predictions fell from 0.848 to 0.797 (bench/consensus.py, issue 61)
+UNSIMULATED = ("cons_margin", "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
+               "cons_verdicts_missing")
 SOURCES = ("lcquad2/train_subset.jsonl", "qald10/train.jsonl", "qald9plus/train.jsonl",
            "qald7/train.jsonl", "wikiwebquestions/train.jsonl")
 OUT_DIR = ROOT / "bench" / "out" / "default_stack"
@@ -78,23 +88,41 @@ def sample_pairs(per_source: int) -> list[Any]:
     return out
 
 
-def simulated_consensus(n_wrong: int, rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def simulated_consensus(n_wrong: int, rng: random.Random,
+                        verdicts: list[tuple[str | None, float | None]] | None = None
+                        ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Consensus evidence of the gold query and of each of ``n_wrong`` perturbations in a
-    simulated candidate set (module docstring)."""
+    simulated candidate set (module docstring).  ``verdicts``: the deductive ``(decision,
+    score)`` of the gold query, then of each perturbation (every copy in a cluster shares its
+    query's), for the cluster-level evidence of :func:`verifier.consensus.with_verdicts`."""
+    from verifier.consensus import ConsensusEvidence, with_verdicts
+
     k = rng.randint(1, 9)
     slots = max(n_wrong, 10 - k)
     sizes = [1] * n_wrong
     for _ in range(slots - n_wrong):
         sizes[rng.randrange(n_wrong)] += 1
     n = k + slots
-    all_sizes = sorted([k] + sizes, reverse=True)
+    all_sizes = [k] + sizes
+    ranked = sorted(all_sizes, reverse=True)
+    # a cluster's position: that of the first cluster of its size (a tie favours no one)
+    index = {c: ranked.index(size) for c, size in enumerate(all_sizes)}
 
-    def ev(size: int) -> dict[str, Any]:
-        return {"share": size / n, "n_candidates": n, "n_clusters": 1 + n_wrong,
-                "weighted_agreement": None, "cluster_index": all_sizes.index(size),
-                "cluster_size": size, "others_share": (size - 1) / (n - 1), "parsed": True,
-                "undecided": 0, "difference": ""}
-    return ev(k), [ev(s) for s in sizes]
+    def ev(c: int) -> ConsensusEvidence:
+        size = all_sizes[c]
+        other = max((s for j, s in enumerate(all_sizes) if j != c), default=0)
+        return ConsensusEvidence(size / n, n, len(all_sizes), None, index[c], "", 0, size, True,
+                                 (size - 1) / (n - 1), other)
+    evs = [ev(c) for c in range(len(all_sizes))]
+    if verdicts is not None:
+        # every candidate of the simulated set: the copies of each query, with its verdict
+        cands = [(c, verdicts[c]) for c in range(len(all_sizes)) for _ in range(all_sizes[c])]
+        full = with_verdicts([evs[c] for c, _ in cands], [v[0] for _, v in cands], [v[1] for _, v in cands])
+        first = {}
+        for (c, _), e in zip(cands, full):
+            first.setdefault(c, e)
+        evs = [first[c] for c in range(len(all_sizes))]
+    return evs[0].to_dict(), [e.to_dict() for e in evs[1:]]
 
 
 def compute(per_source: int, out_dir: Path) -> list[dict[str, Any]]:
@@ -169,7 +197,8 @@ def compute(per_source: int, out_dir: Path) -> list[dict[str, Any]]:
 
 
 def fit(rows: list[dict[str, Any]], out: Path | None, augment: float = 0.3,
-        consensus_share: float = 2 / 3, Cs: tuple[float, ...] = (0.01, 0.05, 0.3)) -> Any:
+        consensus_share: float = 2 / 3, Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
+        target: float = 0.95, z: float = 0.0) -> Any:
     """Fit the model on the rows with simulated consensus for ``consensus_share`` of the
     gold pairs (module docstring) and save it to ``out`` (``None``: not saved)."""
     from verifier.stacking.train import TrainRow
@@ -185,7 +214,8 @@ def fit(rows: list[dict[str, Any]], out: Path | None, augment: float = 0.3,
         wrong = [r for r in rs if r["label"] == 0]
         cons: dict[int, dict[str, Any]] = {}
         if gold and wrong and rng.random() < consensus_share:
-            gev, wev = simulated_consensus(len(wrong), rng)
+            ded = [(r["signals"].get("deductive") or {}) for r in [gold[0]] + wrong]
+            gev, wev = simulated_consensus(len(wrong), rng, [(d.get("decision"), d.get("score")) for d in ded])
             cons[id(gold[0])] = gev
             for r, e in zip(wrong, wev):
                 cons[id(r)] = e
@@ -197,13 +227,16 @@ def fit(rows: list[dict[str, Any]], out: Path | None, augment: float = 0.3,
     import numpy as np
 
     from verifier.stacking import FEATURE_NAMES, fit_stacker
-    from verifier.stacking.train import augment_missing, evidence_of, matrix
+    from verifier.stacking.train import augment_missing, evidence_of, matrix, refuted_rows
 
     info = {"trained_by": "bench/train_default_stack.py", "sources": list(SOURCES),
             "signals": ["deductive", "pgmr (weight-free encoder)", "shape", "consensus (simulated)"],
             "n_pairs": len(by_group), "llm_predictions": "none", "augment_missing": augment,
-            "class_weights": "equal total weight per class"}
+            "class_weights": "equal total weight per class", "refutation_veto": True,
+            "features_held_at_zero": list(UNSIMULATED)}
     X = matrix([evidence_of(t) for t in train])
+    for name in UNSIMULATED:
+        X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in train])
     g = np.array([t.group for t in train], dtype=object)
     # each class weighs the same in total (a neutral prior: one gold query per 4 perturbations)
@@ -213,7 +246,8 @@ def fit(rows: list[dict[str, Any]], out: Path | None, augment: float = 0.3,
     mask = np.arange(len(y)) < n  # operating points and the reported AUC: the real rows only
     # the L2 strength with the best out-of-fold AUC on these rows
     fits = [fit_stacker(X, y, FEATURE_NAMES, groups=g, sample_weight=w, balanced=False, seed=0,
-                        info=info, point_mask=mask, C=c) for c in Cs]
+                        info=info, point_mask=mask, C=c, target_precision=target, precision_z=z,
+                        never_accept=refuted_rows(X)) for c in Cs]
     for f in fits:
         log.info("C=%s: out-of-fold AUC %s", f.info["C"], f.info["auc_oof_points"])
     model = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
@@ -229,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stage", choices=("all", "compute", "fit"), default="all")
     ap.add_argument("--out", type=Path, default=MODEL)
     ap.add_argument("--work", type=Path, default=OUT_DIR)
+    ap.add_argument("--target-precision", type=float, default=0.95,
+                    help="accept precision of the precision-first point on the training rows")
+    ap.add_argument("--precision-z", type=float, default=0.0,
+                    help="its Wilson lower bound at this many standard deviations must reach the target")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     if not SHARED.is_dir():
@@ -240,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = compute(args.pairs_per_source, args.work)
     if args.stage == "compute":
         return 0
-    model, train = fit(rows, args.out)
+    model, train = fit(rows, args.out, target=args.target_precision, z=args.precision_z)
     meta = model.info
     from collections import Counter
 

@@ -60,6 +60,23 @@ def test_clusters_and_consensus_signals(result):
     assert json.dumps(result.to_dict())
 
 
+def test_cluster_level_deductive_evidence(result):
+    """Each candidate's consensus carries its cluster's deductive evidence: other members
+    accepted, candidates of other clusters accepted, the cluster's best deductive score, and
+    the size of the largest other cluster (with_verdicts over the real verdicts)."""
+    dec = [v.decision for v in result.verdicts]
+    for i, v in enumerate(result.verdicts):
+        cons = v.signals["consensus"]
+        members = next(m for m in result.clustering.clusters if i in m)
+        assert cons["cluster_accepted"] == sum(dec[j] == "accept" for j in members if j != i)
+        assert cons["elsewhere_accepted"] == sum(d == "accept" for j, d in enumerate(dec) if j not in members)
+        assert cons["largest_other"] == max(len(m) for m in result.clustering.clusters if m != members)
+    good, bp = result.verdicts[0].signals["consensus"], result.verdicts[2].signals["consensus"]
+    assert good["cluster_accepted"] >= 1 and good["elsewhere_accepted"] == 0 and good["largest_other"] == 1
+    assert bp["cluster_accepted"] == 0 and bp["elsewhere_accepted"] >= 2 and bp["largest_other"] == 3
+    assert good["cluster_best_score"] == pytest.approx(max(result.verdicts[j].score for j in (0, 1, 4)), abs=1e-4)
+
+
 def test_explanation_names_the_difference_with_labels(result):
     bp = result.verdicts[2].explanation
     assert "Consensus: 1 of 7 candidates uses P2102 (boiling point) where 3 use P2067 (mass)" in bp

@@ -82,6 +82,12 @@ def test_lines_of_a_question_far_apart_form_one_candidate_set(audited):
     first, boiling = ev[lines[0]], ev[lines[1]]
     assert first["cluster_size"] == 3 and first["others_share"] == 0.5 and first["n_candidates"] == 5
     assert boiling["difference"] == "1 of 5 candidates uses P2102 (boiling point) where 3 use P2067 (mass)"
+    # the cluster-level deductive evidence, from the lines' stored verdicts (faithful = accepted)
+    verdicts = {line: v for line, v in db.execute("SELECT line, verdict FROM results")}
+    members = [lines[i] for i in clusters[0]]
+    assert first["largest_other"] == 1 and boiling["largest_other"] == 3
+    assert first["cluster_accepted"] == sum(verdicts[m] == "faithful" for m in members if m != lines[0])
+    assert boiling["elsewhere_accepted"] == sum(verdicts[m] == "faithful" for m in lines if m != lines[1])
     # a question asked once has no consensus row
     once = [i + 1 for i, r in enumerate(chemistry_lines()) if r["id"] == "c35"][0]
     assert once not in ev

@@ -126,6 +126,7 @@ def test_generate_cli_writes_candidate_rows(generator, tmp_path):
         by_id.setdefault(r["id"], []).append(r)
     assert all([r["candidate"] for r in rs] == [0, 1, 2] for rs in by_id.values())
     assert all(rs[0]["log_prob"] >= rs[-1]["log_prob"] for rs in by_id.values())
+    assert all(r["model"] == str(generator / "gen") for r in rows)   # provenance of every query
     out2 = tmp_path / "samples.jsonl"
     assert main(["generate", str(generator / "dev.jsonl"), "--model", str(generator / "gen"), "--out", str(out2),
                  "--candidates", "2", "--sample", "--seed", "1", "--no-progress"]) == 0

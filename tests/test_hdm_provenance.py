@@ -50,8 +50,10 @@ def tiny(tmp_path_factory) -> Path:
     lines += [f"P{k + 1}\t{p}\t\t" for k, p in enumerate(PROPS)]
     (d / "labels.tsv").write_text("\n".join(lines) + "\n")
     # a dataset in SPARQL with Wikidata identifiers, as the LLM predictions are
+    # (provenance: the first six from the tiny generator, the last two from an LLM)
     recs = [{"id": f"r{k}", "question": f"what is the {p} of {e}?", "category": "gold", "label": 1,
-             "sparql": f"SELECT ?x WHERE {{ wd:Q{ENTS.index(e) + 1} wdt:P{PROPS.index(p) + 1} ?x }}"}
+             "sparql": f"SELECT ?x WHERE {{ wd:Q{ENTS.index(e) + 1} wdt:P{PROPS.index(p) + 1} ?x }}",
+             "model": "tiny-gen" if k < 6 else "gpt-41"}
             for k, (p, e) in enumerate((p, e) for p in PROPS for e in ENTS[:2])]
     _write(d / "items.jsonl", recs)
     return d
@@ -69,13 +71,14 @@ def test_eval_hdm_with_two_forked_workers_completes(tiny, tmp_path):
     rc = main(["eval", "--dataset", str(tiny / "items.jsonl"), "--signals", "hdm", "--workers", "2",
                "--hdm-model", str(tiny / "det"), "--hdm-trials", "2", "--labels", str(tiny / "labels.tsv"),
                "--pgmr-memory", str(tmp_path / "mem"), "--out", str(tmp_path / "eval"), "--no-plots",
-               "--no-progress"])
+               "--no-progress", "--hdm-model-name", "tiny-gen"])
     assert rc == 0
     items = [json.loads(l) for l in (tmp_path / "eval" / "items.hdm.items.jsonl").open()] \
         if (tmp_path / "eval" / "items.hdm.items.jsonl").is_file() else None
     report = json.loads((tmp_path / "eval" / "items.json").read_text())
     assert report["signals"]["hdm"]["available"]
     assert report["signals"]["hdm"]["config"]["mc_trials"] == 2  # --hdm-trials reached the signal
+    assert report["signals"]["hdm"]["config"]["model_name"] == "tiny-gen"
     if items is not None:
         assert len(items) == 8 and all(i.get("error") in (None, "") for i in items)
 
@@ -89,8 +92,10 @@ def test_eval_hdm_signal_reads_sparql_through_the_memory(tiny, tmp_path):
     text = sig.generator_input("SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }")
     assert "starturi benzene enduri" in text and "starturi mass enduri" in text
     assert "wd:Q1" not in text
-    out = sig.run("what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }")
+    out = sig.run("what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }",
+                  model="verifier-generator")   # the default [hdm] model_name
     assert 0.0 <= out.score <= 1.0 and sig.config()["mc_trials"] == 2
+    assert isinstance(out.details["probability"], float)
 
 
 def test_hdm_trials_option_reaches_the_signal(tiny, tmp_path):
@@ -146,6 +151,65 @@ def test_hdm_model_name_defaults_to_the_toolkits_generator(tiny, tmp_path):
     q, s = "what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }"
     assert "details" in ver.verify(q, s, model=GENERATOR_NAME).signals["hdm"]
     assert "missing" in ver.verify(q, s, model="tiny-gen").signals["hdm"]
+
+
+def test_eval_hdm_and_stacked_use_hdm_only_for_the_scorers_model(tiny, tmp_path):
+    """`verifier eval`: the record's `model` reaches the hdm and stacked signals; HDM judges
+    only the queries of its own model (by name or by the generator's folder)."""
+    from verifier.benchmark.signals import SignalOptions, make_signal
+    from verifier.stacking.default import DEFAULT_MODEL_PATH
+    from verifier.stacking.signal import StackedSignal
+
+    opts = SignalOptions(hdm_model=tiny / "det", labels=tiny / "labels.tsv", pgmr_memory=tmp_path / "mem",
+                         hdm_mc_trials=2, hdm_model_name="tiny-gen", stacking_model=DEFAULT_MODEL_PATH)
+    q, s = "what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }"
+    hdm = make_signal("hdm", opts)
+    assert hdm.availability().available
+    own, by_folder = hdm.run(q, s, model="tiny-gen"), hdm.run(q, s, model=str(tiny / "gen"))
+    assert isinstance(own.details["probability"], float) and own.details == by_folder.details
+    other, unknown = hdm.run(q, s, model="gpt-41"), hdm.run(q, s)
+    assert (other.decision, other.details) == (
+        "abstain", {"missing": "HDM reads the internals of tiny-gen; this query came from gpt-41"})
+    assert unknown.decision == "abstain" and "model is not known" in unknown.details["missing"]
+    if not DEFAULT_MODEL_PATH.is_file():
+        pytest.skip("no shipped default stacking model")
+    st = StackedSignal(opts)
+    assert st.availability().available
+    st.prepare()
+    with_hdm = st.run(q, s, model="tiny-gen").details["signals"]
+    assert isinstance(with_hdm["hdm"]["details"]["probability"], float)
+    without = st.run(q, s, model="gpt-41").details["signals"]
+    assert without["hdm"] == {"missing": "HDM reads the internals of tiny-gen; this query came from gpt-41"}
+    # through the eval harness: the records' `model` field decides, per record
+    rc = main(["eval", "--dataset", str(tiny / "items.jsonl"), "--signals", "hdm", "--hdm-model", str(tiny / "det"),
+               "--hdm-trials", "2", "--labels", str(tiny / "labels.tsv"), "--pgmr-memory", str(tmp_path / "mem"),
+               "--out", str(tmp_path / "eval"), "--no-plots", "--no-progress", "--hdm-model-name", "tiny-gen"])
+    assert rc == 0
+    items = {i["id"]: i for i in map(json.loads, (tmp_path / "eval" / "items.hdm.items.jsonl").open())}
+    assert len(items) == 8
+    assert all("probability" in items[f"r{k}"]["details"] for k in range(6))
+    assert all(items[f"r{k}"]["decision"] == "abstain" and "gpt-41" in items[f"r{k}"]["details"]["missing"]
+               for k in (6, 7))
+
+
+def test_generated_rows_carry_the_generators_name_and_hdm_reads_them(tiny, tmp_path):
+    """`verifier generate` writes each row's provenance (`model` = the --model given); the
+    HDM runner over that generator takes such a row as its own (no [hdm] model_name needed)."""
+    from verifier.provenance import hdm_applies
+
+    qfile = tmp_path / "q.txt"
+    qfile.write_text("what is the mass of benzene?\nwhat is the capital of france?\n")
+    out = tmp_path / "preds.jsonl"
+    assert main(["generate", str(qfile), "--model", str(tiny / "gen"), "--out", str(out), "--beams", "2",
+                 "--candidates", "2", "--no-progress"]) == 0
+    rows = [json.loads(l) for l in out.open()]
+    assert len(rows) == 4 and all(r["model"] == str(tiny / "gen") for r in rows)
+    assert hdm_applies("verifier-generator", rows[0]["model"], (str((tiny / "gen").resolve()),)) is None
+    assert hdm_applies("verifier-generator", rows[0]["model"]) is not None
+    ver = _verifier_with_hdm(tiny, tmp_path, None)
+    q, s = "what is the mass of benzene?", "SELECT ?x WHERE { wd:Q1 wdt:P1 ?x }"
+    assert "probability" in ver.verify(q, s, model=rows[0]["model"]).signals["hdm"]["details"]
+    assert "missing" in ver.verify(q, s, model="gpt-41").signals["hdm"]
 
 
 class _TorchWork:

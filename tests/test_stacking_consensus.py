@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from verifier.consensus import cluster_candidates, consensus_evidence
+from verifier.consensus import cluster_candidates, consensus_evidence, with_verdicts
 from verifier.stacking.features import BLOCKS, FEATURE_NAMES, Evidence, consensus_features, feature_vector
 from verifier.stacking.train import augment_missing
 
@@ -33,6 +33,23 @@ def test_features_of_real_consensus_evidence():
     x = feature_vector(Evidence(Q, GOOD, consensus=ev[0].to_dict()))
     assert x[FEATURE_NAMES.index("cons_share")] == pytest.approx(2 / 3, abs=1e-3)
     assert set(BLOCKS["consensus"]) <= set(FEATURE_NAMES)
+
+
+def test_cluster_level_features():
+    c = cluster_candidates([GOOD, GOOD.replace("?v", "?x"), GOOD, BAD])
+    ev = consensus_evidence(c)
+    good, bad = consensus_features(ev[0].to_dict()), consensus_features(ev[3].to_dict())
+    assert good["cons_margin"] == pytest.approx(0.5) and bad["cons_margin"] == pytest.approx(-0.5)
+    assert good["cons_verdicts_missing"] == 1.0 and good["cons_cluster_accept"] == 0.0
+    ev = with_verdicts(ev, ["reject", "accept", "accept", "reject"], [0.2, 0.9, 0.9, 0.1])
+    good, bad = consensus_features(ev[0].to_dict()), consensus_features(ev[3].to_dict())
+    assert good["cons_verdicts_missing"] == 0.0 and good["cons_cluster_accept"] == 1.0
+    assert good["cons_elsewhere_accept"] == 0.0 and good["cons_cluster_best"] == pytest.approx(0.9)
+    assert bad["cons_cluster_accept"] == 0.0 and bad["cons_elsewhere_accept"] == 1.0
+    assert bad["cons_cluster_best"] == pytest.approx(0.1)
+    assert consensus_features(None)["cons_verdicts_missing"] == 1.0
+    with pytest.raises(ValueError):
+        with_verdicts(ev, ["accept"])
 
 
 def test_augmentation_blanks_the_consensus_block():

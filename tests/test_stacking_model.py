@@ -309,3 +309,59 @@ def test_docs_say_the_balanced_point_is_the_stored_youden_threshold():
     bal = m.operating_points["balanced"]
     assert bal.accept == bal.reject and bal.accept != 0.5
     assert m.to_dict()["operating_points"]["balanced"]["accept"] == pytest.approx(bal.accept)
+
+
+def test_wilson_margin_raises_the_accept_threshold():
+    from verifier.stacking.model import wilson_lower
+
+    assert wilson_lower(np.array([9.0]), np.array([10.0]), 0.0)[0] == pytest.approx(0.9)
+    lb = wilson_lower(np.array([90.0, 900.0]), np.array([100.0, 1000.0]), 1.645)
+    assert lb[0] < lb[1] < 0.9          # the margin shrinks as the rows grow
+    rng = np.random.default_rng(5)
+    p = rng.random(2000)
+    y = (rng.random(2000) < p).astype(int)
+    plain = _threshold_for_precision(p, y, 0.9, True, min_count=20)
+    margin = _threshold_for_precision(p, y, 0.9, True, min_count=20, z=1.645)
+    assert plain is not None and margin is not None and margin > plain
+    acc = p >= margin
+    assert wilson_lower(np.array([y[acc].sum()]), np.array([acc.sum()]), 1.645)[0] >= 0.9
+
+
+def _refuted(sig: dict) -> dict:
+    sig = json.loads(json.dumps(sig))
+    sig["deductive"]["decision"] = "reject"
+    sig["deductive"]["details"]["signals"]["deductive"]["proof"] = "refuted"
+    return sig
+
+
+def test_refutation_veto_never_accepts_a_deductive_refutation(model):
+    from verifier.stacking.features import deductive_refutation
+    from verifier.stacking.train import refuted_rows
+
+    assert model.info.get("refutation_veto") is True
+    rng = random.Random(1)
+    sig = _signals(True, rng)
+    sig["deductive"]["decision"] = "accept"
+    ref = _refuted(sig)
+    assert deductive_refutation(ref["deductive"]) and not deductive_refutation(sig["deductive"])
+    assert feature_dict(Evidence("q", GOOD, **ref))["ded_refuted"] == 1.0
+    assert refuted_rows(matrix([Evidence("q", GOOD, **ref), Evidence("q", GOOD, **sig)]))[:2].tolist() == [True, False]
+    rt = StackedRuntime(model, operating_point=0.0)     # a threshold that accepts everything
+    assert rt.evaluate(Evidence("q", GOOD, **sig))[0] == "accept"
+    d, p, _ = rt.evaluate(Evidence("q", GOOD, **ref))
+    assert d == "abstain" and p >= 0.0
+    plain = train_from_rows(_rows(), folds=4, refutation_veto=False)
+    assert "refutation_veto" not in plain.info
+    assert StackedRuntime(plain, operating_point=0.0).evaluate(Evidence("q", GOOD, **ref))[0] == "accept"
+
+
+def test_never_accept_rows_are_left_out_of_the_accept_threshold():
+    rows = _rows(400, seed=2)
+    X = matrix([Evidence(r.question, r.sparql, **r.signals) for r in rows])
+    y = np.array([r.label for r in rows])
+    g = np.array([r.group for r in rows], dtype=object)
+    blocked = (y == 1) & (np.arange(len(y)) % 2 == 0)    # correct rows the rule never accepts
+    kw = dict(groups=g, folds=4, target_precision=0.9, threshold_resamples=20)
+    free = fit_stacker(X, y, FEATURE_NAMES, **kw).point("precision-first").accept
+    vetoed = fit_stacker(X, y, FEATURE_NAMES, never_accept=blocked, **kw).point("precision-first").accept
+    assert vetoed > free   # fewer correct rows among the accepted: a higher threshold

@@ -26,7 +26,8 @@ from verifier.confidence import (CONFIDENCE_MODES, deductive_decision, deductive
                                  load_model)
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
                                 ConsensusEvidence, EquivalenceCache, cluster_parsed,
-                                consensus_evidence, consensus_sentence, normalise)
+                                consensus_evidence, consensus_sentence, normalise,
+                                with_verdicts)
 from verifier.deductive import DeductiveResult, check_readings
 from verifier.deductive.rules import rules_for
 from verifier.deductive.checks import enabled_checks
@@ -363,7 +364,9 @@ class Verifier:
         (with its provenance) is verified once and its duplicates share the verdict (with
         their own ``sparql``).  Every verdict carries ``signals["consensus"]`` (set before a
         configured stacker decides) and its explanation gains a sentence on how its cluster
-        differs from the largest other one.  ``scores``: the generator's score of each
+        differs from the largest other one; the consensus evidence includes each cluster's
+        deductive evidence (:func:`verifier.consensus.with_verdicts`: the deductive verdicts
+        of every candidate are computed first).  ``scores``: the generator's score of each
         candidate (probabilities or log-probabilities, see
         :mod:`verifier.consensus.evidence`); ``provenance``: which model generated each
         candidate (one name for all, or one per candidate), kept in
@@ -386,15 +389,13 @@ class Verifier:
         clustering = cluster_parsed(cands, budget=self.consensus_budget, cache=self.consensus_cache,
                                     max_representatives=self.consensus_max)
         evidence = consensus_evidence(clustering, scores, self.labels)
-        done: dict[tuple[str, str | None], Verdict] = {}
-        out: list[Verdict] = []
-        for c, ev, source in zip(cands, evidence, models):
-            extra = {"consensus": ev.to_dict()}
-            if source is not None:
-                extra["provenance"] = {"model": source}
-            shared = done.get((c.key, source)) if c.key is not None else None
+        # first the deductive verdict of every distinct candidate ...
+        base_done: dict[tuple[str, str | None], Verdict] = {}
+        base: list[Verdict] = []
+        for c, source in zip(cands, models):
+            shared = base_done.get((c.key, source)) if c.key is not None else None
             if shared is not None:
-                out.append(dataclasses.replace(shared, sparql=c.text))
+                base.append(shared)
                 continue
             t1 = time.perf_counter()
             over = (self.limits.input_problem(question, c.text)
@@ -409,6 +410,21 @@ class Verifier:
                 v = _unparsable(question, c.text, c.error or "", c.syntax, t1)
             else:
                 v = self._deductive(question, c.text or "", c.query, t1)  # its own deadline
+            if c.key is not None:
+                base_done[(c.key, source)] = v
+            base.append(v)
+        # ... then each cluster's deductive evidence joins the consensus the stacker reads
+        evidence = with_verdicts(evidence, [v.decision for v in base], [v.score for v in base])
+        done: dict[tuple[str, str | None], Verdict] = {}
+        out: list[Verdict] = []
+        for c, ev, source, v in zip(cands, evidence, models, base):
+            extra = {"consensus": ev.to_dict()}
+            if source is not None:
+                extra["provenance"] = {"model": source}
+            shared = done.get((c.key, source)) if c.key is not None else None
+            if shared is not None:
+                out.append(dataclasses.replace(shared, sparql=c.text))
+                continue
             v = dataclasses.replace(v, signals={**v.signals, **extra})
             if c.query is not None:
                 v = self._stacked(v, c.query, signals)

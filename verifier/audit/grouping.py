@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from verifier.audit.store import AuditStore
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
-                                cluster_candidates, consensus_evidence)
+                                cluster_candidates, consensus_evidence, with_verdicts)
 
 __all__ = ["GroupingOptions", "GroupingOutcome", "question_key", "group_key", "run_grouping",
            "field_value"]
@@ -176,17 +176,28 @@ class _Task:
     question: str
     sparqls: tuple[str | None, ...]
     scores: tuple[Any, ...] | None
+    verdicts: tuple[str | None, ...] = ()
 
 
 def _load_task(store: AuditStore, key: str, opts: GroupingOptions) -> _Task:
     rows = store.db.execute(
-        "SELECT k.log_id, k.line, r.question, r.sparql, r.fields FROM consensus_keys k "
+        "SELECT k.log_id, k.line, r.question, r.sparql, r.fields, r.verdict FROM consensus_keys k "
         "JOIN results r ON r.log_id = k.log_id AND r.line = k.line WHERE k.group_key = ? "
         "ORDER BY k.log_id, k.line", (key,)).fetchall()
     scores = None
     if opts.score_field:
-        scores = tuple(field_value(json.loads(f) if f else {}, opts.score_field) for *_, f in rows)
-    return _Task(key, tuple((r[0], r[1]) for r in rows), rows[0][2] or "", tuple(r[3] for r in rows), scores)
+        scores = tuple(field_value(json.loads(r[4]) if r[4] else {}, opts.score_field) for r in rows)
+    return _Task(key, tuple((r[0], r[1]) for r in rows), rows[0][2] or "", tuple(r[3] for r in rows), scores,
+                 tuple(r[5] for r in rows))
+
+
+def _deductive_decision(verdict: str | None) -> str | None:
+    """The deductive decision a stored deductive verdict stands for (faithful: accepted;
+    ``None`` when the line has no verdict yet)."""
+    if verdict is None:
+        return None
+    return "accept" if verdict == "faithful" else \
+        "reject" if verdict in ("weaker", "unsupported", "intent_mismatch") else "abstain"
 
 
 def _cluster_task(args: tuple[_Task, int, int]) -> dict[str, Any]:
@@ -211,6 +222,9 @@ def _write(store: AuditStore, done: list[tuple[_Task, Clustering]], labels: Any)
     try:
         for task, c in done:
             evidence = consensus_evidence(c, _numeric(task.scores), labels)
+            if task.verdicts and all(v is not None for v in task.verdicts):
+                # each cluster's deductive evidence (the lines' stored deductive verdicts)
+                evidence = with_verdicts(evidence, [_deductive_decision(v) for v in task.verdicts])
             store.db.execute("DELETE FROM consensus WHERE group_key = ?", (task.key,))
             store.db.executemany(
                 "INSERT OR REPLACE INTO consensus (log_id, line, group_key, cluster, evidence) "

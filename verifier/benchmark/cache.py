@@ -29,9 +29,11 @@ CREATE INDEX IF NOT EXISTS results_by_input ON results (signal, config_hash, inp
 """
 
 
-def input_hash(question: str, sparql: str | None) -> str:
-    """16 hex digits of the (question, query) input."""
-    return hashlib.sha256(f"{question}\x00{sparql or ''}".encode()).hexdigest()[:16]
+def input_hash(question: str, sparql: str | None, model: str | None = None) -> str:
+    """16 hex digits of the (question, query) input; ``model`` (the query's provenance, for
+    a signal that reads it) is part of the input when given."""
+    text = f"{question}\x00{sparql or ''}" + (f"\x00model:{model}" if model is not None else "")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

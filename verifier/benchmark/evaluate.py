@@ -8,7 +8,10 @@ most the items in flight, and a re-run continues where it stopped.
 
 A signal that raises on an item, or exceeds ``item_timeout`` seconds, gives ``abstain``
 (score 0.5) with the error recorded; such results are cached too and retried only with
-``retry_errors``.  Workers are forked after every signal's optional ``prepare()`` hook ran in
+``retry_errors``.  A signal whose ``run`` takes ``model=`` (:func:`reads_provenance`: the
+HDM and stacked signals) gets each record's ``model`` field, the provenance of its query
+(which model generated it; ``None`` when the record has none), and its cached results are
+keyed by it too.  Workers are forked after every signal's optional ``prepare()`` hook ran in
 the parent (e.g. loading the PGMR memory once), so they share its memory; each worker first
 runs :func:`verifier.forksafe.child_init` (torch and OpenMP on one thread: a forked child of a
 process that ran torch otherwise hangs in its first parallel region).
@@ -30,7 +33,7 @@ from verifier.benchmark.signals import (Signal, SignalOptions, SignalOutput, con
                                         json_safe, make_signal)
 from verifier.forksafe import pool_context, wrap_initializer
 
-__all__ = ["EvalConfig", "SignalRun", "evaluate", "select_items"]
+__all__ = ["EvalConfig", "SignalRun", "evaluate", "select_items", "reads_provenance"]
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +128,9 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _ItemTimeout()
 
 
-def _run_one(task: tuple[str, str, str, str | None, str]) -> tuple[str, CachedResult]:
-    name, item_id, question, sparql, ih = task
+def _run_one(task: tuple) -> tuple[str, CachedResult]:
+    name, item_id, question, sparql, ih, *rest = task
+    model = rest[0] if rest else None
     sig: Signal = _EVAL_CTX["signals"][name]
     timeout = _EVAL_CTX.get("timeout")
     use_alarm = bool(timeout) and threading.current_thread() is threading.main_thread() \
@@ -137,7 +141,8 @@ def _run_one(task: tuple[str, str, str, str | None, str]) -> tuple[str, CachedRe
         if use_alarm:
             old = _signal.signal(_signal.SIGALRM, _alarm)
             _signal.setitimer(_signal.ITIMER_REAL, float(timeout))
-        out: SignalOutput = sig.run(question, sparql)
+        out: SignalOutput = sig.run(question, sparql, model=model) if reads_provenance(sig) \
+            else sig.run(question, sparql)
         res = CachedResult(item_id, ih, out.decision, float(out.score), json_safe(out.details),
                            None, time.perf_counter() - t0)
     except _ItemTimeout:
@@ -173,10 +178,11 @@ def evaluate(dataset: Dataset, config: EvalConfig, cache: ResultCache, *,
 
     items = select_items(dataset, config.limit, config.seed)
     hashes = {r.id: input_hash(r.question, r.sparql) for r in items}
+    models = {r.id: _provenance(r) for r in items}
     runs: dict[str, SignalRun] = {}
     given = dict(signals or {})
     signals = {}
-    todo: list[tuple[str, str, str, str | None, str]] = []
+    todo: list[tuple] = []
     cached: dict[str, dict[str, CachedResult]] = {}
     for name in dict.fromkeys(config.signals):
         sig = given[name] if name in given else make_signal(name, config.options)
@@ -191,10 +197,14 @@ def evaluate(dataset: Dataset, config: EvalConfig, cache: ResultCache, *,
         cfg = config_hash(sig)
         if config.retry_errors:
             cache.delete_errors(dataset.name, name, cfg)
-        have = cache.get_many(dataset.name, name, cfg, [(r.id, hashes[r.id]) for r in items])
+        ih = hashes
+        if reads_provenance(sig):  # its output depends on the record's model too
+            ih = {r.id: input_hash(r.question, r.sparql, models[r.id] or "") for r in items}
+        have = cache.get_many(dataset.name, name, cfg, [(r.id, ih[r.id]) for r in items])
         cached[name] = dict(have)
         signals[name] = sig
-        todo += [(name, r.id, r.question, r.sparql, hashes[r.id]) for r in items if r.id not in have]
+        todo += [(name, r.id, r.question, r.sparql, ih[r.id], models[r.id]) for r in items
+                 if r.id not in have]
         runs[name] = SignalRun(name, True, "", cfg, json_safe(sig.config()))
     new: dict[str, dict[str, CachedResult]] = {n: {} for n in signals}
     pending: dict[str, list[CachedResult]] = {n: [] for n in signals}
@@ -231,6 +241,22 @@ def evaluate(dataset: Dataset, config: EvalConfig, cache: ResultCache, *,
                                    computed=len(new[name]), cached=len(cached[name]),
                                    errors=errors, interrupted=interrupted)
     return runs
+
+
+def reads_provenance(sig: Any) -> bool:
+    """Whether a signal's ``run`` takes the query's provenance (``model=``, the record's
+    ``model`` field: which model generated the query), as the HDM and stacked signals do."""
+    import inspect
+
+    try:
+        return "model" in inspect.signature(sig.run).parameters
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+def _provenance(record: BenchRecord) -> str | None:
+    m = record.get("model")
+    return str(m) if isinstance(m, str) and m.strip() else None
 
 
 def _results(todo: Sequence[tuple], ctx: Mapping[str, Any], workers: int

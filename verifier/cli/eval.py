@@ -15,7 +15,9 @@ curve); results are cached in --out/cache.sqlite keyed by (dataset, item, signal
 config), so a re-run after a crash or Ctrl-C skips finished items.
 
 Signals: deductive (verifier.verify), pgmr (grounding, memory of wikidata/labels.tsv),
-hdm (needs --hdm-model), stacked (needs verifier.stacked.benchmark_signal), syntax
+hdm (needs --hdm-model; it judges only records whose `model` field is the HDM scorer's model,
+--hdm-model-name or its generator's folder, and abstains with `missing` on the others; the
+stacked signal leaves HDM missing for them), stacked (needs verifier.stacked.benchmark_signal), syntax
 (baseline: accept what parses).  A signal that is not available is reported as such.
 """
 
@@ -27,7 +29,7 @@ from pathlib import Path
 
 from verifier.cli import EXIT_FAIL, EXIT_OK, UsageError
 
-__all__ = ["register", "mc_trials"]
+__all__ = ["register", "mc_trials", "hdm_model_name"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,6 +70,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hdm-trials", type=int, default=None, metavar="N",
                    help="MC-dropout passes of the HDM scorer (default: [hdm] mc_trials of the "
                         "configuration, else 30)")
+    p.add_argument("--hdm-model-name", default=None, metavar="NAME",
+                   help="the model whose queries HDM judges: a record's 'model' field must be it "
+                        "(or the generator's folder), else HDM is missing for it (default: [hdm] "
+                        "model_name of the configuration, else verifier-generator)")
     p.add_argument("--stacking-model", type=Path, default=None,
                    help="stacked verifier model (default $VERIFIER_STACKING_MODEL or "
                         "bench/out/stacked/model.json)")
@@ -108,7 +114,8 @@ def _run(args: argparse.Namespace) -> int:
                          pgmr_threshold=args.pgmr_threshold, pgmr_priors=args.pgmr_priors,
                          hdm_model=args.hdm_model, hdm_generator=args.hdm_generator,
                          verifier_config=args.verifier_config, data_dir=args.data, tag=args.tag,
-                         stacking_model=args.stacking_model)
+                         stacking_model=args.stacking_model,
+                         hdm_model_name=hdm_model_name(args.hdm_model_name, args.verifier_config))
     try:
         cfg = EvalConfig(names, opts, limit=args.limit, workers=args.workers,
                          item_timeout=args.item_timeout or None, retry_errors=args.retry_errors,
@@ -142,3 +149,16 @@ def mc_trials(given: int | None, config_path: Path | None = None) -> int:
     from verifier.config import load_config
 
     return int(load_config(config_path).get("hdm", "mc_trials", 30))
+
+
+def hdm_model_name(given: str | None, config_path: Path | None = None) -> str:
+    """The model whose queries the HDM signal judges: ``--hdm-model-name`` when given, else
+    ``[hdm] model_name`` of the configuration (the file of ``--verifier-config`` on top of the
+    usual ones), else :data:`verifier.provenance.GENERATOR_NAME`."""
+    from verifier.provenance import GENERATOR_NAME
+
+    if given is not None and given.strip():
+        return given.strip()
+    from verifier.config import load_config
+
+    return str(load_config(config_path).get("hdm", "model_name", GENERATOR_NAME))

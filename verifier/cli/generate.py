@@ -5,8 +5,10 @@ Batched beam search with a seq2seq generator; every prediction carries its confi
 generated intermediate query is grounded to SPARQL.
 
 Input: a JSONL file with ``question`` (and ``id``) fields, or a text file with one question
-per line.  Output rows: the input fields plus ``pred_query``, ``confidence``, ``log_prob``
-and, with a memory, ``pred_sparql`` and ``grounded`` (every label found in the memory).
+per line.  Output rows: the input fields plus ``pred_query``, ``confidence``, ``log_prob``,
+``model`` (the provenance of the query: the generator's hub name or directory as given to
+``--model``, which the HDM signal compares with ``[hdm] model_name`` and its generator's
+directory) and, with a memory, ``pred_sparql`` and ``grounded`` (every label found in the memory).
 ``--resume`` skips ids already in the output file.
 
 ``--candidates N`` writes N candidate queries per question (one row each, best first, with
@@ -112,7 +114,7 @@ def _run(args: argparse.Namespace) -> int:
             for k, (pid, q, rec, pr) in enumerate(flat):
                 row = dict(rec)
                 row.update({"id": pid, "question": q, "pred_query": pr.query,
-                            "confidence": pr.confidence, "log_prob": pr.log_prob})
+                            "confidence": pr.confidence, "log_prob": pr.log_prob, "model": args.model})
                 if args.candidates > 1:
                     row["candidate"] = pr.rank
                 if grounded is not None:

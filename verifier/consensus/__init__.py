@@ -23,10 +23,11 @@ from verifier.consensus.cluster import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATI
                                         EquivalenceCache, cluster_candidates, cluster_parsed)
 from verifier.consensus.describe import ClusterSummary, difference
 from verifier.consensus.evidence import (ConsensusEvidence, consensus_evidence,
-                                         consensus_sentence, score_weights)
+                                         consensus_sentence, score_weights, with_verdicts)
 from verifier.consensus.normalise import Candidate, normal_key, normalise
 
 __all__ = ["Clustering", "EquivalenceCache", "cluster_candidates", "cluster_parsed",
            "DEFAULT_BUDGET", "DEFAULT_MAX_REPRESENTATIVES", "ClusterSummary", "difference",
            "ConsensusEvidence", "consensus_evidence", "consensus_sentence", "score_weights",
+           "with_verdicts",
            "Candidate", "normal_key", "normalise"]

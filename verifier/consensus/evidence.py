@@ -9,18 +9,33 @@ are probabilities and are normalised by their sum; otherwise (log-probabilities,
 ``sequences_scores`` of a beam search, or logits) they go through a softmax.  A candidate's
 ``weighted_agreement`` is the normalised score mass of its cluster.  Missing or non-finite
 scores give ``weighted_agreement = None`` for every candidate.
+
+Cluster-level evidence: ``largest_other`` (the size of the largest other cluster) is always
+there; :func:`with_verdicts` adds, from each candidate's deductive decision and score (once
+they are known: :meth:`verifier.api.Verifier.verify_candidates` computes them first), how
+many *other* members of its cluster the deductive check accepted, how many candidates of the
+other clusters it accepted, and the best deductive score in its cluster.
+
+>>> from verifier.consensus.cluster import Clustering
+>>> c = Clustering(((0, 1), (2,)), n_candidates=3)
+>>> ev = with_verdicts(consensus_evidence(c), ["reject", "accept", "reject"], [0.2, 0.9, 0.1])
+>>> ev[0].cluster_accepted, ev[0].elsewhere_accepted, ev[0].cluster_best_score, ev[0].largest_other
+(1, 0, 0.9, 1)
+>>> ev[2].cluster_accepted, ev[2].elsewhere_accepted
+(0, 1)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Sequence
 
 from verifier.consensus.cluster import Clustering
 from verifier.consensus.describe import difference
 
-__all__ = ["ConsensusEvidence", "consensus_evidence", "score_weights", "consensus_sentence"]
+__all__ = ["ConsensusEvidence", "consensus_evidence", "score_weights", "consensus_sentence",
+           "with_verdicts"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +50,13 @@ class ConsensusEvidence:
     words; ``undecided``: undecided pairs involving its cluster; ``parsed``: whether the query
     parses; ``others_share``: the share of the *other* candidates in its cluster,
     ``(cluster_size - 1) / (n_candidates - 1)`` (0 for a lone query whatever the number of
-    candidates, so comparable across questions; ``None`` with a single candidate)."""
+    candidates, so comparable across questions; ``None`` with a single candidate);
+    ``largest_other``: the size of the largest *other* cluster (0 when there is none), so
+    ``cluster_size - largest_other`` is the margin over the runner-up; from the deductive
+    verdicts (:func:`with_verdicts`, ``None`` until they are known): ``cluster_accepted``,
+    the other members of its cluster the deductive check accepted, ``elsewhere_accepted``,
+    the candidates of the other clusters it accepted, ``cluster_best_score``, the best
+    deductive score in its cluster (itself included)."""
 
     share: float
     n_candidates: int
@@ -47,6 +68,10 @@ class ConsensusEvidence:
     cluster_size: int = 1
     parsed: bool = True
     others_share: float | None = None
+    largest_other: int = 0
+    cluster_accepted: int | None = None
+    elsewhere_accepted: int | None = None
+    cluster_best_score: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -56,6 +81,8 @@ class ConsensusEvidence:
             d["others_share"] = round(self.others_share, 4)
         if self.weighted_agreement is not None:
             d["weighted_agreement"] = round(self.weighted_agreement, 4)
+        if self.cluster_best_score is not None:
+            d["cluster_best_score"] = round(self.cluster_best_score, 4)
         return d
 
 
@@ -109,14 +136,42 @@ def consensus_evidence(clustering: Clustering, scores: Sequence[float | None] | 
     for ci, members in enumerate(clusters):
         if members[0] in clustering.uncompared and sentences[ci]:
             sentences[ci] += " (not compared by the prover: beyond the most frequent normal forms)"
+    sizes = [len(m) for m in clusters]
     out = []
     for i in range(n):
         ci = where[i]
-        size = len(clusters[ci])
+        size = sizes[ci]
         wa = sum(weights[j] for j in clusters[ci]) if weights is not None else None
+        other = max((s for k, s in enumerate(sizes) if k != ci), default=0)
         out.append(ConsensusEvidence(size / n if n else 0.0, n, n_clusters, wa, ci, sentences[ci],
                                      undecided[ci], size, i not in unparsed,
-                                     (size - 1) / (n - 1) if n > 1 else None))
+                                     (size - 1) / (n - 1) if n > 1 else None, other))
+    return tuple(out)
+
+
+def with_verdicts(evidence: Sequence[ConsensusEvidence], decisions: Sequence[str | None],
+                  scores: Sequence[float | None] | None = None) -> tuple[ConsensusEvidence, ...]:
+    """``evidence`` (one per candidate, in candidate order, as :func:`consensus_evidence`
+    returns it) with the cluster-level deductive evidence (module documentation):
+    ``decisions`` are the candidates' deductive decisions (``accept`` / ``reject`` /
+    ``abstain``, ``None`` when unknown), ``scores`` their deductive scores."""
+    n = len(evidence)
+    if len(decisions) != n or (scores is not None and len(scores) != n):
+        raise ValueError(f"{len(decisions)} decisions for {n} candidates")
+    accepted: dict[int, int] = {}
+    best: dict[int, float] = {}
+    for i, ev in enumerate(evidence):
+        accepted[ev.cluster_index] = accepted.get(ev.cluster_index, 0) + (decisions[i] == "accept")
+        s = scores[i] if scores is not None else None
+        if isinstance(s, (int, float)) and math.isfinite(float(s)):
+            best[ev.cluster_index] = max(best.get(ev.cluster_index, 0.0), float(s))
+    total = sum(accepted.values())
+    out = []
+    for i, ev in enumerate(evidence):
+        mine = accepted[ev.cluster_index]
+        own = int(decisions[i] == "accept")
+        out.append(replace(ev, cluster_accepted=mine - own, elsewhere_accepted=total - mine,
+                           cluster_best_score=best.get(ev.cluster_index)))
     return tuple(out)
 
 

@@ -12,7 +12,8 @@ Blocks (inputs are the JSON ``details`` the signals write, see
 * ``ded_``: deductive decision one-hot, verdict one-hot (faithful, weaker, unsupported,
   intent_mismatch, unknown), unsupported atoms (log1p), links (log1p), grounded share of the
   question (with its own missing flag: results computed before the field existed lack it),
-  intent agreement.
+  intent agreement, refutation (``reject`` with a proof of the contrary,
+  :func:`deductive_refutation`).
 * ``pgmr_``: PGMR decision one-hot and :meth:`verifier.pgmr.GroundingReport.features`
   (grounding score, hallucinated / wrong-kind identifier counts, weakest supports ...).
 * ``hdm_``: HDM probability of hallucination, confidence score, log10 MC-dropout variance.
@@ -26,7 +27,12 @@ Blocks (inputs are the JSON ``details`` the signals write, see
   :meth:`verifier.api.Verifier.verify_candidates`): the share of the *other* candidates
   equivalent to it, the share of its cluster, the number of clusters over the number of
   candidates, whether its cluster is the largest, the generator-score mass of its cluster
-  (with its own missing flag).  Missing when the query came alone (one candidate).
+  (with its own missing flag), the margin of its cluster over the largest other one (sizes
+  over the number of candidates); from the deductive verdicts of the other candidates
+  (:func:`verifier.consensus.with_verdicts`, with their own missing flag): whether another
+  member of its cluster was accepted by the deductive check, whether a candidate of another
+  cluster was, the best deductive score in its cluster.  Missing when the query came alone
+  (one candidate).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ import numpy as np
 
 __all__ = ["FEATURE_NAMES", "BLOCKS", "Evidence", "feature_vector", "feature_dict",
            "deductive_features", "pgmr_features", "hdm_features", "shape_features",
-           "execution_features", "consensus_features"]
+           "execution_features", "consensus_features", "deductive_refutation"]
 
 VERDICTS = ("faithful", "weaker", "unsupported", "intent_mismatch", "unknown")
 _PGMR_KEYS = ("pgmr_score", "pgmr_hallucinated", "pgmr_wrong_kind", "pgmr_n_ids",
@@ -52,7 +58,7 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
     "deductive": ("ded_missing", "ded_accept", "ded_reject", "ded_abstain")
     + tuple(f"ded_v_{v}" for v in VERDICTS)
     + ("ded_n_unsupported", "ded_n_links", "ded_grounded_share", "ded_grounded_missing",
-       "ded_intent_ok"),
+       "ded_intent_ok", "ded_refuted"),
     "pgmr": ("pgmr_missing", "pgmr_accept", "pgmr_reject", "pgmr_abstain") + _PGMR_KEYS,
     "hdm": ("hdm_missing", "hdm_prob", "hdm_confidence", "hdm_log_mcd_var", "hdm_mcd_missing"),
     "shape": ("q_missing", "q_parse_error", "q_n_triples", "q_ask", "q_count", "q_other_agg",
@@ -61,7 +67,9 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
                   "exec_nonempty", "exec_ans_1", "exec_ans_2_10", "exec_ans_gt10",
                   "exec_ask_true"),
     "consensus": ("cons_missing", "cons_share", "cons_cluster_share", "cons_clusters",
-                  "cons_largest", "cons_weighted", "cons_weighted_missing"),
+                  "cons_largest", "cons_weighted", "cons_weighted_missing", "cons_margin",
+                  "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
+                  "cons_verdicts_missing"),
 }
 FEATURE_NAMES: tuple[str, ...] = tuple(n for names in BLOCKS.values() for n in names)
 
@@ -123,7 +131,19 @@ def deductive_features(sig: Mapping[str, Any] | None) -> dict[str, float]:
     if intent_ok is None:
         intent_ok = verdict != "intent_mismatch"
     out["ded_intent_ok"] = float(bool(intent_ok))
+    out["ded_refuted"] = float(deductive_refutation(sig))
     return out
+
+
+def deductive_refutation(sig: Mapping[str, Any] | None) -> bool:
+    """Whether a deductive signal entry is a refutation: ``reject`` with a proof of the
+    contrary (``proof`` = ``refuted``).  A model trained with the refutation veto never
+    accepts such a query (:class:`verifier.stacking.runtime.StackedRuntime`)."""
+    if not sig or sig.get("decision") != "reject":
+        return False
+    details = sig.get("details") or {}
+    ev = (details.get("signals") or {}).get("deductive") or details.get("deductive") or details
+    return ev.get("proof") == "refuted"
 
 
 def pgmr_features(sig: Mapping[str, Any] | None) -> dict[str, float]:
@@ -226,7 +246,7 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
     out = {n: 0.0 for n in BLOCKS["consensus"]}
     n = (cons or {}).get("n_candidates")
     if not cons or not isinstance(n, (int, float)) or n < 2:
-        out.update(cons_missing=1.0, cons_weighted_missing=1.0)
+        out.update(cons_missing=1.0, cons_weighted_missing=1.0, cons_verdicts_missing=1.0)
         return out
     n = float(n)
     size = cons.get("cluster_size")
@@ -242,6 +262,17 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
         out["cons_weighted"] = float(w)
     else:
         out["cons_weighted_missing"] = 1.0
+    other = cons.get("largest_other")
+    if isinstance(other, (int, float)):
+        out["cons_margin"] = (size - float(other)) / n
+    acc, elsewhere = cons.get("cluster_accepted"), cons.get("elsewhere_accepted")
+    if isinstance(acc, (int, float)) and isinstance(elsewhere, (int, float)):
+        out["cons_cluster_accept"] = float(acc > 0)
+        out["cons_elsewhere_accept"] = float(elsewhere > 0)
+        best = cons.get("cluster_best_score")
+        out["cons_cluster_best"] = float(best) if isinstance(best, (int, float)) else 0.0
+    else:
+        out["cons_verdicts_missing"] = 1.0
     return out
 
 

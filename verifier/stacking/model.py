@@ -44,7 +44,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 __all__ = ["FORMAT", "OperatingPoint", "Calibrator", "Term", "StackingModel", "fit_stacker",
-           "expand", "step_terms",
+           "expand", "step_terms", "wilson_lower",
            "expected_calibration_error", "reliability_bins"]
 
 log = logging.getLogger(__name__)
@@ -378,11 +378,26 @@ def _oof(X: np.ndarray, y: np.ndarray, groups: np.ndarray, folds: int, C: float,
     return out
 
 
+def wilson_lower(hits: np.ndarray, n: np.ndarray, z: float) -> np.ndarray:
+    """The Wilson score lower bound of a share ``hits / n`` at ``z`` standard deviations
+    (``z`` 0: the share itself)."""
+    hits, n = np.asarray(hits, dtype=float), np.maximum(np.asarray(n, dtype=float), 1e-12)
+    ph = hits / n
+    if z <= 0:
+        return ph
+    z2 = z * z
+    return (ph + z2 / (2 * n) - z * np.sqrt(np.maximum(ph * (1 - ph) / n + z2 / (4 * n * n), 0.0))) \
+        / (1 + z2 / n)
+
+
 def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept: bool,
-                             min_count: int = 20, w: np.ndarray | None = None) -> float | None:
+                             min_count: int = 20, w: np.ndarray | None = None,
+                             z: float = 0.0) -> float | None:
     """Smallest t with (weighted) precision(p >= t) >= target (accept), or largest t with
     share of 0 among (p < t) >= target (reject), over the values of ``p`` and keeping at
-    least ``min_count`` rows; ``None`` when unreachable."""
+    least ``min_count`` rows; ``None`` when unreachable.  ``z`` > 0: the precision's Wilson
+    lower bound at ``z`` (:func:`wilson_lower`, the weight sums as counts) must reach the
+    target, a margin that shrinks as the accepted rows grow."""
     p = np.asarray(p, dtype=float)
     y = np.asarray(y, dtype=float)
     w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
@@ -392,20 +407,20 @@ def _threshold_for_precision(p: np.ndarray, y: np.ndarray, target: float, accept
         order = np.argsort(-p, kind="stable")
         ps, cw, cpos = p[order], np.cumsum(w[order]), np.cumsum((w * y)[order])
         ends = np.flatnonzero(np.r_[ps[1:] < ps[:-1], True])   # last row of each value
-        ok = (ends + 1 >= min_count) & (cpos[ends] >= target * cw[ends] - 1e-12)
+        ok = (ends + 1 >= min_count) & (wilson_lower(cpos[ends], cw[ends], z) >= target - 1e-12)
         return float(ps[ends[ok][-1]]) if ok.any() else None
     order = np.argsort(p, kind="stable")
     ps, cw, cneg = p[order], np.cumsum(w[order]), np.cumsum((w * (1 - y))[order])
     starts = np.flatnonzero(np.r_[True, ps[1:] > ps[:-1]])   # first row of each value
     below = starts - 1                                        # last row under that value
     ok = (starts >= min_count) & (below >= 0)
-    ok[ok] &= cneg[below[ok]] >= target * cw[below[ok]] - 1e-12
+    ok[ok] &= wilson_lower(cneg[below[ok]], cw[below[ok]], z) >= target - 1e-12
     return float(ps[starts[ok][-1]]) if ok.any() else None
 
 
 def _stable_threshold(p: np.ndarray, y: np.ndarray, groups: np.ndarray, target: float,
                       accept: bool, min_count: int, w: np.ndarray | None = None,
-                      resamples: int = 200, seed: int = 0) -> float | None:
+                      resamples: int = 200, seed: int = 0, z: float = 0.0) -> float | None:
     """The median over ``resamples`` bootstrap resamples (of ``groups``, with replacement)
     of :func:`_threshold_for_precision`.
 
@@ -414,7 +429,7 @@ def _stable_threshold(p: np.ndarray, y: np.ndarray, groups: np.ndarray, target: 
     median of the resampled thresholds is the stable summary of the same rule.  ``None``
     when fewer than half of the resamples reach the target (the rule's own answer is then
     returned instead when it has one, so a small clean set still gets a threshold)."""
-    base = _threshold_for_precision(p, y, target, accept, min_count, w)
+    base = _threshold_for_precision(p, y, target, accept, min_count, w, z)
     if resamples <= 0 or base is None:
         return base
     w = np.ones(len(y)) if w is None else np.asarray(w, dtype=float)
@@ -426,7 +441,7 @@ def _stable_threshold(p: np.ndarray, y: np.ndarray, groups: np.ndarray, target: 
         # each row as often as its group is drawn
         drawn = np.bincount(rng.integers(0, len(uniq), len(uniq)), minlength=len(uniq))
         idx = np.repeat(rows, drawn[inv])
-        t = _threshold_for_precision(p[idx], y[idx], target, accept, min_count, w[idx])
+        t = _threshold_for_precision(p[idx], y[idx], target, accept, min_count, w[idx], z)
         if t is not None:
             found.append(t)
     if len(found) * 2 < resamples:
@@ -459,7 +474,8 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 point_mask: np.ndarray | None = None, bins: int = 0,
                 bin_features: Sequence[str] | None = None,
                 interactions: Sequence[Sequence[str]] = (),
-                threshold_resamples: int = 200) -> StackingModel:
+                threshold_resamples: int = 200, precision_z: float = 0.0,
+                never_accept: np.ndarray | None = None) -> StackingModel:
     """Train the stacker (module docstring).
 
     ``groups``: rows of one group (e.g. a gold pair and its perturbations, or one question)
@@ -474,6 +490,12 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     product is added as a column.  0 and ``()``: the plain logistic regression.
     ``threshold_resamples``: bootstrap resamples (by group) whose median threshold is the
     ``precision-first`` point (:func:`_stable_threshold`); 0: the plain first crossing.
+    ``precision_z``: the ``precision-first`` accept threshold needs the Wilson lower bound
+    (at ``precision_z`` standard deviations) of its out-of-fold precision to reach
+    ``target_precision``, not the precision itself (0: the precision itself).
+    ``never_accept``: rows the decision rule never accepts whatever their probability (e.g.
+    deductive refutations under the refutation veto): the ``precision-first`` accept
+    threshold is chosen with them left out of the accepted rows.
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=int)
@@ -512,8 +534,10 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
     p_oof = np.clip(cal(raw_oof), 0, 1)
     pm = np.ones(len(y), dtype=bool) if point_mask is None else np.asarray(point_mask, dtype=bool)
     mc = max(5, min(20, int(pm.sum()) // 10))  # rows a threshold must keep (small sets: fewer)
-    t_acc = _stable_threshold(p_oof[pm], y[pm], g[pm], target_precision, True, mc, ww[pm],
-                              resamples=threshold_resamples, seed=seed + 2)
+    p_acc = p_oof if never_accept is None else \
+        np.where(np.asarray(never_accept, dtype=bool), -1.0, p_oof)  # below every threshold
+    t_acc = _stable_threshold(p_acc[pm], y[pm], g[pm], target_precision, True, mc, ww[pm],
+                              resamples=threshold_resamples, seed=seed + 2, z=precision_z)
     t_rej = _stable_threshold(p_oof[pm], y[pm], g[pm], reject_precision, False, mc, ww[pm],
                               resamples=threshold_resamples, seed=seed + 3)
     if t_acc is None:
@@ -534,6 +558,7 @@ def fit_stacker(X: np.ndarray, y: np.ndarray, feature_names: Sequence[str], *,
                 ece_oof=round(expected_calibration_error(y, p_oof, weights=ww), 5),
                 weighted=w is not None, point_rows=int(pm.sum()),
                 target_precision=target_precision, reject_precision=reject_precision,
+                precision_z=precision_z,
                 bins=bins, n_terms=len(terms), threshold_resamples=threshold_resamples)
     return StackingModel(names, tuple(map(float, mean)), tuple(map(float, scale)),
                          tuple(map(float, coef)), b, cal, points, "precision-first", meta, terms)

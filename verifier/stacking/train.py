@@ -30,7 +30,7 @@ from verifier.stacking.features import BLOCKS, FEATURE_NAMES, Evidence, feature_
 from verifier.stacking.model import StackingModel, fit_stacker
 
 __all__ = ["TrainRow", "read_rows", "evidence_of", "matrix", "augment_missing", "train_from_rows",
-           "compute_signals"]
+           "compute_signals", "refuted_rows"]
 
 log = logging.getLogger(__name__)
 OPTIONAL_BLOCKS = ("deductive", "pgmr", "hdm", "execution", "consensus")
@@ -115,8 +115,12 @@ def augment_missing(X: np.ndarray, y: np.ndarray, groups: np.ndarray, *, share: 
 
 
 def train_from_rows(rows: Sequence[TrainRow], *, augment: float = 0.15, seed: int = 0,
-                    info: Mapping[str, Any] | None = None, **fit_kw: Any) -> StackingModel:
-    """Fit a :class:`StackingModel` on rows (missing-signal augmentation included)."""
+                    info: Mapping[str, Any] | None = None, refutation_veto: bool = True,
+                    **fit_kw: Any) -> StackingModel:
+    """Fit a :class:`StackingModel` on rows (missing-signal augmentation included).
+    ``refutation_veto``: the model never accepts a query the deductive check refuted
+    (``ded_refuted``; its ``precision-first`` threshold is chosen with those rows never
+    accepted, and ``info["refutation_veto"]`` tells the runtime)."""
     if not rows:
         raise ValueError("no labelled rows")
     ev = [evidence_of(r) for r in rows]
@@ -127,7 +131,15 @@ def train_from_rows(rows: Sequence[TrainRow], *, augment: float = 0.15, seed: in
         X, y, g = augment_missing(X, y, g, share=augment, seed=seed)
     meta = dict(info or {})
     meta["augment_missing"] = augment
+    if refutation_veto:
+        meta["refutation_veto"] = True
+        fit_kw.setdefault("never_accept", refuted_rows(X))
     return fit_stacker(X, y, FEATURE_NAMES, groups=g, seed=seed, info=meta, **fit_kw)
+
+
+def refuted_rows(X: np.ndarray, names: Sequence[str] = FEATURE_NAMES) -> np.ndarray:
+    """Rows of a feature matrix whose deductive check refuted the query (``ded_refuted``)."""
+    return np.asarray(X)[:, list(names).index("ded_refuted")] > 0.5
 
 
 def compute_signals(rows: Iterable[TrainRow], config: Any) -> list[TrainRow]:
