@@ -182,14 +182,14 @@ def accept_figures(y: list[int], accepted: list[bool]) -> tuple[float | None, fl
     return (sum(acc) / len(acc) if acc else None, sum(acc) / pos if pos else None)
 
 
-def _fold(key: str, k: int = 5) -> int:
-    return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % k
+def _fold(key: str, k: int = 5, salt: str = "") -> int:
+    return int(hashlib.sha256((salt + key).encode()).hexdigest()[:8], 16) % k
 
 
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
                      Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
                      drop: tuple[str, ...] = (), target: float = 0.90,
-                     z: float = 1.28, veto: bool = True) -> dict[str, Any]:
+                     z: float = 1.28, veto: bool = True, salt: str = "") -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
     names held at 0 (left out: a constant column gets weight 0), for ablations."""
     import numpy as np
@@ -208,7 +208,7 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in trs])
     g = np.array([t.group for t in trs], dtype=object)
-    fold = np.array([_fold(t.group, folds) for t in trs])
+    fold = np.array([_fold(t.group, folds, salt) for t in trs])
     p = np.full(len(y), np.nan)
     chosen: list[float] = []
     dec = np.array([""] * len(y), dtype=object)
@@ -372,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--precision-z", type=float, default=1.28,
                     help="that precision's Wilson lower bound at this many standard deviations must "
                          "reach the target (0: the precision itself)")
+    ap.add_argument("--fold-salt", default="",
+                    help="a string mixed into the question hash that assigns the folds (another split)")
     ap.add_argument("--no-veto", action="store_true",
                     help="without the refutation veto (by default the stacked decision never accepts "
                          "a query the deductive check refuted, and the thresholds are chosen so)")
@@ -433,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
     st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
                           drop=tuple(f for f in args.drop.split(",") if f),
-                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto)
+                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto, salt=args.fold_salt)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
