@@ -323,15 +323,9 @@ class Verifier:
         t0 = time.perf_counter()
         extra = {"provenance": {"model": str(model)}} if model is not None else {}
         deadline = self.limits.deadline()
-        over = None
-        if isinstance(question, str) and question.strip() and isinstance(sparql, str) and sparql.strip():
-            over = self.limits.input_problem(question, sparql)
-        if not isinstance(question, str) or not question.strip():
-            v = _abstain(question, sparql, "the question is empty")
-        elif not isinstance(sparql, str) or not sparql.strip():
-            v = _abstain(question, sparql, "the query is empty")
-        elif over is not None:  # refused before anything is parsed
-            v = _abstain(question, sparql, over)
+        refused = self._refusal(question, sparql)
+        if refused is not None:  # refused before anything is parsed
+            v = refused
         else:
             try:
                 query = parse_query(sparql)
@@ -343,6 +337,16 @@ class Verifier:
                 v = self._deductive(question, sparql, query, t0, deadline)
                 return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
         return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
+
+    def _refusal(self, question: Any, sparql: Any) -> Verdict | None:
+        """The abstention of a pair refused before anything is parsed (an empty question or
+        query, or one over ``[limits]``), else None."""
+        if not isinstance(question, str) or not question.strip():
+            return _abstain(question, sparql, "the question is empty")
+        if not isinstance(sparql, str) or not sparql.strip():
+            return _abstain(question, sparql, "the query is empty")
+        over = self.limits.input_problem(question, sparql)
+        return _abstain(question, sparql, over) if over is not None else None
 
     def _stacked(self, verdict: Verdict, query: Any, signals: Sequence[str] | None) -> Verdict:
         """The stacked decision when a stacking model is configured (and ``signals`` allows
@@ -398,14 +402,9 @@ class Verifier:
                 base.append(shared)
                 continue
             t1 = time.perf_counter()
-            over = (self.limits.input_problem(question, c.text)
-                    if isinstance(question, str) and isinstance(c.text, str) else None)
-            if not isinstance(question, str) or not question.strip():
-                v = _abstain(question, c.text, "the question is empty")
-            elif c.text is None or not c.text.strip():
-                v = _abstain(question, c.text, "the query is empty")
-            elif over is not None:
-                v = _abstain(question, c.text, over)
+            refused = self._refusal(question, c.text)
+            if refused is not None:
+                v = refused
             elif c.query is None:
                 v = _unparsable(question, c.text, c.error or "", c.syntax, t1)
             else:
