@@ -248,7 +248,7 @@ class Grounder:
                     links += [l for l in self._symbol_links(ctx, sym, rest, ukeys, question_keys, g,
                                                             near, acronyms)
                               if l.entry is not None and l.entry.template == "noun_of_item_value"]
-                if not links and sym.kind == "class":
+                if not links and sym.kind == "class" and self.associations is not None:
                     links = self._association_links(ctx, sym, [u for u in units if id(u) not in in_names])
             else:
                 heads = self._value_heads(sym, g.links, prop_values)
