@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["LineLoader", "FileIssue", "FileIssuesError", "IssueCollector", "line_of", "read_yaml"]
+__all__ = ["LineLoader", "FileIssue", "FileIssuesError", "IssueCollector", "example_records", "line_of", "read_yaml"]
 
 
 class LineLoader(yaml.SafeLoader):
@@ -86,3 +86,19 @@ def read_yaml(path: Path, col: IssueCollector) -> tuple[bool, Any]:
         mark = getattr(e, "problem_mark", None)
         col.add(str(path), mark.line + 1 if mark else 0, "yaml", str(e).splitlines()[0])
         return False, None
+
+
+def example_records(raw: Any, file: str, line: int, what: str, col: IssueCollector, needs: str) -> list[dict]:
+    """The records of an ``examples`` list (of the rule or shape ``what``, at ``line`` of
+    ``file``) that are mappings with a string ``needs``; a value that is not a list, and each
+    record that is not such a mapping, is reported to ``col``."""
+    if not isinstance(raw, list):
+        col.add(file, line, "examples", f"{what}: examples must be a list")
+        return []
+    out = []
+    for ex in raw:
+        if not isinstance(ex, dict) or not isinstance(ex.get(needs), str):
+            col.add(file, line_of(ex) or line, "examples", f"{what}: an example needs a {needs}")
+            continue
+        out.append(ex)
+    return out

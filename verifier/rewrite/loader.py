@@ -24,7 +24,7 @@ from verifier.rewrite.model import (
     GRAMMARS, SORTS, STAGES, ArgPattern, Case, EpOutput, EpPattern, QuestionTest, Rule, RuleError,
     RuleExample, RuleIssue, RuleSet,
 )
-from verifier.datafiles import IssueCollector as _Collector, line_of as _line, read_yaml
+from verifier.datafiles import IssueCollector as _Collector, example_records, line_of as _line, read_yaml
 
 __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHERE_KINDS"]
 
@@ -164,13 +164,7 @@ def _check_vars(case: Case, file: str, line: int, what: str, col: _Collector) ->
 
 def _examples(raw: Any, file: str, line: int, what: str, col: _Collector) -> tuple[RuleExample, ...]:
     out: list[RuleExample] = []
-    if not isinstance(raw, list):
-        col.add(file, line, "examples", f"{what}: examples must be a list")
-        return ()
-    for ex in raw:
-        if not isinstance(ex, dict) or not isinstance(ex.get("formula"), str):
-            col.add(file, _line(ex) or line, "examples", f"{what}: an example needs a formula")
-            continue
+    for ex in example_records(raw, file, line, what, col, "formula"):
         _unknown(ex, _EXAMPLE_FIELDS, file, what, col)
         if (ex.get("expect") is None) == (not ex.get("unchanged")):
             col.add(file, _line(ex), "examples", f"{what}: an example has expect or unchanged: true")

@@ -19,7 +19,7 @@ from parsers.mrs.shapes.template_spec import TemplateError, template_from
 from parsers.mrs.shapes.model import (
     SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList,
 )
-from verifier.datafiles import IssueCollector as _Collector, line_of as _line, read_yaml
+from verifier.datafiles import IssueCollector as _Collector, example_records, line_of as _line, read_yaml
 
 __all__ = ["default_shape_dirs", "shape_files", "check_shapes", "load_shapes"]
 
@@ -85,13 +85,7 @@ def _read(path: Path, col: _Collector) -> dict | None:
 
 def _examples(raw: Any, file: str, line: int, what: str, col: _Collector) -> tuple[ShapeExample, ...]:
     out = []
-    if not isinstance(raw, list):
-        col.add(file, line, "examples", f"{what}: examples must be a list")
-        return ()
-    for ex in raw:
-        if not isinstance(ex, dict) or not isinstance(ex.get("question"), str):
-            col.add(file, _line(ex) or line, "examples", f"{what}: an example needs a question")
-            continue
+    for ex in example_records(raw, file, line, what, col, "question"):
         for k in ex:
             if k != "__line__" and k not in _EXAMPLE_FIELDS:
                 col.add(file, _line(ex), "field", f"{what}: unknown example field {k!r}")
