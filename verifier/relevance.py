@@ -163,9 +163,7 @@ def relevant_indices(formulas: Sequence[Formula], goal: Formula) -> tuple[int, .
                 continue
             kept.add(i)
             _, neg, funcs = syms[i]
-            grown = _background_closure(relevant | neg | funcs, all_preds)
-            if grown != relevant:
-                relevant = grown
+            relevant = _background_closure(relevant | neg | funcs, all_preds)
             changed = True
     return tuple(sorted(kept))
 
