@@ -2,6 +2,7 @@
 
     nice python bench/consensus.py [--workers 2] [--budget UNITS] [--timing-questions 40]
         [--data FILE] [--limit-questions N] [--out DIR] [--stage all|compute|fit]
+        [--stacker lr|two-stage|hgb] [--fold-salt S] [--precision-z Z]
 
 Data: ``/work/data/datasets/llm_predictions.jsonl`` (``$VERIFIER_LLM_PREDICTIONS``, or
 ``--data``; the built ``llm_predictions`` dataset: fields ``id``, ``question_id``,
@@ -38,6 +39,20 @@ Figures over the labelled predictions of questions with at least two candidates:
   deductive check refuted is never accepted, the threshold chosen so; ``--no-veto``); and at
   fixed thresholds 0.5 / 0.6 / 0.7 / 0.8 of the out-of-fold probability (with and without
   the veto); ``--drop`` leaves features out (ablations);
+* the frontier: accept-precision at correct accepted 0.60 of the pooled out-of-fold
+  probabilities (the highest threshold reaching that coverage, ties together, with the veto):
+  what the ranking allows there whatever the threshold rule, so a shortfall of the
+  precision-first point can be told apart as ranking or threshold;
+* ``--stacker two-stage``: a second stage for the questions with two or more candidates; its
+  inputs are the features plus cluster-level features of the first stage's probabilities of
+  the question's candidates (:func:`stage_two_features`: own, own cluster's mean and max,
+  best other cluster's mean, the margin, own rank, whether its cluster is best); the
+  first-stage probabilities it is trained on are out of fold (nested cross-fitting by
+  question inside the training folds, the first stage's C), the evaluated fold's from the
+  first stage trained on the training folds; a lone candidate keeps the first stage and its
+  point.  ``--stacker hgb``: scikit-learn's HistGradientBoostingClassifier with monotone
+  constraints (:data:`HGB_MONOTONE`) in place of the logistic regression, AUC and frontier
+  only (no operating point: every decision abstains);
 * the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
   LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
   default point's figures;
@@ -49,7 +64,7 @@ Figures over the labelled predictions of questions with at least two candidates:
   clock and CPU; the load average is printed).
 
 Last line: ``consensus_auc=<x> stacked_auc=<x> accept_precision=<x> correct_accepted=<x>
-default_auc=<x> default_accept_precision=<x> default_correct_accepted=<x>
+frontier_precision_060=<x> default_auc=<x> default_accept_precision=<x> default_correct_accepted=<x>
 cluster10_p50_ms=<x> cluster10_p95_ms=<x>`` (``accept_precision`` / ``correct_accepted``:
 the cross-fitted stacker at its precision-first points).
 """
