@@ -2,6 +2,7 @@
 
     nice python bench/consensus.py [--workers 2] [--budget UNITS] [--timing-questions 40]
         [--data FILE] [--limit-questions N] [--out DIR] [--stage all|compute|fit]
+        [--stacker lr|two-stage|hgb] [--fold-salt S] [--precision-z Z]
 
 Data: ``/work/data/datasets/llm_predictions.jsonl`` (``$VERIFIER_LLM_PREDICTIONS``, or
 ``--data``; the built ``llm_predictions`` dataset: fields ``id``, ``question_id``,
@@ -38,6 +39,20 @@ Figures over the labelled predictions of questions with at least two candidates:
   deductive check refuted is never accepted, the threshold chosen so; ``--no-veto``); and at
   fixed thresholds 0.5 / 0.6 / 0.7 / 0.8 of the out-of-fold probability (with and without
   the veto); ``--drop`` leaves features out (ablations);
+* the frontier: accept-precision at correct accepted 0.60 of the pooled out-of-fold
+  probabilities (the highest threshold reaching that coverage, ties together, with the veto):
+  what the ranking allows there whatever the threshold rule, so a shortfall of the
+  precision-first point can be told apart as ranking or threshold;
+* ``--stacker two-stage``: a second stage for the questions with two or more candidates; its
+  inputs are the features plus cluster-level features of the first stage's probabilities of
+  the question's candidates (:func:`stage_two_features`: own, own cluster's mean and max,
+  best other cluster's mean, the margin, own rank, whether its cluster is best); the
+  first-stage probabilities it is trained on are out of fold (nested cross-fitting by
+  question inside the training folds, the first stage's C), the evaluated fold's from the
+  first stage trained on the training folds; a lone candidate keeps the first stage and its
+  point.  ``--stacker hgb``: scikit-learn's HistGradientBoostingClassifier with monotone
+  constraints (:data:`HGB_MONOTONE`) in place of the logistic regression, AUC and frontier
+  only (no operating point: every decision abstains);
 * the shipped default model (``verifier/_data/stacking/default-model.json``, trained on no
   LLM prediction, ``bench/train_default_stack.py``) applied to the same evidence: AUC and its
   default point's figures;
@@ -49,7 +64,7 @@ Figures over the labelled predictions of questions with at least two candidates:
   clock and CPU; the load average is printed).
 
 Last line: ``consensus_auc=<x> stacked_auc=<x> accept_precision=<x> correct_accepted=<x>
-default_auc=<x> default_accept_precision=<x> default_correct_accepted=<x>
+frontier_precision_060=<x> default_auc=<x> default_accept_precision=<x> default_correct_accepted=<x>
 cluster10_p50_ms=<x> cluster10_p95_ms=<x>`` (``accept_precision`` / ``correct_accepted``:
 the cross-fitted stacker at its precision-first points).
 """
@@ -186,20 +201,79 @@ def _fold(key: str, k: int = 5, salt: str = "") -> int:
     return int(hashlib.sha256((salt + key).encode()).hexdigest()[:8], 16) % k
 
 
+#: stage-two features (``--stacker two-stage``): from the first-stage probabilities of the
+#: question's candidates (:func:`stage_two_features`)
+S2_NAMES = ("s2_own", "s2_cluster_mean", "s2_cluster_max", "s2_best_other", "s2_margin", "s2_rank",
+            "s2_top")
+
+
+def stage_two_features(p: Any, keys: Any, clusters: Any) -> Any:
+    """Cluster-level features of every row from first-stage probabilities ``p`` of all the
+    candidates of each question (``keys``: question key per row, ``clusters``: the row's
+    cluster index within its question; every candidate of a question must be among the rows):
+    own probability, its cluster's mean and max, the best mean of another cluster (0 when
+    there is none), the margin between the two, the share of the question's other candidates
+    scored above it (its rank, 0 = top), whether its cluster has the best mean."""
+    import numpy as np
+
+    p = np.asarray(p, dtype=float)
+    out = np.zeros((len(p), len(S2_NAMES)))
+    by_q: dict[Any, list[int]] = defaultdict(list)
+    for i, k in enumerate(keys):
+        by_q[k].append(i)
+    for idx in by_q.values():
+        ps = p[idx]
+        cl = np.asarray([clusters[i] for i in idx])
+        means = {c: float(ps[cl == c].mean()) for c in set(cl.tolist())}
+        maxs = {c: float(ps[cl == c].max()) for c in means}
+        for j, i in enumerate(idx):
+            c = cl[j]
+            other = max((m for cc, m in means.items() if cc != c), default=0.0)
+            out[i] = [ps[j], means[c], maxs[c], other, means[c] - other,
+                      float((ps > ps[j]).sum()) / max(1, len(ps) - 1), float(means[c] >= max(means.values()))]
+    return out
+
+
+def frontier(y: list[int], p: list[float], refuted: list[bool] | None = None,
+             coverage: float = 0.60) -> float | None:
+    """Accept-precision at the highest threshold of ``p`` whose accepted rows hold at least
+    ``coverage`` of the correct ones (ties accepted together; ``refuted`` rows never
+    accepted: the refutation veto): what the ranking allows at that coverage, whatever the
+    threshold rule."""
+    import numpy as np
+
+    y, p = np.asarray(y, dtype=float), np.asarray(p, dtype=float)
+    if refuted is not None:
+        p = np.where(np.asarray(refuted, dtype=bool), -np.inf, p)
+    need = coverage * y.sum()
+    for t in np.unique(p[np.isfinite(p)])[::-1]:
+        acc = p >= t
+        if y[acc].sum() >= need - 1e-9:
+            return float(y[acc].mean())
+    return None
+
+
 def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
                      Cs: tuple[float, ...] = (0.01, 0.05, 0.3),
                      drop: tuple[str, ...] = (), target: float = 0.90,
-                     z: float = 1.28, veto: bool = True, salt: str = "") -> dict[str, Any]:
+                     z: float = 1.28, veto: bool = True, salt: str = "",
+                     stacker: str = "lr") -> dict[str, Any]:
     """Out-of-fold stacked probabilities by question (module docstring); ``drop``: feature
-    names held at 0 (left out: a constant column gets weight 0), for ablations."""
+    names held at 0 (left out: a constant column gets weight 0), for ablations.
+    ``stacker`` ``two-stage``: a second stage on top of the first for the questions with
+    two or more candidates (module docstring); ``hgb``: probabilities of a monotone
+    gradient-boosted classifier instead (AUC and frontier only: no operating point, every
+    decision ``abstain``)."""
     import numpy as np
 
     from verifier.stacking.train import TrainRow, augment_missing, evidence_of, matrix, refuted_rows
     from verifier.stacking import FEATURE_NAMES, fit_stacker
 
-    lab = [r for r in rows if r["label"] in (0, 1)]
-    trs = [TrainRow(r["question"], r["sparql"], int(r["label"]), r["question_key"],
-                    {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in lab]
+    if stacker not in ("lr", "two-stage", "hgb"):
+        raise ValueError(f"--stacker: unknown {stacker!r}")
+    trs = [TrainRow(r["question"], r["sparql"], int(r["label"]) if r["label"] in (0, 1) else -1,
+                    r["question_key"],
+                    {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in rows]
     X = matrix([evidence_of(t) for t in trs])
     unknown = sorted(set(drop) - set(FEATURE_NAMES))
     if unknown:
@@ -208,30 +282,90 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         X[:, FEATURE_NAMES.index(name)] = 0.0
     y = np.array([t.label for t in trs])
     g = np.array([t.group for t in trs], dtype=object)
+    lab = y >= 0
+    multi = np.array([r["n"] >= 2 for r in rows])
+    clusters = [int((r.get("consensus") or {}).get("cluster_index") or 0) for r in rows]
     fold = np.array([_fold(t.group, folds, salt) for t in trs])
     p = np.full(len(y), np.nan)
     chosen: list[float] = []
-    dec = np.array([""] * len(y), dtype=object)
+    dec = np.array(["abstain"] * len(y), dtype=object)
+    refuted = refuted_rows(X)
+
+    def fit(Xt: Any, yt: Any, gt: Any, seed: int, names: tuple[str, ...], cs: tuple[float, ...],
+            resamples: int = 50) -> Any:
+        Xa, ya, ga = augment_missing(Xt, yt, gt, share=0.15, seed=seed, names=names)
+        mask = np.arange(len(ya)) < len(yt)  # inner AUC and points: real rows only
+        # C chosen inside the training folds (nested): the best inner out-of-fold AUC
+        fits = [fit_stacker(Xa, ya, names, groups=ga, seed=seed, threshold_resamples=resamples, C=c,
+                            point_mask=mask, target_precision=target, precision_z=z,
+                            never_accept=refuted_rows(Xa, names) if veto else None) for c in cs]
+        return max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
+
     for k in range(folds):
         tr, te = fold != k, fold == k
-        if not te.any():
+        if not (te & lab).any():
             continue
-        Xa, ya, ga = augment_missing(X[tr], y[tr], g[tr], share=0.15, seed=k)
-        mask = np.arange(len(ya)) < int(tr.sum())  # inner AUC and points: real rows only
-        # C chosen inside the training folds (nested): the best inner out-of-fold AUC
-        fits = [fit_stacker(Xa, ya, FEATURE_NAMES, groups=ga, seed=k, threshold_resamples=50, C=c,
-                            point_mask=mask, target_precision=target, precision_z=z,
-                            never_accept=refuted_rows(Xa) if veto else None) for c in Cs]
-        m = max(fits, key=lambda f: f.info.get("auc_oof_points") or 0.0)
+        trl = tr & lab
+        if stacker == "hgb":
+            p[te] = _hgb_proba(X[trl], y[trl], X[te], seed=k)
+            continue
+        m = fit(X[trl], y[trl], g[trl], k, FEATURE_NAMES, Cs)
         chosen.append(m.info["C"])
         p[te] = m.predict_proba(X[te])
         pt = m.point("precision-first")
         dec[te] = [pt.decide(float(v)) for v in p[te]]
-        if veto:  # the refutation veto: a deductive refutation is never accepted
-            dec[te & (dec == "accept") & refuted_rows(X)] = "abstain"
-    return {"y": y.tolist(), "p": p.tolist(), "decision": dec.tolist(), "C": chosen,
-            "refuted": refuted_rows(X).tolist(),
-            "multi": [r["n"] >= 2 for r in lab]}
+        if stacker == "two-stage":
+            # first-stage probabilities of the training folds' candidates, out of fold (nested
+            # cross-fitting by question inside the training folds: no row scored by a model
+            # that saw its question)
+            tri = np.flatnonzero(tr)
+            inner = np.array([_fold(str(q), folds, f"inner:{salt}:{k}") for q in g[tri]])
+            p1 = np.zeros(len(tri))
+            for j in range(folds):
+                a = tri[inner != j]
+                a = a[lab[a]]
+                mj = fit(X[a], y[a], g[a], 100 * k + j, FEATURE_NAMES, (m.info["C"],), resamples=0)
+                p1[inner == j] = mj.predict_proba(X[tri[inner == j]])
+            names2 = tuple(FEATURE_NAMES) + S2_NAMES
+            F_tr = stage_two_features(p1, g[tri], [clusters[i] for i in tri])
+            tei = np.flatnonzero(te)
+            F_te = stage_two_features(p[tei], g[tei], [clusters[i] for i in tei])
+            sel = lab[tri] & multi[tri]
+            if len(set(y[tri][sel].tolist())) < 2:
+                continue  # no second stage without both labels among the candidate sets
+            m2 = fit(np.hstack([X[tri], F_tr])[sel], y[tri][sel], g[tri][sel], k, names2, Cs)
+            p2 = m2.predict_proba(np.hstack([X[tei], F_te]))
+            pt2 = m2.point("precision-first")
+            mt = multi[tei]  # a lone candidate keeps the first stage
+            p[tei] = np.where(mt, p2, p[tei])
+            dec[tei[mt]] = [pt2.decide(float(v)) for v in p2[mt]]
+    if veto:  # the refutation veto: a deductive refutation is never accepted
+        dec[(dec == "accept") & refuted] = "abstain"
+    return {"y": y[lab].tolist(), "p": p[lab].tolist(), "decision": dec[lab].tolist(), "C": chosen,
+            "refuted": refuted[lab].tolist(), "multi": multi[lab].tolist()}
+
+
+#: monotone directions of the gradient-boosted comparison (``--stacker hgb``); others free
+HGB_MONOTONE = {"cons_share": 1, "cons_cluster_share": 1, "cons_margin": 1, "cons_largest": 1,
+                "cons_cluster_accept": 1, "cons_cluster_best": 1, "ded_accept": 1, "ded_reject": -1,
+                "ded_refuted": -1, "ded_n_unsupported": -1, "pgmr_score": 1, "pgmr_hallucinated": -1,
+                "pgmr_wrong_kind": -1}
+
+
+def _hgb_proba(Xt: Any, yt: Any, Xe: Any, seed: int) -> Any:
+    """P(correct) of scikit-learn's HistGradientBoostingClassifier with the monotone
+    constraints :data:`HGB_MONOTONE` (200 iterations, rate 0.05, 8 leaves, 20 rows a leaf,
+    L2 1.0, balanced classes), fitted on ``Xt``."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from verifier.stacking import FEATURE_NAMES
+
+    m = HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, max_leaf_nodes=8,
+                                       min_samples_leaf=20, l2_regularization=1.0, random_state=seed,
+                                       monotonic_cst=[HGB_MONOTONE.get(n, 0) for n in FEATURE_NAMES],
+                                       class_weight="balanced")
+    m.fit(Xt, yt)
+    return m.predict_proba(Xe)[:, 1]
 
 
 def default_model_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -374,6 +508,10 @@ def main(argv: list[str] | None = None) -> int:
                          "reach the target (0: the precision itself)")
     ap.add_argument("--fold-salt", default="",
                     help="a string mixed into the question hash that assigns the folds (another split)")
+    ap.add_argument("--stacker", choices=("lr", "two-stage", "hgb"), default="lr",
+                    help="lr: the stacker of the package (one stage); two-stage: a second stage on the "
+                         "cluster-level features of the first stage's probabilities (nested cross-fitting); "
+                         "hgb: a monotone gradient-boosted classifier (AUC and frontier only)")
     ap.add_argument("--no-veto", action="store_true",
                     help="without the refutation veto (by default the stacked decision never accepts "
                          "a query the deductive check refuted, and the thresholds are chosen so)")
@@ -435,14 +573,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{_fmt(_auc([int(r['label']) for r in sub], [float(r['consensus'].get('others_share') or 0) for r in sub]))}")
     st = stacked_crossfit(rows, Cs=tuple(float(c) for c in args.C.split(",")),
                           drop=tuple(f for f in args.drop.split(",") if f),
-                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto, salt=args.fold_salt)
+                          target=args.target_precision, z=args.precision_z, veto=not args.no_veto, salt=args.fold_salt,
+                          stacker=args.stacker)
     sy, sp, sd = st["y"], st["p"], st["decision"]
     s_auc = _auc(sy, sp)
     s_ap, s_ca = accept_figures(sy, [d == "accept" for d in sd])
-    print(f"\nstacked, cross-fitted by question (5 folds; {len(sy)} labelled predictions, {sum(sy)} correct): "
+    print(f"\nstacked ({args.stacker}), cross-fitted by question (5 folds; {len(sy)} labelled predictions, {sum(sy)} correct): "
           f"AUC {_fmt(s_auc)}; precision-first points of the fold models: accept-precision {_fmt(s_ap)}, "
           f"correct accepted {_fmt(s_ca)}, abstain {sum(d == 'abstain' for d in sd) / max(1, len(sd)):.3f}; "
           f"C chosen per fold {st['C']}")
+    front = frontier(sy, sp, st["refuted"] if not args.no_veto else None)
+    print(f"  frontier: accept-precision {_fmt(front)} at correct accepted 0.60 (the highest threshold of the "
+          f"pooled out-of-fold probabilities reaching it{', refutation veto' if not args.no_veto else ''})")
     m_idx = [i for i, m in enumerate(st["multi"]) if m]
     print(f"  on the {len(m_idx)} of questions with >= 2 candidates: AUC "
           f"{_fmt(_auc([sy[i] for i in m_idx], [sp[i] for i in m_idx]))}")
@@ -466,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
     extra = " ".join(f"{k}={_fmt(dflt.get(k))}" for k in
                      ("default_auc", "default_accept_precision", "default_correct_accepted"))
     print(f"consensus_auc={_fmt(cons_auc)} stacked_auc={_fmt(s_auc)} accept_precision={_fmt(s_ap)} "
-          f"correct_accepted={_fmt(s_ca)} {extra} cluster10_p50_ms={p50:.0f} cluster10_p95_ms={p95:.0f}")
+          f"correct_accepted={_fmt(s_ca)} frontier_precision_060={_fmt(front)} {extra} cluster10_p50_ms={p50:.0f} cluster10_p95_ms={p95:.0f}")
     return 0
 
 
