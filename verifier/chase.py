@@ -34,7 +34,7 @@ from typing import Iterable, Iterator, Sequence
 from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not, Or,
-    Term, Truth, Var, constants, free_vars,
+    Term, Truth, Var, constants, free_vars, is_stringy,
 )
 
 __all__ = ["FiniteModel", "chase", "Limits"]
@@ -57,6 +57,9 @@ class Limits:
     #: place of a clock: the same problem always gets the same answer)
     max_steps: int = 200_000
 
+
+#: ``not (a op b)`` as ``a op' b`` (values are totally ordered)
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 # Internal terms of rules: ("e", element) for a fixed element, ("v", slot) for a rule variable.
 _Lit = tuple  # ("atom", key, (terms...)) | ("eq", t1, t2)
@@ -88,6 +91,10 @@ class FiniteModel:
         self.facts: dict[tuple[str, int], set[tuple[int, ...]]] = {}
         self.dirty = False  # elements merged since the facts were last canonicalized
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
+        #: the literal each literal constant's element denotes (its value in comparisons)
+        self.literals: dict[int, Literal] = {}
+        #: comparisons the premises state of elements: (op, left, right, stringy)
+        self.stated: list[tuple[str, int, int, bool]] = []
 
     # -- elements
     def _new(self, name: str, rigid: bool) -> int:
@@ -117,6 +124,8 @@ class FiniteModel:
         e = self.consts.get(key)
         if e is None:
             e = self.consts[key] = self._new(str(t), True)
+            if isinstance(t, Literal):
+                self.literals[e] = t
         return e
 
     def var(self, v: Var) -> int:
@@ -160,10 +169,11 @@ class FiniteModel:
     # -- evaluation
     def satisfies(self, f: Formula) -> bool | None:
         """Is ``f`` true in this model (free variables: the elements of the premises' free
-        variables, fresh elements for the others)?  ``None`` when ``f`` has comparisons or
-        function terms, or its evaluation would be too large."""
+        variables, fresh elements for the others)?  ``None`` when that depends on what the
+        model leaves open: the values of function terms and the numbers and strings of
+        elements that are not literals (:meth:`truth`), or the evaluation would be too large."""
         try:
-            return self._holds(f, {})
+            return self.truth(f, {})
         except _Bail:
             return None
 
@@ -177,47 +187,107 @@ class FiniteModel:
             return self.find(e)
         return self.find(self.const(t))  # a function term leaves the fragment (_Bail)
 
-    def _holds(self, f: Formula, env: dict[Var, int]) -> bool:
+    def _element(self, t: Term, env: dict[Var, int]) -> int | None:
+        """The element ``t`` denotes; ``None`` for a function term (its value is open)."""
+        return None if isinstance(t, Func) else self._term(t, env)
+
+    def value(self, e: int, stringy: bool):
+        """The number (a date as its day number) or, ``stringy``, the string that element
+        ``e`` has in every model of this form: a literal's; ``None`` for the other elements,
+        whose values the model leaves open (as the prover's ``num`` / ``strv`` do)."""
+        lit = self.literals.get(self.find(e))
+        if lit is None:
+            return None
+        if stringy:
+            return lit.lexical if lit.kind == "string" else None
+        return lit.numeric_value if lit.kind == "number" else lit.date_value if lit.kind == "date" else None
+
+    def compare(self, op: str, a: int | None, b: int | None, stringy: bool) -> bool | None:
+        """``a op b`` of two elements' values; ``None`` when a value is open."""
+        if a is not None and a == b:
+            return op in ("<=", ">=")
+        x = None if a is None else self.value(a, stringy)
+        y = None if b is None else self.value(b, stringy)
+        if x is None or y is None:
+            return None
+        return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op]
+
+    def truth(self, f: Formula, env: dict[Var, int]) -> bool | None:
+        """``f`` in three values (Kleene's strong logic): ``True`` or ``False`` when it has
+        that value however the model's open parts are filled in (function terms denoting any
+        of its elements, elements that are not literals having any number and string),
+        ``None`` when that decides it.  Without comparisons and function terms it is the
+        two-valued truth of ``f``."""
         if isinstance(f, Atom):
-            args = tuple(self._term(a, env) for a in f.args)
-            return args in self.facts.get((f.pred, len(args)), ())
+            args = [self._element(a, env) for a in f.args]
+            facts = self.facts.get((f.pred, len(args)), ())
+            if None in args:
+                return False if not facts else None
+            return tuple(args) in facts
         if isinstance(f, Eq):
-            return self._term(f.left, env) == self._term(f.right, env)
+            a, b = self._element(f.left, env), self._element(f.right, env)
+            return None if a is None or b is None else a == b
+        if isinstance(f, Compare):
+            stringy = is_stringy(f.left) or is_stringy(f.right)
+            return self.compare(f.op, self._element(f.left, env), self._element(f.right, env), stringy)
         if isinstance(f, Truth):
             return f.value
         if isinstance(f, And):
-            return all(self._holds(a, env) for a in f.args)
+            return _kleene_all(self.truth(a, env) for a in f.args)
         if isinstance(f, Or):
-            return any(self._holds(a, env) for a in f.args)
+            return _kleene_any(self.truth(a, env) for a in f.args)
         if isinstance(f, Not):
-            return not self._holds(f.arg, env)
+            v = self.truth(f.arg, env)
+            return None if v is None else not v
         if isinstance(f, Implies):
-            return (not self._holds(f.left, env)) or self._holds(f.right, env)
+            left = self.truth(f.left, env)
+            return True if left is False else _kleene_any((None if left is None else False,
+                                                           self.truth(f.right, env)))
         if isinstance(f, Iff):
-            return self._holds(f.left, env) == self._holds(f.right, env)
-        if isinstance(f, (Exists, Forall)):
-            if isinstance(f, Exists):
-                conj = _conjuncts(f.body)
-                if conj is not None:  # a conjunctive query: match it as a rule body
-                    slots = {v: i for i, v in enumerate(f.vars)}
-
-                    def term(t: Term):
-                        return ("v", slots[t]) if isinstance(t, Var) and t in slots else ("e", self._term(t, env))
-
-                    lits = [("atom", (a.pred, len(a.args)), tuple(term(t) for t in a.args)) if isinstance(a, Atom)
-                            else ("eq", term(a.left), term(a.right)) for a in conj]
-                    return any(True for _ in _matches(self, lits, [None] * len(f.vars)))
-            dom = self.domain()
-            if len(dom) ** len(f.vars) > self.limits.max_enumeration:
-                raise _Bail("quantifier too large to enumerate")
-            want = isinstance(f, Exists)
-            for values in itertools.product(dom, repeat=len(f.vars)):
-                env2 = dict(env)
-                env2.update(zip(f.vars, values))
-                if self._holds(f.body, env2) == want:
-                    return want
-            return not want
+            a, b = self.truth(f.left, env), self.truth(f.right, env)
+            return None if a is None or b is None else a == b
+        if isinstance(f, Exists):
+            conj, rest = _split_body(f.body)
+            return _kleene_any(self.truth(rest, e2) for e2 in self._bindings(f.vars, conj, env))
+        if isinstance(f, Forall):
+            body, bound = f.body, f.vars
+            if isinstance(body, Implies):
+                left = body.left
+                while isinstance(left, Exists):  # (exists y. A) -> B  is  forall y. A -> B
+                    bound, left = bound + left.vars, left.body
+                conj, rest = _split_body(left)
+                return _kleene_all(_implies3(self.truth(rest, e2), lambda e2=e2: self.truth(body.right, e2))
+                                   for e2 in self._bindings(bound, conj, env))
+            return _kleene_all(self.truth(body, e2) for e2 in self._bindings(bound, [], env))
         raise _Bail(f"not interpreted: {type(f).__name__}")
+
+    def _bindings(self, bound: tuple[Var, ...], conj: list[Formula], env: dict[Var, int]) -> Iterator[dict[Var, int]]:
+        """The assignments of ``bound`` (extending ``env``) under which the atoms and
+        equalities ``conj`` hold: matched like a rule body, the variables they leave unbound
+        enumerated over the domain."""
+        slots = {v: i for i, v in enumerate(bound)}
+
+        def term(t: Term):
+            return ("v", slots[t]) if isinstance(t, Var) and t in slots else ("e", self._term(t, env))
+
+        lits = [("atom", (a.pred, len(a.args)), tuple(term(t) for t in a.args)) if isinstance(a, Atom)
+                else ("eq", term(a.left), term(a.right)) for a in conj]
+        for b in _matches(self, lits, [None] * len(bound)):
+            unbound = [i for i, x in enumerate(b) if x is None]
+            if unbound:
+                dom = self.domain()
+                if len(dom) ** len(unbound) > self.limits.max_enumeration:
+                    raise _Bail("quantifier too large to enumerate")
+                choices = itertools.product(dom, repeat=len(unbound))
+            else:
+                choices = iter([()])
+            for values in choices:
+                b2 = list(b)
+                for i, e in zip(unbound, values):
+                    b2[i] = e
+                env2 = dict(env)
+                env2.update(zip(bound, b2))
+                yield env2
 
     def describe(self, max_facts: int = 12) -> str:
         """A few readable facts, in the style of :mod:`verifier.prover`'s countermodels."""
@@ -259,6 +329,56 @@ def _conjuncts(f: Formula) -> list[Formula] | None:
     return None
 
 
+def _split_body(f: Formula) -> tuple[list[Formula], Formula]:
+    """The conjuncts of ``f`` a rule body can match (atoms and equalities without function
+    terms), and the conjunction of the others (``true`` if none)."""
+    parts = list(f.args) if isinstance(f, And) else [f]
+    conj, rest = [], []
+    for a in parts:
+        if isinstance(a, (And, Truth)):
+            c, r = _split_body(a) if isinstance(a, And) else ([], a)
+            conj += c
+            if r != Truth(True):
+                rest.append(r)
+        elif isinstance(a, (Atom, Eq)) and not _has_func_or_compare(a):
+            conj.append(a)
+        else:
+            rest.append(a)
+    return conj, (rest[0] if len(rest) == 1 else And(tuple(rest)) if rest else Truth(True))
+
+
+def _kleene_all(values: Iterable[bool | None]) -> bool | None:
+    """Kleene conjunction: False as soon as one is False."""
+    out: bool | None = True
+    for v in values:
+        if v is False:
+            return False
+        if v is None:
+            out = None
+    return out
+
+
+def _kleene_any(values: Iterable[bool | None]) -> bool | None:
+    """Kleene disjunction: True as soon as one is True."""
+    out: bool | None = False
+    for v in values:
+        if v is True:
+            return True
+        if v is None:
+            out = None
+    return out
+
+
+def _implies3(left: bool | None, right) -> bool | None:
+    """Kleene implication, the consequent evaluated only when needed."""
+    if left is False:
+        return True
+    r = right()
+    if r is True:
+        return True
+    return None if left is None or r is None else False
+
+
 # --------------------------------------------------------------------------------------------
 # From formulas to facts and rules
 # --------------------------------------------------------------------------------------------
@@ -283,6 +403,12 @@ class _Compiler:
             return
         if isinstance(f, Eq):
             m.merge(m._term(f.left, self.env), m._term(f.right, self.env))
+            return
+        if isinstance(f, Compare) or isinstance(f, Not) and isinstance(f.arg, Compare):
+            c = f if isinstance(f, Compare) else f.arg
+            op = c.op if c is f else _NEGATED[c.op]
+            m.stated.append((op, m._term(c.left, self.env), m._term(c.right, self.env),
+                             is_stringy(c.left) or is_stringy(c.right)))
             return
         if isinstance(f, And):
             for a in f.args:
@@ -594,26 +720,52 @@ def _has_func_or_compare(f: Formula) -> bool:
     return False
 
 
+def _fact_shaped(f: Formula) -> bool:
+    """Whether ``f`` states facts only: atoms, equalities and comparisons (negated or not) of
+    terms without functions, under conjunction and existential quantifiers."""
+    if isinstance(f, (Atom, Eq, Compare)):
+        return not _has_func_or_compare(f) or isinstance(f, Compare) and not any(
+            isinstance(t, Func) for t in (f.left, f.right))
+    if isinstance(f, Not):
+        return isinstance(f.arg, Compare) and _fact_shaped(f.arg)
+    if isinstance(f, And):
+        return all(_fact_shaped(a) for a in f.args)
+    if isinstance(f, Exists):
+        return _fact_shaped(f.body)
+    return isinstance(f, Truth)
+
+
 def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
           limits: Limits | None = None, deadline: Deadline | None = None) -> FiniteModel | None:
     """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
-    the Horn fragment, contradict each other (as far as the chase sees) or the chase passes
+    the fragment, contradict each other (as far as the chase sees) or the chase passes
     ``limits``.  ``also`` are the formulas the model will evaluate (their predicates get the
     background axioms and their free variables elements).  ``deadline``
     (:class:`verifier.limits.Deadline`) is checked after each rule of each round and raises
-    :class:`verifier.limits.DeadlineExceeded` once passed."""
+    :class:`verifier.limits.DeadlineExceeded` once passed.
+
+    Comparisons and function terms: a comparison a premise states as a fact (``?x > 500000``)
+    is kept as a constraint on the elements' values (:attr:`FiniteModel.stated`), which must
+    be satisfiable; a premise that is not Horn because of them (a rule with a comparison or a
+    function term) does not take part in the chase but must be true in its result however
+    the open values are filled in (:meth:`FiniteModel.truth`): a rule whose body nothing
+    matches.  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
     try:
-        if any(_has_func_or_compare(f) for f in itertools.chain(premises, also)):
-            return None
         m = FiniteModel(limits)
         comp = _Compiler(m, limits)
         preds: set[tuple[str, int]] = set()
         heads: set[tuple[str, int]] = set()
+        horn, deferred = [], []
         for f in premises:
+            if _has_func_or_compare(f) and not _fact_shaped(f):
+                deferred.append(f)
+            else:
+                horn.append(f)
+        for f in horn:
             _preds(f, preds, heads)
-        for f in also:
+        for f in itertools.chain(deferred, also):
             _preds(f, preds, set())
         for f in itertools.chain(premises, also):
             # every named constant is an element from the start (a rule whose variables range
@@ -623,7 +775,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 m.const(t)
             for v in sorted(free_vars(f), key=lambda v: v.name):
                 m.var(v)
-        for i, f in enumerate(premises):
+        for i, f in enumerate(horn):
             comp.env = {}
             comp.premise(f, f"premise {i}")
         comp.env = {}
@@ -652,8 +804,45 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
             for b in _body_matches(m, rule):
                 if rule.head is None or not _head_holds(m, rule, b):
                     raise _Bail(f"rule {rule.name} does not hold in the chase result")
+        for f in deferred:
+            if m.truth(f, {}) is not True:
+                raise _Bail("a premise with comparisons or function terms may be false")
+        if m.stated and not _satisfiable(m):
+            raise _Bail("the stated comparisons may contradict each other")
         return m
     except _Bail:
         return None
     except RecursionError:
         return None
+
+
+def _satisfiable(m: FiniteModel) -> bool:
+    """Whether the elements can have values (numbers for some, strings for others) under
+    which every comparison the premises state holds, literals keeping theirs.  Decided
+    exactly for comparisons of numbers (a small linear problem for Z3, in a context of its
+    own); a stated comparison of strings that the literals do not decide counts as not
+    satisfiable (the chase then gives up)."""
+    open_num: list[tuple[str, int, int]] = []
+    for op, a, b, stringy in m.stated:
+        v = m.compare(op, m.find(a), m.find(b), stringy)
+        if v is False or v is None and stringy:
+            return False
+        if v is None:
+            open_num.append((op, m.find(a), m.find(b)))
+    if not open_num:
+        return True
+    import z3  # the solver only for the values; the chase itself never needs it
+
+    ctx = z3.Context()
+    xs: dict[int, z3.ArithRef] = {}
+
+    def x(e: int) -> z3.ArithRef:
+        if e not in xs:
+            known = m.value(e, False)
+            xs[e] = z3.RealVal(str(known), ctx) if known is not None else z3.Real(f"e{e}", ctx)
+        return xs[e]
+
+    s = z3.Solver(ctx=ctx)
+    for op, a, b in open_num:
+        s.add({"<": x(a) < x(b), "<=": x(a) <= x(b), ">": x(a) > x(b), ">=": x(a) >= x(b)}[op])
+    return s.check() == z3.sat

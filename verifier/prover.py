@@ -29,7 +29,7 @@ import z3
 
 from verifier.logic import (
     ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
-    Literal, Not, Or, Term, Truth, Var, free_vars, substitute, substitute_term,
+    Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute, substitute_term,
 )
 from verifier import chase as _chase
 from verifier.limits import Deadline
@@ -59,9 +59,6 @@ def solver_budget(ms: int) -> dict[str, int]:
     ms = max(1, int(ms))
     return {"timeout_ms": ms * WALL_FACTOR, "rlimit": ms * RLIMIT_PER_MS}
 
-
-_STRING_FUNCS = frozenset({"str", "lcase", "ucase", "concat", "substr", "strbefore", "strafter",
-                           "replace", "lang", "encode_for_uri", "strlang", "group_concat"})
 
 
 @dataclass(frozen=True)
@@ -186,7 +183,7 @@ class _Encoder:
         if isinstance(f, Eq):
             return self.term(f.left, env) == self.term(f.right, env)
         if isinstance(f, Compare):
-            if _is_stringy(f.left) or _is_stringy(f.right):
+            if is_stringy(f.left) or is_stringy(f.right):
                 a, b = self.string(f.left, env), self.string(f.right, env)
             else:
                 a, b = self.number(f.left, env), self.number(f.right, env)
@@ -279,14 +276,6 @@ def _dedupe_named(items: list[tuple[str, z3.BoolRef]]) -> list[tuple[str, z3.Boo
 
 def _real(d: Decimal, ctx) -> z3.ArithRef:
     return z3.RealVal(str(d), ctx)
-
-
-def _is_stringy(t: Term) -> bool:
-    if isinstance(t, Literal):
-        return t.kind == "string"
-    if isinstance(t, Func):
-        return t.name in _STRING_FUNCS
-    return False
 
 
 # --------------------------------------------------------------------------------------------
