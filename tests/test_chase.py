@@ -78,10 +78,24 @@ def test_constraint_and_negative_premise():
 
 def test_outside_the_fragment_gives_none():
     assert chase([Or((P(a), Q(a)))], []) is None  # disjunctive fact
-    assert chase([Forall((x,), Implies(P(x), Or((Q(x), R(x)))))], []) is None  # disjunctive head
+    disjunctive_head = Forall((x,), Implies(P(x), Or((Q(x), R(x)))))
+    assert chase([P(a), disjunctive_head], []) is None
+    # a premise outside the fragment is left out of the chase and checked in its result: a
+    # rule whose body nothing matches holds
+    m = chase([Q(b), disjunctive_head], [P(b)])
+    assert m is not None and m.satisfies(P(b)) is False
+    assert entails([Q(b), disjunctive_head], P(b)).status == "refuted"
     assert chase([Forall((x,), Implies(Not(P(x)), Q(x)))], []) is None  # negation in a body
     # the prover still decides them, with Z3
     assert entails([Or((P(a), Q(a))), Not(P(a))], Q(a)).status == "proved"
+
+
+def test_the_domain_is_never_empty():
+    # with no constant and no free variable, "everything is Q" still entails "something is Q"
+    prem, goal = [Forall((x,), Q(x))], Exists((y,), Q(y))
+    m = chase(prem, [goal])
+    assert m is not None and m.satisfies(goal) is True
+    assert entails(prem, goal).status == "proved"
 
 
 def test_disjunctive_body_is_several_rules():
@@ -250,6 +264,12 @@ def _random_compare_problem(rng: random.Random):
     if rng.random() < 0.5:  # a rule with a comparison in its body
         body = And((Atom(rng.choice(["S", "T"]), (x, y)), Compare(rng.choice([">", "<"]), y, rng.choice(nums))))
         prem.append(Forall((x, y), Implies(body, Atom(rng.choice(["A", "B"]), (x,)))))
+    if rng.random() < 0.4:  # a premise outside the Horn fragment
+        u = Atom(rng.choice(["A", "B"]), (x,))
+        w = Atom(rng.choice(["S", "T"]), (x, rng.choice([a, IRI("wd:Q0")])))
+        prem.append(rng.choice([Forall((x,), Implies(u, Or((w, Atom("B", (x,)))))),
+                                Forall((x,), Implies(Not(u), Atom("A", (x,)))),
+                                Forall((x,), Implies(u, Not(w)))]))
     if rng.random() < 0.5:  # values in the facts
         prem.append(Atom(rng.choice(["S", "T", "U"]), (rng.choice([v, a]), rng.choice(nums))))
     gv = Var("h")

@@ -44,6 +44,10 @@ class _Bail(Exception):
     """The problem leaves the fragment (or the limits): let Z3 decide."""
 
 
+class _Outside(_Bail):
+    """A premise is not Horn: the chase leaves it out and checks it in the result."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Bounds of one chase; past them it gives up (``None``) and Z3 decides."""
@@ -120,7 +124,7 @@ class FiniteModel:
         elif isinstance(t, Literal):
             key = t.value_key
         else:
-            raise _Bail(f"function term {t}")
+            raise _Outside(f"function term {t}")
         e = self.consts.get(key)
         if e is None:
             e = self.consts[key] = self._new(str(t), True)
@@ -425,7 +429,7 @@ class _Compiler:
         if isinstance(f, Not):
             self.rule(Implies(f.arg, Truth(False)), name, {}, 0)
             return
-        raise _Bail(f"premise not Horn: {type(f).__name__}")
+        raise _Outside(f"premise not Horn: {type(f).__name__}")
 
     def _t(self, t: Term, scope: dict[Var, int]):
         if isinstance(t, Var):
@@ -438,7 +442,7 @@ class _Compiler:
             return ("e", e)
         if isinstance(t, (IRI, Literal)):
             return ("e", self.m.const(t))
-        raise _Bail(f"function term {t}")
+        raise _Outside(f"function term {t}")
 
     def rule(self, f: Formula, name: str, scope: dict[Var, int], nvars: int,
              body: list[list[_Lit]] | None = None) -> None:
@@ -455,7 +459,7 @@ class _Compiler:
             scope2, nvars2, dnf = self.body(f.left, scope, nvars)
             combined = [a + b for a in body for b in dnf]
             if len(combined) > self.limits.max_disjuncts:
-                raise _Bail("body too disjunctive")
+                raise _Outside("body too disjunctive")
             self.rule(f.right, name, scope2, nvars2, combined)
             return
         if isinstance(f, Not):
@@ -485,7 +489,7 @@ class _Compiler:
             f = f.body
         lits = _conjuncts(f)
         if lits is None:
-            raise _Bail(f"rule head not Horn: {type(f).__name__}")
+            raise _Outside(f"rule head not Horn: {type(f).__name__}")
         head = [self._lit(a, scope) for a in lits]
         self._add(name, nvars, body, head, tuple(head_vars), scope)
 
@@ -508,7 +512,7 @@ class _Compiler:
                 scope, nvars, d = self.body(a, scope, nvars)
                 dnf = [x + y for x in dnf for y in d]
                 if len(dnf) > self.limits.max_disjuncts:
-                    raise _Bail("body too disjunctive")
+                    raise _Outside("body too disjunctive")
             return scope, nvars, dnf
         if isinstance(f, Or):
             out: list[list[_Lit]] = []
@@ -516,16 +520,16 @@ class _Compiler:
                 scope, nvars, d = self.body(a, scope, nvars)
                 out += d
             if len(out) > self.limits.max_disjuncts:
-                raise _Bail("body too disjunctive")
+                raise _Outside("body too disjunctive")
             return scope, nvars, out
-        raise _Bail(f"rule body not Horn: {type(f).__name__}")
+        raise _Outside(f"rule body not Horn: {type(f).__name__}")
 
     def _lit(self, f: Formula, scope: dict[Var, int]) -> _Lit:
         if isinstance(f, Atom):
             return ("atom", (f.pred, len(f.args)), tuple(self._t(a, scope) for a in f.args))
         if isinstance(f, Eq):
             return ("eq", self._t(f.left, scope), self._t(f.right, scope))
-        raise _Bail(f"not an atom: {type(f).__name__}")
+        raise _Outside(f"not an atom: {type(f).__name__}")
 
     def _add(self, name, nvars, body, head, head_vars, scope) -> None:
         for conj in body:
@@ -746,10 +750,10 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
 
     Comparisons and function terms: a comparison a premise states as a fact (``?x > 500000``)
     is kept as a constraint on the elements' values (:attr:`FiniteModel.stated`), which must
-    be satisfiable; a premise that is not Horn because of them (a rule with a comparison or a
-    function term) does not take part in the chase but must be true in its result however
-    the open values are filled in (:meth:`FiniteModel.truth`): a rule whose body nothing
-    matches.  Otherwise ``None``."""
+    be satisfiable.  A premise that is not Horn (a rule with a comparison or a function term,
+    a negation or an implication in a head ...) does not take part in the chase but must be
+    true in its result however the open values are filled in (:meth:`FiniteModel.truth`),
+    as a rule whose body nothing matches is.  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
     try:
@@ -775,9 +779,16 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 m.const(t)
             for v in sorted(free_vars(f), key=lambda v: v.name):
                 m.var(v)
+        if not m.parent:  # a model's domain is never empty
+            m._new("e", False)
         for i, f in enumerate(horn):
             comp.env = {}
-            comp.premise(f, f"premise {i}")
+            try:
+                comp.premise(f, f"premise {i}")
+            except _Outside:
+                # what it added so far is part of what it states, and the result is checked
+                # against all of it below
+                deferred.append(f)
         comp.env = {}
         _closure_rules(m, preds, heads, comp)
         m._canonicalize()
@@ -806,7 +817,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                     raise _Bail(f"rule {rule.name} does not hold in the chase result")
         for f in deferred:
             if m.truth(f, {}) is not True:
-                raise _Bail("a premise with comparisons or function terms may be false")
+                raise _Bail("a premise left out of the chase may be false in its result")
         if m.stated and not _satisfiable(m):
             raise _Bail("the stated comparisons may contradict each other")
         return m
