@@ -252,6 +252,29 @@ def test_rules_with_comparisons_must_hold_in_the_result():
     assert chase([P(a), with_func], []) is None
 
 
+def test_comparisons_in_heads_constrain_the_witnesses():
+    w1, w2 = Var("w1"), Var("w2")
+    earlier = Forall((x,), Implies(P(x), Exists((w1, w2), And((R(x, w1), R(a, w2), Compare("<", w1, w2))))))
+    m = chase([P(b), earlier], [Q(b)])
+    assert m is not None and m.satisfies(Q(b)) is False
+    assert m.satisfies(Exists((y,), R(b, y))) is True
+    assert entails([P(b), earlier], Q(b)).status == "refuted"
+    # what a head states must be satisfiable with the rest
+    never = Forall((x,), Implies(P(x), Exists((w1,), And((R(x, w1), Compare(">", w1, num(5)), Compare("<", w1, num(3)))))))
+    assert chase([P(b), never], [Q(b)]) is None
+    assert entails([P(b), never], Q(b)).status == "proved"
+
+
+def test_a_conjunct_outside_the_fragment_is_checked_with_its_witnesses():
+    # "some y is A, and every B is S-related to y or T-related to it": nothing is B, so it holds
+    f = Exists((y,), And((Atom("A", (y,)), Forall((z,), Implies(Atom("B", (z,)), Or((R(z, y), Q(z, y))))))))
+    m = chase([f], [Atom("B", (a,))])
+    assert m is not None and m.satisfies(Exists((y,), Atom("A", (y,)))) is True
+    assert m.satisfies(Atom("B", (a,))) is False
+    assert entails([f], Atom("B", (a,))).status == "refuted"
+    assert chase([f, Atom("B", (a,))], []) is None  # now the disjunction must hold of a
+
+
 def _random_compare_problem(rng: random.Random):
     prem, goal = _random_problem(rng)
     nums = [num(n) for n in (1, 5, 9)]
@@ -270,6 +293,10 @@ def _random_compare_problem(rng: random.Random):
         prem.append(rng.choice([Forall((x,), Implies(u, Or((w, Atom("B", (x,)))))),
                                 Forall((x,), Implies(Not(u), Atom("A", (x,)))),
                                 Forall((x,), Implies(u, Not(w)))]))
+    if rng.random() < 0.3:  # a comparison in a head
+        w = Var("w")
+        prem.append(Forall((x,), Implies(Atom(rng.choice(["A", "B"]), (x,)), Exists((w,), And((
+            Atom(rng.choice(["S", "T", "U"]), (x, w)), Compare(rng.choice(["<", ">"]), w, rng.choice(nums + [v]))))))))
     if rng.random() < 0.5:  # values in the facts
         prem.append(Atom(rng.choice(["S", "T", "U"]), (rng.choice([v, a]), rng.choice(nums))))
     gv = Var("h")

@@ -66,7 +66,8 @@ class Limits:
 _NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 # Internal terms of rules: ("e", element) for a fixed element, ("v", slot) for a rule variable.
-_Lit = tuple  # ("atom", key, (terms...)) | ("eq", t1, t2)
+# A comparison occurs in heads only: what the head states of its elements' values.
+_Lit = tuple  # ("atom", key, (terms...)) | ("eq", t1, t2) | ("cmp", op, t1, t2, stringy)
 
 
 @dataclass
@@ -316,16 +317,18 @@ class FiniteModel:
         return "; ".join(parts + (facts or ["no atom is true"]))
 
 
-def _conjuncts(f: Formula) -> list[Formula] | None:
-    """``f`` as a list of atoms and equalities, or None."""
-    if isinstance(f, (Atom, Eq)):
+def _conjuncts(f: Formula, comparisons: bool = False) -> list[Formula] | None:
+    """``f`` as a list of atoms and equalities (and, with ``comparisons``, comparisons and
+    negated comparisons), or None."""
+    if isinstance(f, (Atom, Eq)) or comparisons and (
+            isinstance(f, Compare) or isinstance(f, Not) and isinstance(f.arg, Compare)):
         return [f]
     if isinstance(f, Truth) and f.value:
         return []
     if isinstance(f, And):
         out: list[Formula] = []
         for a in f.args:
-            c = _conjuncts(a)
+            c = _conjuncts(a, comparisons)
             if c is None:
                 return None
             out += c
@@ -394,6 +397,8 @@ class _Compiler:
         self.limits = limits
         self.rules: list[_Rule] = []
         self.env: dict[Var, int] = {}
+        #: what is left out of the chase: formulas with the elements of their free variables
+        self.deferred: list[tuple[Formula, dict[Var, int]]] = []
 
     # a premise at the top level: facts and rules
     def premise(self, f: Formula, name: str) -> None:
@@ -416,7 +421,12 @@ class _Compiler:
             return
         if isinstance(f, And):
             for a in f.args:
-                self.premise(a, name)
+                try:
+                    self.premise(a, name)
+                except _Outside:
+                    # what it added so far is part of what it states, and the chase's result
+                    # is checked against all of it
+                    self.deferred.append((a, dict(self.env)))
             return
         if isinstance(f, Exists):
             for v in f.vars:
@@ -487,7 +497,7 @@ class _Compiler:
                 head_vars.append(nvars)
                 nvars += 1
             f = f.body
-        lits = _conjuncts(f)
+        lits = _conjuncts(f, comparisons=True)
         if lits is None:
             raise _Outside(f"rule head not Horn: {type(f).__name__}")
         head = [self._lit(a, scope) for a in lits]
@@ -525,6 +535,10 @@ class _Compiler:
         raise _Outside(f"rule body not Horn: {type(f).__name__}")
 
     def _lit(self, f: Formula, scope: dict[Var, int]) -> _Lit:
+        if isinstance(f, Compare) or isinstance(f, Not) and isinstance(f.arg, Compare):
+            c = f if isinstance(f, Compare) else f.arg
+            return ("cmp", c.op if c is f else _NEGATED[c.op], self._t(c.left, scope), self._t(c.right, scope),
+                    is_stringy(c.left) or is_stringy(c.right))
         if isinstance(f, Atom):
             return ("atom", (f.pred, len(f.args)), tuple(self._t(a, scope) for a in f.args))
         if isinstance(f, Eq):
@@ -636,7 +650,20 @@ def _head_holds(m: FiniteModel, rule: _Rule, binding: list[int | None]) -> bool:
     b = list(binding)
     for s in rule.head_vars:
         b[s] = None
-    return any(True for _ in _matches(m, rule.head or [], b))
+    head = rule.head or []
+    cmps = [lit for lit in head if lit[0] == "cmp"]
+    if not cmps:
+        return any(True for _ in _matches(m, head, b))
+    stated = {(op, m.find(x), m.find(y), st) for op, x, y, st in m.stated}
+    for b2 in _matches(m, [lit for lit in head if lit[0] != "cmp"], b):
+        vals = [(op, _value_of(m, t1, b2), _value_of(m, t2, b2), st) for _, op, t1, t2, st in cmps]
+        if all(m.compare(op, x, y, st) is True or (op, x, y, st) in stated for op, x, y, st in vals):
+            return True
+    return False
+
+
+def _value_of(m: FiniteModel, t, binding: list[int | None]) -> int:
+    return m.find(t[1]) if t[0] == "e" else m.find(binding[t[1]])
 
 
 def _fire(m: FiniteModel, rule: _Rule, binding: list[int | None]) -> bool:
@@ -650,6 +677,10 @@ def _fire(m: FiniteModel, rule: _Rule, binding: list[int | None]) -> bool:
         b[s] = m._new(f"w{s}", False)
     changed = False
     for lit in rule.head:
+        if lit[0] == "cmp":  # what the head states of the values: a constraint on them
+            m.stated.append((lit[1], _value_of(m, lit[2], b), _value_of(m, lit[3], b), lit[4]))
+            changed = True
+            continue
         terms = lit[2] if lit[0] == "atom" else lit[1:]
         vals = [m.find(t[1]) if t[0] == "e" else m.find(b[t[1]]) for t in terms]
         if lit[0] == "atom":
@@ -724,21 +755,6 @@ def _has_func_or_compare(f: Formula) -> bool:
     return False
 
 
-def _fact_shaped(f: Formula) -> bool:
-    """Whether ``f`` states facts only: atoms, equalities and comparisons (negated or not) of
-    terms without functions, under conjunction and existential quantifiers."""
-    if isinstance(f, (Atom, Eq, Compare)):
-        return not _has_func_or_compare(f) or isinstance(f, Compare) and not any(
-            isinstance(t, Func) for t in (f.left, f.right))
-    if isinstance(f, Not):
-        return isinstance(f.arg, Compare) and _fact_shaped(f.arg)
-    if isinstance(f, And):
-        return all(_fact_shaped(a) for a in f.args)
-    if isinstance(f, Exists):
-        return _fact_shaped(f.body)
-    return isinstance(f, Truth)
-
-
 def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
           limits: Limits | None = None, deadline: Deadline | None = None) -> FiniteModel | None:
     """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
@@ -761,15 +777,9 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         comp = _Compiler(m, limits)
         preds: set[tuple[str, int]] = set()
         heads: set[tuple[str, int]] = set()
-        horn, deferred = [], []
         for f in premises:
-            if _has_func_or_compare(f) and not _fact_shaped(f):
-                deferred.append(f)
-            else:
-                horn.append(f)
-        for f in horn:
             _preds(f, preds, heads)
-        for f in itertools.chain(deferred, also):
+        for f in also:
             _preds(f, preds, set())
         for f in itertools.chain(premises, also):
             # every named constant is an element from the start (a rule whose variables range
@@ -781,14 +791,12 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 m.var(v)
         if not m.parent:  # a model's domain is never empty
             m._new("e", False)
-        for i, f in enumerate(horn):
+        for i, f in enumerate(premises):
             comp.env = {}
             try:
                 comp.premise(f, f"premise {i}")
             except _Outside:
-                # what it added so far is part of what it states, and the result is checked
-                # against all of it below
-                deferred.append(f)
+                comp.deferred.append((f, {}))
         comp.env = {}
         _closure_rules(m, preds, heads, comp)
         m._canonicalize()
@@ -815,8 +823,8 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
             for b in _body_matches(m, rule):
                 if rule.head is None or not _head_holds(m, rule, b):
                     raise _Bail(f"rule {rule.name} does not hold in the chase result")
-        for f in deferred:
-            if m.truth(f, {}) is not True:
+        for f, env in comp.deferred:
+            if m.truth(f, env) is not True:
                 raise _Bail("a premise left out of the chase may be false in its result")
         if m.stated and not _satisfiable(m):
             raise _Bail("the stated comparisons may contradict each other")
