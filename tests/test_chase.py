@@ -275,6 +275,33 @@ def test_a_conjunct_outside_the_fragment_is_checked_with_its_witnesses():
     assert chase([f, Atom("B", (a,))], []) is None  # now the disjunction must hold of a
 
 
+def test_a_negated_conclusion_is_refuted_by_a_model_of_what_it_denies():
+    prem = [P(a), Forall((x,), Implies(P(x), Exists((y,), R(x, y))))]
+    # the chase's own model leaves Q(a) false, so it satisfies "not Q(a)"; a model of the
+    # premises and Q(a) refutes it
+    r = entails(prem, Not(Q(a)))
+    assert r.status == "refuted" and "Q(wd:Qa)" in r.countermodel
+    assert entails_each(prem, [Not(Q(a)), Not(Exists((y,), R(a, y)))])[0].status == "refuted"
+    assert entails_each(prem, [Not(Q(a)), Not(Exists((y,), R(a, y)))])[1].status == "refuted"
+    # premises that deny it: no such model, Z3 proves the negation
+    deny = prem + [Forall((x,), Implies(P(x), Not(Q(x))))]
+    assert entails(deny, Not(Q(a))).status == "proved"
+    assert entails_each(deny, [Not(Q(a))])[0].status == "proved"
+
+
+def test_negated_conclusions_agree_with_z3():
+    rng = random.Random(5)
+    refuted = 0
+    for _ in range(150):
+        prem, goal = _random_compare_problem(rng)
+        r = entails(prem, Not(goal), timeout_ms=5000)
+        z = entails(prem, Not(goal), chase=False, timeout_ms=5000)
+        if z.status != "unknown" and r.status != "unknown":
+            assert r.status == z.status, (prem, goal)
+        refuted += r.status == "refuted"
+    assert refuted >= 50
+
+
 def _random_compare_problem(rng: random.Random):
     prem, goal = _random_problem(rng)
     nums = [num(n) for n in (1, 5, 9)]

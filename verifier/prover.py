@@ -338,7 +338,8 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
 
     ``chase`` first tries to build a finite countermodel by the chase (:mod:`verifier.chase`):
     for Horn premises that is much cheaper than Z3's model building, and it only ever
-    refutes (proofs, with their unsat cores, always come from Z3).
+    refutes (proofs, with their unsat cores, always come from Z3).  A negated conclusion
+    ``not F`` is refuted by a chase model of the premises and ``F``.
 
     ``deadline`` (:class:`verifier.limits.Deadline`) is checked after the chase and after
     the solver, whose timeout it shortens to what is left of it: once passed it raises
@@ -358,7 +359,9 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if model is not None and model.satisfies(conclusion) is False:
+        if model is None or model.satisfies(conclusion) is not False:
+            model = _negation_model(prem, conclusion, deadline)
+        if model is not None:
             return ProofResult("refuted", "countermodel found", (),
                                model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
@@ -402,6 +405,19 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
                            (time.perf_counter() - t0) * 1000)
 
 
+def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
+    """For a negated conclusion ``not F``: a chase model of the premises and ``F`` (which
+    refutes the conclusion), else ``None``.  The universal model of the premises leaves ``F``
+    false whenever they do not force it, so it cannot refute ``not F``; the premises rarely
+    entail a negation, and Z3 often spends its whole budget building a model of ``F``."""
+    if not isinstance(conclusion, Not):
+        return None
+    model = _chase.chase([p.formula for p in prem] + [conclusion.arg], [conclusion], deadline=deadline)
+    if deadline is not None:
+        deadline.check("chase")
+    return model if model is not None and model.satisfies(conclusion) is False else None
+
+
 def _resource_count(solver: z3.Solver) -> int:
     """Z3's resource counter for the solver's context (it only grows; the difference over a
     check is the work the check did)."""
@@ -432,7 +448,8 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
-    refutes every conclusion false in it, the others go to Z3.  ``context``, ``deadline``: see
+    refutes every conclusion false in it (a negated conclusion ``not F`` also by a model of
+    the premises and ``F``), the others go to Z3.  ``context``, ``deadline``: see
     :func:`entails` (the deadline is checked after each conclusion)."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
@@ -443,12 +460,11 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if model is not None:
-            for i, c in enumerate(conclusions):
-                t1 = time.perf_counter()
-                if model.satisfies(c) is False:
-                    results[i] = ProofResult("refuted", "countermodel found", (), "",
-                                             (time.perf_counter() - t1) * 1000)
+        for i, c in enumerate(conclusions):
+            t1 = time.perf_counter()
+            if model is not None and model.satisfies(c) is False or _negation_model(prem, c, deadline) is not None:
+                results[i] = ProofResult("refuted", "countermodel found", (), "",
+                                         (time.perf_counter() - t1) * 1000)
         todo = [i for i, r in enumerate(results) if r is None]
         if not todo:
             return results  # type: ignore[return-value]
