@@ -8,7 +8,7 @@ import pytest
 
 from verifier.chase import Limits, chase
 from verifier.logic import (
-    And, Atom, Compare, Eq, Exists, Forall, Func, Implies, IRI, Literal, Not, Or, Truth, Var, conj, disj, exists,
+    And, Atom, Compare, Eq, Exists, Forall, Func, Iff, Implies, IRI, Literal, Not, Or, Truth, Var, conj, disj, exists,
 )
 from verifier.prover import Premise, entails, entails_each
 
@@ -117,8 +117,11 @@ def test_closure_predicates_and_triple_link():
     t = Atom("triple", (a, IRI(sub), b))
     assert entails(prem, Exists((x,), Atom("triple", (a, x, b)))).status == "proved"
     assert chase(prem, [t]).satisfies(t) is True
-    # p* asserted by a premise: its definition is not Horn, Z3 decides
-    assert chase([Atom(subs, (a, b))], []) is None
+    # p* asserted by a premise (= or p+, not Horn) is built as p+: a model of the premise
+    m = chase([Atom(subs, (a, b))], [Q(a), Atom(subs, (a, b))])
+    assert m is not None and m.satisfies(Atom(subs, (a, b))) is True and m.satisfies(Q(a)) is False
+    assert entails([Atom(subs, (a, b))], Not(Atom(subp, (b, a)))).status == "refuted"
+    assert chase([Iff(Atom(subs, (a, b)), P(a))], []) is None  # asserted and denied: Z3 decides
     assert entails([Atom(subs, (a, b)), Not(Eq(a, b))], Atom(subp, (a, b))).status == "proved"
 
 

@@ -755,6 +755,27 @@ def _has_func_or_compare(f: Formula) -> bool:
     return False
 
 
+def _strengthened(f: Formula, positive: bool = True) -> Formula:
+    """``f`` with every ``p*`` it asserts (a positive occurrence) replaced by ``p+``.  Every
+    model of the result is a model of ``f`` (``p+`` implies ``p*``), and the chase can build
+    it: ``p*`` is ``=`` or ``p+``, a disjunction, so an asserted ``p*`` leaves the fragment."""
+    if isinstance(f, Atom):
+        return Atom(f.pred[:-1] + "+", f.args) if positive and f.pred.endswith("*") and len(f.args) == 2 else f
+    if isinstance(f, And):
+        return And(tuple(_strengthened(a, positive) for a in f.args))
+    if isinstance(f, Or):
+        return Or(tuple(_strengthened(a, positive) for a in f.args))
+    if isinstance(f, Not):
+        return Not(_strengthened(f.arg, not positive))
+    if isinstance(f, Implies):
+        return Implies(_strengthened(f.left, not positive), _strengthened(f.right, positive))
+    if isinstance(f, Exists):
+        return Exists(f.vars, _strengthened(f.body, positive))
+    if isinstance(f, Forall):
+        return Forall(f.vars, _strengthened(f.body, positive))
+    return f  # Iff (both polarities), comparisons, equalities, truth
+
+
 def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
           limits: Limits | None = None, deadline: Deadline | None = None) -> FiniteModel | None:
     """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
@@ -769,9 +790,11 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
     be satisfiable.  A premise that is not Horn (a rule with a comparison or a function term,
     a negation or an implication in a head ...) does not take part in the chase but must be
     true in its result however the open values are filled in (:meth:`FiniteModel.truth`),
-    as a rule whose body nothing matches is.  Otherwise ``None``."""
+    as a rule whose body nothing matches is.  An asserted ``p*`` is built as ``p+``
+    (:func:`_strengthened`).  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
+    premises = [_strengthened(f) for f in premises]
     try:
         m = FiniteModel(limits)
         comp = _Compiler(m, limits)
