@@ -305,6 +305,23 @@ def test_negated_conclusions_agree_with_z3():
     assert refuted >= 50
 
 
+def test_quantifiers_are_pushed_inward_instead_of_enumerated():
+    # 300 elements: five variables enumerated together would be 300**5 assignments
+    prem = [R(IRI(f"wd:Q{i}"), IRI(f"wd:Q{i + 1}")) for i in range(300)]
+    vs = tuple(Var(f"u{i}") for i in range(5))
+    disjunctive = Exists(vs, Or((And((P(vs[0]), R(vs[0], vs[1]))), And((Q(vs[2], vs[3]), Eq(vs[4], vs[2]))))))
+    m = chase(prem, [disjunctive])
+    assert m is not None and m.satisfies(disjunctive) is False
+    # a variable defined by a function term: exists s. s = f(c) & phi(s) is phi(f(c))
+    s_, c_ = Var("s"), Var("c")
+    defined = Exists((c_, s_, vs[0]), And((R(a, c_), Eq(s_, Func("strafter", (c_,))), Eq(vs[0], Func("str", (s_,))),
+                                              Not(Exists((y,), P(c_, y))), Compare("<", vs[0], Literal("x")))))
+    m2 = chase([R(a, b), P(b, c)], [defined])
+    assert m2 is not None and m2.satisfies(defined) is False  # b has a P: the negation fails
+    assert entails([R(a, b), P(b, c)], defined).status == "refuted"
+    assert chase([R(a, b)], [defined]).satisfies(defined) is None  # the comparison decides
+
+
 def _random_compare_problem(rng: random.Random):
     prem, goal = _random_problem(rng)
     nums = [num(n) for n in (1, 5, 9)]
@@ -334,6 +351,11 @@ def _random_compare_problem(rng: random.Random):
              Compare(rng.choice(["<", "<=", ">", ">="]), gv, rng.choice(nums + [v]))]
     if rng.random() < 0.3:
         extra.append(Atom(rng.choice(["A", "B"]), (Func("f", (gv,)),)))
+    if rng.random() < 0.3:  # a variable defined by a function term, used in a comparison
+        dv = Var("d")
+        extra.append(Exists((dv,), And((Eq(dv, Func("g", (gv,))), Compare("<", dv, rng.choice(nums))))))
+    if rng.random() < 0.3:  # a disjunction under the quantifier
+        extra = [Or((conj(extra), Atom(rng.choice(["S", "T"]), (gv, rng.choice(nums)))))]
     goal = conj([goal, exists([gv], conj(extra))]) if rng.random() < 0.7 else exists([gv], conj(extra))
     return prem, goal
 

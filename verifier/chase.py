@@ -34,7 +34,7 @@ from typing import Iterable, Iterator, Sequence
 from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not, Or,
-    Term, Truth, Var, constants, free_vars, is_stringy,
+    Term, Truth, Var, constants, free_vars, is_stringy, substitute,
 )
 
 __all__ = ["FiniteModel", "chase", "Limits"]
@@ -252,24 +252,62 @@ class FiniteModel:
             a, b = self.truth(f.left, env), self.truth(f.right, env)
             return None if a is None or b is None else a == b
         if isinstance(f, Exists):
-            conj, rest = _split_body(f.body)
-            return _kleene_any(self.truth(rest, e2) for e2 in self._bindings(f.vars, conj, env))
+            return self._exists(f, env)
         if isinstance(f, Forall):
-            body, bound = f.body, f.vars
-            if isinstance(body, Implies):
-                left = body.left
-                while isinstance(left, Exists):  # (exists y. A) -> B  is  forall y. A -> B
-                    bound, left = bound + left.vars, left.body
-                conj, rest = _split_body(left)
-                return _kleene_all(_implies3(self.truth(rest, e2), lambda e2=e2: self.truth(body.right, e2))
-                                   for e2 in self._bindings(bound, conj, env))
-            return _kleene_all(self.truth(body, e2) for e2 in self._bindings(bound, [], env))
+            return self._forall(f, env)
         raise _Bail(f"not interpreted: {type(f).__name__}")
 
-    def _bindings(self, bound: tuple[Var, ...], conj: list[Formula], env: dict[Var, int]) -> Iterator[dict[Var, int]]:
-        """The assignments of ``bound`` (extending ``env``) under which the atoms and
-        equalities ``conj`` hold: matched like a rule body, the variables they leave unbound
-        enumerated over the domain."""
+    # Quantifiers are evaluated by matching the atoms of their bodies like rule bodies, and
+    # pushed inward (over disjunctions, conjunctions, into what the match leaves) so that
+    # variables are enumerated over the domain only where nothing binds them.
+    def _exists(self, f: Exists, env: dict[Var, int]) -> bool | None:
+        fv = free_vars(f.body)
+        vs = tuple(v for v in f.vars if v in fv)
+        body = f.body
+        if not vs:  # the domain is never empty
+            return self.truth(body, env)
+        if isinstance(body, Or):
+            return _kleene_any(self.truth(_quantified(Exists, vs, d), env) for d in body.args)
+        conj, rest = _split_body(body)
+        if conj:
+            return _kleene_any(self.truth(_quantified(Exists, left, rest), e2)
+                               for e2, left in self._matched(vs, conj, env))
+        parts = list(rest.args) if isinstance(rest, And) else [rest]
+        for i, p in enumerate(parts):  # exists v. v = t & phi(v)  is  phi(t)
+            if isinstance(p, Eq):
+                for v, t in ((p.left, p.right), (p.right, p.left)):
+                    if v in vs and isinstance(v, Var) and v not in free_vars(t):
+                        others = parts[:i] + parts[i + 1:]
+                        inner = substitute(others[0] if len(others) == 1 else And(tuple(others)), {v: t}) \
+                            if others else Truth(True)
+                        return self.truth(_quantified(Exists, tuple(u for u in vs if u != v), inner), env)
+        if len(parts) > 1 and _separate(vs, parts):
+            return _kleene_all(self.truth(_quantified(Exists, vs, p), env) for p in parts)
+        return _kleene_any(self.truth(body, e2) for e2 in self._enumerated(vs, env))
+
+    def _forall(self, f: Forall, env: dict[Var, int]) -> bool | None:
+        fv = free_vars(f.body)
+        vs = tuple(v for v in f.vars if v in fv)
+        body = f.body
+        if not vs:
+            return self.truth(body, env)
+        if isinstance(body, And):
+            return _kleene_all(self.truth(_quantified(Forall, vs, a), env) for a in body.args)
+        if isinstance(body, Implies):
+            left, bound = body.left, vs
+            while isinstance(left, Exists):  # (exists y. A) -> B  is  forall y. A -> B
+                bound, left = bound + left.vars, left.body
+            conj, rest = _split_body(left)
+            if conj:
+                return _kleene_all(self.truth(_quantified(Forall, left_over, Implies(rest, body.right)), e2)
+                                   for e2, left_over in self._matched(bound, conj, env))
+        return _kleene_all(self.truth(body, e2) for e2 in self._enumerated(vs, env))
+
+    def _matched(self, bound: tuple[Var, ...], conj: list[Formula],
+                 env: dict[Var, int]) -> Iterator[tuple[dict[Var, int], tuple[Var, ...]]]:
+        """The assignments (extending ``env``) of the variables of ``bound`` that occur in
+        the atoms and equalities ``conj`` under which ``conj`` holds, matched like a rule
+        body; with each, the variables of ``bound`` left unassigned."""
         slots = {v: i for i, v in enumerate(bound)}
 
         def term(t: Term):
@@ -278,21 +316,19 @@ class FiniteModel:
         lits = [("atom", (a.pred, len(a.args)), tuple(term(t) for t in a.args)) if isinstance(a, Atom)
                 else ("eq", term(a.left), term(a.right)) for a in conj]
         for b in _matches(self, lits, [None] * len(bound)):
-            unbound = [i for i, x in enumerate(b) if x is None]
-            if unbound:
-                dom = self.domain()
-                if len(dom) ** len(unbound) > self.limits.max_enumeration:
-                    raise _Bail("quantifier too large to enumerate")
-                choices = itertools.product(dom, repeat=len(unbound))
-            else:
-                choices = iter([()])
-            for values in choices:
-                b2 = list(b)
-                for i, e in zip(unbound, values):
-                    b2[i] = e
-                env2 = dict(env)
-                env2.update(zip(bound, b2))
-                yield env2
+            env2 = dict(env)
+            env2.update((v, e) for v, e in zip(bound, b) if e is not None)
+            yield env2, tuple(v for v, e in zip(bound, b) if e is None)
+
+    def _enumerated(self, bound: tuple[Var, ...], env: dict[Var, int]) -> Iterator[dict[Var, int]]:
+        """Every assignment of ``bound`` to elements (extending ``env``), within the limits."""
+        dom = self.domain()
+        if len(dom) ** len(bound) > self.limits.max_enumeration:
+            raise _Bail("quantifier too large to enumerate")
+        for values in itertools.product(dom, repeat=len(bound)):
+            env2 = dict(env)
+            env2.update(zip(bound, values))
+            yield env2
 
     def describe(self, max_facts: int = 12) -> str:
         """A few readable facts, in the style of :mod:`verifier.prover`'s countermodels."""
@@ -352,6 +388,25 @@ def _split_body(f: Formula) -> tuple[list[Formula], Formula]:
         else:
             rest.append(a)
     return conj, (rest[0] if len(rest) == 1 else And(tuple(rest)) if rest else Truth(True))
+
+
+def _quantified(kind, vs: tuple[Var, ...], f: Formula) -> Formula:
+    """``kind(vs', f)`` over the variables of ``vs`` free in ``f`` (``f`` itself if none)."""
+    fv = free_vars(f)
+    used = tuple(v for v in vs if v in fv)
+    return kind(used, f) if used else f
+
+
+def _separate(vs: tuple[Var, ...], parts: list[Formula]) -> bool:
+    """Whether no variable of ``vs`` occurs in two of ``parts`` (then an existential over
+    their conjunction is the conjunction of existentials)."""
+    seen: set[Var] = set()
+    for p in parts:
+        mine = set(vs) & free_vars(p)
+        if mine & seen:
+            return False
+        seen |= mine
+    return True
 
 
 def _kleene_all(values: Iterable[bool | None]) -> bool | None:
