@@ -60,6 +60,9 @@ class Limits:
     #: facts tried while matching rule bodies and heads, over the whole chase (a budget in
     #: place of a clock: the same problem always gets the same answer)
     max_steps: int = 200_000
+    #: formulas evaluated (and assignments enumerated) in the result, over the model's life:
+    #: the premises left out of the chase and the conclusions
+    max_evaluation: int = 20_000
 
 
 #: ``not (a op b)`` as ``a op' b`` (values are totally ordered)
@@ -96,6 +99,7 @@ class FiniteModel:
         self.facts: dict[tuple[str, int], set[tuple[int, ...]]] = {}
         self.dirty = False  # elements merged since the facts were last canonicalized
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
+        self.evaluated = 0  # formulas evaluated by truth (bounded by limits.max_evaluation)
         #: the literal each literal constant's element denotes (its value in comparisons)
         self.literals: dict[int, Literal] = {}
         #: comparisons the premises state of elements: (op, left, right, stringy)
@@ -222,7 +226,12 @@ class FiniteModel:
         that value however the model's open parts are filled in (function terms denoting any
         of its elements, elements that are not literals having any number and string),
         ``None`` when that decides it.  Without comparisons and function terms it is the
-        two-valued truth of ``f``."""
+        two-valued truth of ``f``.  Each call, and each assignment enumerated, counts
+        against ``limits.max_evaluation`` (over the model's life): past it the evaluation
+        gives up (:meth:`satisfies` says ``None``)."""
+        self.evaluated += 1
+        if self.evaluated > self.limits.max_evaluation:
+            raise _Bail("the evaluation took too many steps")
         if isinstance(f, Atom):
             args = [self._element(a, env) for a in f.args]
             facts = self.facts.get((f.pred, len(args)), ())
@@ -325,6 +334,9 @@ class FiniteModel:
         dom = self.domain()
         if len(dom) ** len(bound) > self.limits.max_enumeration:
             raise _Bail("quantifier too large to enumerate")
+        self.evaluated += len(dom) ** len(bound)
+        if self.evaluated > self.limits.max_evaluation:
+            raise _Bail("the evaluation took too many steps")
         for values in itertools.product(dom, repeat=len(bound)):
             env2 = dict(env)
             env2.update(zip(bound, values))
