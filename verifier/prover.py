@@ -33,7 +33,7 @@ from verifier.logic import (
 )
 from verifier import chase as _chase
 from verifier.limits import Deadline
-from verifier.relevance import select_relevant
+from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
@@ -441,7 +441,7 @@ def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int |
 def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
                  chase: bool = True, context: ProverContext | None = None,
-                 deadline: Deadline | None = None) -> list[ProofResult]:
+                 deadline: Deadline | None = None, select: bool = True) -> list[ProofResult]:
     """:func:`entails` for several conclusions from the same premises, one result per
     conclusion (no unsat cores, no countermodels).  The premises are encoded and asserted
     once and each conclusion is checked in its own solver scope, which is several times
@@ -450,11 +450,26 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
     refutes every conclusion false in it (a negated conclusion ``not F`` also by a model of
     the premises and ``F``), the others go to Z3.  ``context``, ``deadline``: see
-    :func:`entails` (the deadline is checked after each conclusion)."""
+    :func:`entails` (the deadline is checked after each conclusion).  ``select``: each
+    conclusion that goes to Z3 is checked with the premises its proof can need
+    (:mod:`verifier.relevance`, as :func:`entails` does without a countermodel); conclusions
+    that need the same premises share a solver."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if not conclusions:
         return []
+    if select and not chase:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        formulas = [p.formula for p in prem]
+        for i, c in enumerate(conclusions):
+            groups.setdefault(tuple(relevant_indices(formulas, c)), []).append(i)
+        out: list[ProofResult | None] = [None] * len(conclusions)
+        for keep, idx in groups.items():
+            rs = entails_each([prem[k] for k in keep], [conclusions[i] for i in idx], timeout_ms=timeout_ms,
+                              rlimit=rlimit, chase=False, context=context, deadline=deadline, select=False)
+            for i, r in zip(idx, rs):
+                out[i] = r
+        return out  # type: ignore[return-value]
     results: list[ProofResult | None] = [None] * len(conclusions)
     if chase:
         model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
@@ -469,7 +484,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         if not todo:
             return results  # type: ignore[return-value]
         rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
-                            chase=False, context=context, deadline=deadline)
+                            chase=False, context=context, deadline=deadline, select=select)
         for i, r in zip(todo, rest):
             results[i] = r
         return results  # type: ignore[return-value]
