@@ -322,6 +322,18 @@ def test_quantifiers_are_pushed_inward_instead_of_enumerated():
     assert chase([R(a, b)], [defined]).satisfies(defined) is None  # the comparison decides
 
 
+def test_functions_are_read_as_constant_with_a_value_of_their_own():
+    fa = Func("coalesce", (a, b))
+    goal = Exists((y,), And((Eq(y, fa), Or((P(y), Atom("wdt:P279*", (y, c)))))))
+    prem = [P(b), Atom("wdt:P279", (b, c))]
+    m = chase(prem, [goal])
+    assert m is not None and m.apart is not None
+    assert m.satisfies(goal) is False  # coalesce(a, b) denotes an element that is not P
+    assert entails(prem, goal).status == "refuted"
+    assert m.satisfies(Eq(fa, Func("lang", (c,)))) is True  # one reading of every function
+    assert m.satisfies(Compare("<", Func("add", (v, num(1))), num(3))) is None  # arithmetic stays open
+
+
 def _random_compare_problem(rng: random.Random):
     prem, goal = _random_problem(rng)
     nums = [num(n) for n in (1, 5, 9)]

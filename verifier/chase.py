@@ -34,7 +34,7 @@ from typing import Iterable, Iterator, Sequence
 from verifier.limits import Deadline
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI, Literal, Not, Or,
-    Term, Truth, Var, constants, free_vars, is_stringy, substitute,
+    ARITHMETIC_FUNCS, Term, Truth, Var, constants, free_vars, is_stringy, iter_terms, substitute,
 )
 
 __all__ = ["FiniteModel", "chase", "Limits"]
@@ -100,6 +100,9 @@ class FiniteModel:
         self.dirty = False  # elements merged since the facts were last canonicalized
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
         self.evaluated = 0  # formulas evaluated by truth (bounded by limits.max_evaluation)
+        #: the element every function term (not arithmetic) denotes: the model reads each
+        #: function as constant, with a value of its own (made when a formula has function terms)
+        self.apart: int | None = None
         #: the literal each literal constant's element denotes (its value in comparisons)
         self.literals: dict[int, Literal] = {}
         #: comparisons the premises state of elements: (op, left, right, stringy)
@@ -197,8 +200,11 @@ class FiniteModel:
         return self.find(self.const(t))  # a function term leaves the fragment (_Bail)
 
     def _element(self, t: Term, env: dict[Var, int]) -> int | None:
-        """The element ``t`` denotes; ``None`` for a function term (its value is open)."""
-        return None if isinstance(t, Func) else self._term(t, env)
+        """The element ``t`` denotes: a function term (not arithmetic) denotes
+        :attr:`apart`; ``None`` for arithmetic (its value is open)."""
+        if isinstance(t, Func):
+            return None if t.name in ARITHMETIC_FUNCS or self.apart is None else self.find(self.apart)
+        return self._term(t, env)
 
     def value(self, e: int, stringy: bool):
         """The number (a date as its day number) or, ``stringy``, the string that element
@@ -804,6 +810,11 @@ def _preds(f: Formula, out: set[tuple[str, int]], heads: set[tuple[str, int]], p
         _preds(f.body, out, heads, positive)
 
 
+def _has_func(f: Formula) -> bool:
+    """Whether ``f`` has a function term other than arithmetic."""
+    return any(isinstance(t, Func) and t.name not in ARITHMETIC_FUNCS for t in iter_terms(f))
+
+
 def _has_func_or_compare(f: Formula) -> bool:
     if isinstance(f, Compare):
         return True
@@ -881,6 +892,8 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 m.var(v)
         if not m.parent:  # a model's domain is never empty
             m._new("e", False)
+        if any(_has_func(f) for f in itertools.chain(premises, also)):
+            m.apart = m._new("f()", False)
         for i, f in enumerate(premises):
             comp.env = {}
             try:
