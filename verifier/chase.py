@@ -912,10 +912,13 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                         changed = True
                         if m.dirty:
                             m._canonicalize()
-                if m.n_facts() > limits.max_facts:
-                    raise _Bail("too many facts")
-                if deadline is not None and k % 32 == 31:  # reading a CPU clock is not free
-                    deadline.check("chase")
+                if k % 32 == 31:  # counting the facts and reading a CPU clock are not free
+                    if m.n_facts() > limits.max_facts:
+                        raise _Bail("too many facts")
+                    if deadline is not None:
+                        deadline.check("chase")
+            if m.n_facts() > limits.max_facts:
+                raise _Bail("too many facts")
             if deadline is not None:
                 deadline.check("chase")
             if not changed:
