@@ -97,6 +97,9 @@ class FiniteModel:
         self.consts: dict[tuple, int] = {}
         self.free: dict[Var, int] = {}
         self.facts: dict[tuple[str, int], set[tuple[int, ...]]] = {}
+        #: the facts with a given element at a given place: (predicate, place, element) -> facts
+        #: (rebuilt when elements merge)
+        self.index: dict[tuple[tuple[str, int], int, int], list[tuple[int, ...]]] = {}
         self.dirty = False  # elements merged since the facts were last canonicalized
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
         self.evaluated = 0  # formulas evaluated by truth (bounded by limits.max_evaluation)
@@ -166,13 +169,22 @@ class FiniteModel:
     def _canonicalize(self) -> None:
         find = self.find
         self.facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        self.index = {}
+        for k, ts in self.facts.items():
+            for t in ts:
+                self._index(k, t)
         self.dirty = False
+
+    def _index(self, key: tuple[str, int], args: tuple[int, ...]) -> None:
+        for i, e in enumerate(args):
+            self.index.setdefault((key, i, e), []).append(args)
 
     def add(self, key: tuple[str, int], args: tuple[int, ...]) -> bool:
         ts = self.facts.setdefault(key, set())
         if args in ts:
             return False
         ts.add(args)
+        self._index(key, args)
         return True
 
     def n_facts(self) -> int:
@@ -677,7 +689,8 @@ def _matches(m: FiniteModel, lits: list[_Lit], binding: list[int | None]) -> Ite
         return
     args = lit[2]
     want = [val(a) for a in args]
-    candidates = list(m.facts.get(lit[1], ()))
+    bound = next((i for i, w in enumerate(want) if w is not None), None)
+    candidates = list(m.facts.get(lit[1], ()) if bound is None else m.index.get((lit[1], bound, want[bound]), ()))
     m.steps += len(candidates)
     if m.steps > m.limits.max_steps:
         raise _Bail("the chase took too many steps")
