@@ -392,3 +392,25 @@ def test_never_refutes_what_z3_proves_with_comparisons():
         assert z.status != "proved", (prem, goal)
         agreed += z.status == "refuted"
     assert refuted >= 60 and agreed >= refuted - 5
+
+
+def test_a_universal_model_proves_positive_conclusions():
+    """The chase of the Horn premises maps into every model of all the premises, so a
+    positive conclusion true in it follows: Z3 proves every one (with premises the chase left
+    out, too); entails_each uses it (no unsat core needed there)."""
+    rng = random.Random(23)
+    proved = 0
+    for _ in range(200):
+        prem, goal = _random_problem(rng)
+        if rng.random() < 0.5:  # a premise outside the fragment, left out and checked
+            prem.append(Forall((x,), Implies(Atom("A", (x,)), Or((Atom("B", (x,)), Atom("S", (x, x)))))))
+        m = chase(prem, [goal])
+        if m is None or not m.proves(goal):
+            continue
+        proved += 1
+        assert entails(prem, goal, chase=False, timeout_ms=5000).status == "proved", (prem, goal)
+    assert proved >= 40
+    assert entails_each([P(a)], [P(a), Q(a)])[0].status == "proved"
+    # an asserted p* built as p+: that model is no longer universal
+    m = chase([Atom("wdt:P279*", (a, b))], [Atom("wdt:P279+", (a, b))])
+    assert m is not None and not m.universal and not m.proves(Atom("wdt:P279+", (a, b)))

@@ -106,6 +106,10 @@ class FiniteModel:
         #: the element every function term (not arithmetic) denotes: the model reads each
         #: function as constant, with a value of its own (made when a formula has function terms)
         self.apart: int | None = None
+        #: whether the model maps into every model of the premises (a universal model): then a
+        #: positive conclusion true in it follows from them (:meth:`proves`); not when an
+        #: asserted ``p*`` was built as ``p+``
+        self.universal = False
         #: the literal each literal constant's element denotes (its value in comparisons)
         self.literals: dict[int, Literal] = {}
         #: comparisons the premises state of elements: (op, left, right, stringy)
@@ -200,6 +204,14 @@ class FiniteModel:
             return self.truth(f, {})
         except _Bail:
             return None
+
+    def proves(self, f: Formula) -> bool:
+        """Whether ``f`` follows from the premises because it is true in this model: ``f``
+        is positive (atoms and equalities without function terms, under conjunction,
+        disjunction and existential quantifiers), true here, and the model is universal (the
+        chase of the Horn premises maps into every model of the premises, the premises it
+        left out included, and such a formula stays true along the map)."""
+        return self.universal and _positive(f) and self.satisfies(f) is True
 
     def _term(self, t: Term, env: dict[Var, int]) -> int:
         if isinstance(t, Var):
@@ -823,6 +835,16 @@ def _preds(f: Formula, out: set[tuple[str, int]], heads: set[tuple[str, int]], p
         _preds(f.body, out, heads, positive)
 
 
+def _positive(f: Formula) -> bool:
+    if isinstance(f, (Atom, Eq)):
+        return not _has_func_or_compare(f)
+    if isinstance(f, (And, Or)):
+        return all(_positive(a) for a in f.args)
+    if isinstance(f, Exists):
+        return _positive(f.body)
+    return isinstance(f, Truth)
+
+
 def _has_func(f: Formula) -> bool:
     """Whether ``f`` has a function term other than arithmetic."""
     return any(isinstance(t, Func) and t.name not in ARITHMETIC_FUNCS for t in iter_terms(f))
@@ -885,7 +907,9 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
     (:func:`_strengthened`).  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
-    premises = [_strengthened(f) for f in premises]
+    strengthened = [_strengthened(f) for f in premises]
+    universal = strengthened == list(premises)
+    premises = strengthened
     try:
         m = FiniteModel(limits)
         comp = _Compiler(m, limits)
@@ -949,6 +973,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 raise _Bail("a premise left out of the chase may be false in its result")
         if m.stated and not _satisfiable(m):
             raise _Bail("the stated comparisons may contradict each other")
+        m.universal = universal
         return m
     except _Bail:
         return None

@@ -449,7 +449,9 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
     refutes every conclusion false in it (a negated conclusion ``not F`` also by a model of
-    the premises and ``F``), the others go to Z3.  ``context``, ``deadline``: see
+    the premises and ``F``) and proves every positive conclusion true in it when it is a
+    universal model (:meth:`verifier.chase.FiniteModel.proves`: no unsat core is asked here),
+    the others go to Z3.  ``context``, ``deadline``: see
     :func:`entails` (the deadline is checked after each conclusion).  ``select``: each
     conclusion that goes to Z3 is checked with the premises its proof can need
     (:mod:`verifier.relevance`, as :func:`entails` does without a countermodel); conclusions
@@ -479,6 +481,9 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             t1 = time.perf_counter()
             if model is not None and model.satisfies(c) is False or _negation_model(prem, c, deadline) is not None:
                 results[i] = ProofResult("refuted", "countermodel found", (), "",
+                                         (time.perf_counter() - t1) * 1000)
+            elif model is not None and model.proves(c):
+                results[i] = ProofResult("proved", "true in the chase's universal model", (), "",
                                          (time.perf_counter() - t1) * 1000)
         todo = [i for i, r in enumerate(results) if r is None]
         if not todo:
