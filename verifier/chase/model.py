@@ -13,7 +13,7 @@ from verifier.logic import (
     Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute,
 )
 
-__all__ = ["Bail", "Outside", "Limits", "Lit", "FiniteModel", "matches", "split_body", "quantified", "separate", "kleene_all", "kleene_any", "implies3", "positive", "has_func_or_compare"]
+__all__ = ["Bail", "Outside", "Limits", "Lit", "FiniteModel", "matches", "split_body", "quantified", "separate", "kleene", "implies3", "positive", "has_func_or_compare"]
 
 
 class Bail(Exception):
@@ -240,16 +240,14 @@ class FiniteModel:
         if isinstance(f, Truth):
             return f.value
         if isinstance(f, And):
-            return kleene_all(self.truth(a, env) for a in f.args)
+            return kleene((self.truth(a, env) for a in f.args), False)
         if isinstance(f, Or):
-            return kleene_any(self.truth(a, env) for a in f.args)
+            return kleene((self.truth(a, env) for a in f.args), True)
         if isinstance(f, Not):
             v = self.truth(f.arg, env)
             return None if v is None else not v
         if isinstance(f, Implies):
-            left = self.truth(f.left, env)
-            return True if left is False else kleene_any((None if left is None else False,
-                                                           self.truth(f.right, env)))
+            return implies3(self.truth(f.left, env), lambda: self.truth(f.right, env))
         if isinstance(f, Iff):
             a, b = self.truth(f.left, env), self.truth(f.right, env)
             return None if a is None or b is None else a == b
@@ -269,11 +267,11 @@ class FiniteModel:
         if not vs:  # the domain is never empty
             return self.truth(body, env)
         if isinstance(body, Or):
-            return kleene_any(self.truth(quantified(Exists, vs, d), env) for d in body.args)
+            return kleene((self.truth(quantified(Exists, vs, d), env) for d in body.args), True)
         conj, rest = split_body(body)
         if conj:
-            return kleene_any(self.truth(quantified(Exists, left, rest), e2)
-                               for e2, left in self._matched(vs, conj, env))
+            return kleene((self.truth(quantified(Exists, left, rest), e2)
+                           for e2, left in self._matched(vs, conj, env)), True)
         parts = list(rest.args) if isinstance(rest, And) else [rest]
         for i, p in enumerate(parts):  # exists v. v = t & phi(v)  is  phi(t)
             if isinstance(p, Eq):
@@ -284,8 +282,8 @@ class FiniteModel:
                             if others else Truth(True)
                         return self.truth(quantified(Exists, tuple(u for u in vs if u != v), inner), env)
         if len(parts) > 1 and separate(vs, parts):
-            return kleene_all(self.truth(quantified(Exists, vs, p), env) for p in parts)
-        return kleene_any(self.truth(body, e2) for e2 in self._enumerated(vs, env))
+            return kleene((self.truth(quantified(Exists, vs, p), env) for p in parts), False)
+        return kleene((self.truth(body, e2) for e2 in self._enumerated(vs, env)), True)
 
     def _forall(self, f: Forall, env: dict[Var, int]) -> bool | None:
         fv = free_vars(f.body)
@@ -294,16 +292,16 @@ class FiniteModel:
         if not vs:
             return self.truth(body, env)
         if isinstance(body, And):
-            return kleene_all(self.truth(quantified(Forall, vs, a), env) for a in body.args)
+            return kleene((self.truth(quantified(Forall, vs, a), env) for a in body.args), False)
         if isinstance(body, Implies):
             left, bound = body.left, vs
             while isinstance(left, Exists):  # (exists y. A) -> B  is  forall y. A -> B
                 bound, left = bound + left.vars, left.body
             conj, rest = split_body(left)
             if conj:
-                return kleene_all(self.truth(quantified(Forall, left_over, Implies(rest, body.right)), e2)
-                                   for e2, left_over in self._matched(bound, conj, env))
-        return kleene_all(self.truth(body, e2) for e2 in self._enumerated(vs, env))
+                return kleene((self.truth(quantified(Forall, left_over, Implies(rest, body.right)), e2)
+                               for e2, left_over in self._matched(bound, conj, env)), False)
+        return kleene((self.truth(body, e2) for e2 in self._enumerated(vs, env)), False)
 
     def _matched(self, bound: tuple[Var, ...], conj: list[Formula],
                  env: dict[Var, int]) -> Iterator[tuple[dict[Var, int], tuple[Var, ...]]]:
@@ -395,23 +393,13 @@ def separate(vs: tuple[Var, ...], parts: list[Formula]) -> bool:
     return True
 
 
-def kleene_all(values: Iterable[bool | None]) -> bool | None:
-    """Kleene conjunction: False as soon as one is False."""
-    out: bool | None = True
+def kleene(values: Iterable[bool | None], dominant: bool) -> bool | None:
+    """Kleene's conjunction (``dominant`` False) or disjunction (``dominant`` True): the
+    dominant value as soon as one has it, else unknown if one is unknown."""
+    out: bool | None = not dominant
     for v in values:
-        if v is False:
-            return False
-        if v is None:
-            out = None
-    return out
-
-
-def kleene_any(values: Iterable[bool | None]) -> bool | None:
-    """Kleene disjunction: True as soon as one is True."""
-    out: bool | None = False
-    for v in values:
-        if v is True:
-            return True
+        if v is dominant:
+            return dominant
         if v is None:
             out = None
     return out
