@@ -75,7 +75,7 @@ MAX_TOKENS = 12
 #: the deductive core: where the issue counts English-keyed functions
 CORE = ("verifier/deductive", "verifier/deductive.py", "verifier/grounding", "verifier/grounding.py",
         "verifier/intent.py", "verifier/qualifiers.py", "verifier/filters.py", "verifier/lexical.py",
-        "verifier/chase.py", "verifier/prover.py", "verifier/logic.py", "verifier/rewrite.py",
+        "verifier/chase", "verifier/prover.py", "verifier/logic.py", "verifier/rewrite.py",
         "verifier/rewrite", "verifier/vocabulary.py", "parsers/mrs")
 
 

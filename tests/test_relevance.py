@@ -9,7 +9,7 @@ import random
 import pytest
 
 from verifier.notation import parse_formula as F
-from verifier.prover import Premise, entails
+from verifier.prover import Premise, entails, entails_each
 from verifier.relevance import relevant_indices, symbols, value_if_others_true
 
 
@@ -154,3 +154,17 @@ def test_selection_with_closures_equalities_and_triples_changes_no_entailment(se
         a = entails(prem, F(goal), countermodel=False, select=True).status
         b = entails(prem, F(goal), countermodel=False, select=False).status
         assert a == b, (combo, goal)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_selection_per_conclusion_in_entails_each_changes_no_entailment(seed):
+    """entails_each checks each conclusion with its own relevant premises (grouped): the
+    statuses are those of the checks without selection."""
+    rng = random.Random(100 + seed)
+    premises = [Premise(f"p{i}", F(_random_premise(rng))) for i in range(rng.randrange(2, 8))]
+    goals = [F(f"{rng.choice(PREDS)}({rng.choice(ITEMS)})") for _ in range(4)]
+    goals.append(F(f"~{rng.choice(PREDS)}({rng.choice(ITEMS)})"))
+    with_sel = entails_each(premises, goals, chase=False)
+    without = entails_each(premises, goals, chase=False, select=False)
+    assert [r.status for r in with_sel] == [r.status for r in without]
+    assert [r.status for r in entails_each(premises, goals)] == [r.status for r in without]

@@ -30,8 +30,8 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
 __all__ = [
     "Term", "Var", "IRI", "Literal", "Func",
     "Formula", "Truth", "TRUE", "FALSE", "Atom", "Eq", "Compare", "Not", "And", "Or",
-    "Implies", "Iff", "Exists", "Forall", "COMPARISON_OPS", "ARITHMETIC_FUNCS",
-    "conj", "disj", "neg", "exists", "forall", "implies",
+    "Implies", "Iff", "Exists", "Forall", "COMPARISON_OPS", "ARITHMETIC_FUNCS", "STRING_FUNCS",
+    "is_stringy", "conj", "disj", "neg", "exists", "forall", "implies",
     "free_vars", "term_vars", "substitute", "substitute_term",
     "fresh_var", "atoms", "predicates", "constants", "walk", "map_atoms", "rename_predicates",
     "subformulas", "iter_terms", "XSD", "to_text", "term_to_text",
@@ -53,6 +53,9 @@ _STRING_TYPES = frozenset((XSD + "string", "rdf:langString"))
 COMPARISON_OPS = ("<", "<=", ">", ">=")
 #: Function names the prover interprets as arithmetic over numbers.
 ARITHMETIC_FUNCS = frozenset({"add", "sub", "mul", "div", "neg"})
+#: Function names whose value is a string: a comparison with one of them compares strings.
+STRING_FUNCS = frozenset({"str", "lcase", "ucase", "concat", "substr", "strbefore", "strafter",
+                          "replace", "lang", "encode_for_uri", "strlang", "group_concat"})
 
 
 # --------------------------------------------------------------------------------------------
@@ -186,6 +189,15 @@ class Func(Term):
     name: str
     args: tuple[Term, ...]
 
+
+def is_stringy(t: "Term") -> bool:
+    """Whether a :class:`Compare` with ``t`` on one side compares strings (a string literal or
+    a string function), not numbers or dates."""
+    if isinstance(t, Literal):
+        return t.kind == "string"
+    if isinstance(t, Func):
+        return t.name in STRING_FUNCS
+    return False
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,11 +29,11 @@ import z3
 
 from verifier.logic import (
     ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
-    Literal, Not, Or, Term, Truth, Var, free_vars, substitute, substitute_term,
+    Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute, substitute_term,
 )
 from verifier import chase as _chase
 from verifier.limits import Deadline
-from verifier.relevance import select_relevant
+from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
@@ -59,9 +59,6 @@ def solver_budget(ms: int) -> dict[str, int]:
     ms = max(1, int(ms))
     return {"timeout_ms": ms * WALL_FACTOR, "rlimit": ms * RLIMIT_PER_MS}
 
-
-_STRING_FUNCS = frozenset({"str", "lcase", "ucase", "concat", "substr", "strbefore", "strafter",
-                           "replace", "lang", "encode_for_uri", "strlang", "group_concat"})
 
 
 @dataclass(frozen=True)
@@ -186,7 +183,7 @@ class _Encoder:
         if isinstance(f, Eq):
             return self.term(f.left, env) == self.term(f.right, env)
         if isinstance(f, Compare):
-            if _is_stringy(f.left) or _is_stringy(f.right):
+            if is_stringy(f.left) or is_stringy(f.right):
                 a, b = self.string(f.left, env), self.string(f.right, env)
             else:
                 a, b = self.number(f.left, env), self.number(f.right, env)
@@ -281,14 +278,6 @@ def _real(d: Decimal, ctx) -> z3.ArithRef:
     return z3.RealVal(str(d), ctx)
 
 
-def _is_stringy(t: Term) -> bool:
-    if isinstance(t, Literal):
-        return t.kind == "string"
-    if isinstance(t, Func):
-        return t.name in _STRING_FUNCS
-    return False
-
-
 # --------------------------------------------------------------------------------------------
 # Entailment
 # --------------------------------------------------------------------------------------------
@@ -349,7 +338,8 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
 
     ``chase`` first tries to build a finite countermodel by the chase (:mod:`verifier.chase`):
     for Horn premises that is much cheaper than Z3's model building, and it only ever
-    refutes (proofs, with their unsat cores, always come from Z3).
+    refutes (proofs, with their unsat cores, always come from Z3).  A negated conclusion
+    ``not F`` is refuted by a chase model of the premises and ``F``.
 
     ``deadline`` (:class:`verifier.limits.Deadline`) is checked after the chase and after
     the solver, whose timeout it shortens to what is left of it: once passed it raises
@@ -369,7 +359,9 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if model is not None and model.satisfies(conclusion) is False:
+        if model is None or model.satisfies(conclusion) is not False:
+            model = _negation_model(prem, conclusion, deadline)
+        if model is not None:
             return ProofResult("refuted", "countermodel found", (),
                                model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
     try:
@@ -413,6 +405,17 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
                            (time.perf_counter() - t0) * 1000)
 
 
+def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
+    """For a negated conclusion ``not F``: a chase model of the premises and ``F`` (which
+    refutes the conclusion), else ``None``.  The universal model of the premises leaves ``F``
+    false whenever they do not force it, so it cannot refute ``not F``; the premises rarely
+    entail a negation, and Z3 often spends its whole budget building a model of ``F``."""
+    if not isinstance(conclusion, Not):
+        return None
+    model = _chase.chase([p.formula for p in prem] + [conclusion.arg], [conclusion], deadline=deadline)
+    return model if model is not None and model.satisfies(conclusion) is False else None
+
+
 def _resource_count(solver: z3.Solver) -> int:
     """Z3's resource counter for the solver's context (it only grows; the difference over a
     check is the work the check did)."""
@@ -436,35 +439,55 @@ def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int |
 def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, rlimit: int | None = None,
                  chase: bool = True, context: ProverContext | None = None,
-                 deadline: Deadline | None = None) -> list[ProofResult]:
+                 deadline: Deadline | None = None, select: bool = True) -> list[ProofResult]:
     """:func:`entails` for several conclusions from the same premises, one result per
     conclusion (no unsat cores, no countermodels).  The premises are encoded and asserted
     once and each conclusion is checked in its own solver scope, which is several times
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
-    refutes every conclusion false in it, the others go to Z3.  ``context``, ``deadline``: see
-    :func:`entails` (the deadline is checked after each conclusion)."""
+    refutes every conclusion false in it (a negated conclusion ``not F`` also by a model of
+    the premises and ``F``) and proves every positive conclusion true in it when it is a
+    universal model (:meth:`verifier.chase.FiniteModel.proves`: no unsat core is asked here),
+    the others go to Z3.  ``context``, ``deadline``: see
+    :func:`entails` (the deadline is checked after each conclusion).  ``select``: each
+    conclusion that goes to Z3 is checked with the premises its proof can need
+    (:mod:`verifier.relevance`, as :func:`entails` does without a countermodel); conclusions
+    that need the same premises share a solver."""
     t0 = time.perf_counter()
     prem = _as_premises(premises)
     if not conclusions:
         return []
+    if select and not chase:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        formulas = [p.formula for p in prem]
+        for i, c in enumerate(conclusions):
+            groups.setdefault(tuple(relevant_indices(formulas, c)), []).append(i)
+        out: list[ProofResult | None] = [None] * len(conclusions)
+        for keep, idx in groups.items():
+            rs = entails_each([prem[k] for k in keep], [conclusions[i] for i in idx], timeout_ms=timeout_ms,
+                              rlimit=rlimit, chase=False, context=context, deadline=deadline, select=False)
+            for i, r in zip(idx, rs):
+                out[i] = r
+        return out  # type: ignore[return-value]
     results: list[ProofResult | None] = [None] * len(conclusions)
     if chase:
         model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if model is not None:
-            for i, c in enumerate(conclusions):
-                t1 = time.perf_counter()
-                if model.satisfies(c) is False:
-                    results[i] = ProofResult("refuted", "countermodel found", (), "",
-                                             (time.perf_counter() - t1) * 1000)
+        for i, c in enumerate(conclusions):
+            t1 = time.perf_counter()
+            if model is not None and model.satisfies(c) is False or _negation_model(prem, c, deadline) is not None:
+                results[i] = ProofResult("refuted", "countermodel found", (), "",
+                                         (time.perf_counter() - t1) * 1000)
+            elif model is not None and model.proves(c):
+                results[i] = ProofResult("proved", "true in the chase's universal model", (), "",
+                                         (time.perf_counter() - t1) * 1000)
         todo = [i for i, r in enumerate(results) if r is None]
         if not todo:
             return results  # type: ignore[return-value]
         rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
-                            chase=False, context=context, deadline=deadline)
+                            chase=False, context=context, deadline=deadline, select=select)
         for i, r in zip(todo, rest):
             results[i] = r
         return results  # type: ignore[return-value]

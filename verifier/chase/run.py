@@ -1,0 +1,201 @@
+"""The chase itself: rules fire until nothing changes, the result is checked against every rule
+and every premise left out, and the comparisons the premises state must be satisfiable."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Sequence
+
+from verifier.limits import Deadline
+from verifier.logic import (
+    Formula, constants, free_vars,
+)
+from verifier.chase.compile import Compiler, Rule, closure_rules, has_func, predicates_of, strengthened
+from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
+
+__all__ = ["chase"]
+
+
+def _body_matches(m: FiniteModel, rule: Rule) -> list[list[int | None]]:
+    out = []
+    for b in matches(m, rule.body[0], [None] * rule.nvars):
+        if rule.open_vars:
+            dom = m.domain()
+            if len(dom) ** len(rule.open_vars) > m.limits.max_enumeration:
+                raise Bail("open rule variables range over too large a domain")
+            for values in itertools.product(dom, repeat=len(rule.open_vars)):
+                b2 = list(b)
+                for s, e in zip(rule.open_vars, values):
+                    b2[s] = e
+                out.append(b2)
+        else:
+            out.append(b)
+    return out
+
+
+def _head_holds(m: FiniteModel, rule: Rule, binding: list[int | None]) -> bool:
+    b = list(binding)
+    for s in rule.head_vars:
+        b[s] = None
+    head = rule.head or []
+    cmps = [lit for lit in head if lit[0] == "cmp"]
+    if not cmps:
+        return any(True for _ in matches(m, head, b))
+    stated = {(op, m.find(x), m.find(y), st) for op, x, y, st in m.stated}
+    for b2 in matches(m, [lit for lit in head if lit[0] != "cmp"], b):
+        vals = [(op, _value_of(m, t1, b2), _value_of(m, t2, b2), st) for _, op, t1, t2, st in cmps]
+        if all(m.compare(op, x, y, st) is True or (op, x, y, st) in stated for op, x, y, st in vals):
+            return True
+    return False
+
+
+def _value_of(m: FiniteModel, t, binding: list[int | None]) -> int:
+    return m.find(t[1]) if t[0] == "e" else m.find(binding[t[1]])
+
+
+def _fire(m: FiniteModel, rule: Rule, binding: list[int | None]) -> bool:
+    """Make the head true for ``binding``; True when the model changed."""
+    if rule.head is None:
+        raise Bail(f"the premises are inconsistent ({rule.name})")
+    if _head_holds(m, rule, binding):
+        return False
+    b = list(binding)
+    for s in rule.head_vars:
+        b[s] = m._new(f"w{s}", False)
+    changed = False
+    for lit in rule.head:
+        if lit[0] == "cmp":  # what the head states of the values: a constraint on them
+            m.stated.append((lit[1], _value_of(m, lit[2], b), _value_of(m, lit[3], b), lit[4]))
+            changed = True
+            continue
+        terms = lit[2] if lit[0] == "atom" else lit[1:]
+        vals = [m.find(t[1]) if t[0] == "e" else m.find(b[t[1]]) for t in terms]
+        if lit[0] == "atom":
+            changed |= m.add(lit[1], tuple(vals))
+        else:
+            changed |= m.merge(vals[0], vals[1])
+    return changed
+
+
+def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
+          limits: Limits | None = None, deadline: Deadline | None = None) -> FiniteModel | None:
+    """A finite model of ``premises`` built by the chase, or ``None`` when the premises leave
+    the fragment, contradict each other (as far as the chase sees) or the chase passes
+    ``limits``.  ``also`` are the formulas the model will evaluate (their predicates get the
+    background axioms and their free variables elements).  ``deadline``
+    (:class:`verifier.limits.Deadline`) is checked after every 32 rules and each round and raises
+    :class:`verifier.limits.DeadlineExceeded` once passed.
+
+    Comparisons and function terms: a comparison a premise states as a fact (``?x > 500000``)
+    is kept as a constraint on the elements' values (:attr:`FiniteModel.stated`), which must
+    be satisfiable.  A premise that is not Horn (a rule with a comparison or a function term,
+    a negation or an implication in a head ...) does not take part in the chase but must be
+    true in its result however the open values are filled in (:meth:`FiniteModel.truth`),
+    as a rule whose body nothing matches is.  An asserted ``p*`` is built as ``p+``
+    (:func:`verifier.chase.compile.strengthened`).  Otherwise ``None``."""
+    limits = limits or Limits()
+    also = list(also)
+    built = [strengthened(f) for f in premises]
+    universal = built == list(premises)
+    premises = built
+    try:
+        m = FiniteModel(limits)
+        comp = Compiler(m, limits)
+        preds: set[tuple[str, int]] = set()
+        heads: set[tuple[str, int]] = set()
+        for f in premises:
+            predicates_of(f, preds, heads)
+        for f in also:
+            predicates_of(f, preds, set())
+        for f in itertools.chain(premises, also):
+            # every named constant is an element from the start (a rule whose variables range
+            # over the domain must see the conclusion's constants too), and every free
+            # variable one element, shared by premises and conclusions
+            for t in sorted(constants(f), key=str):
+                m.const(t)
+            for v in sorted(free_vars(f), key=lambda v: v.name):
+                m.var(v)
+        if not m.parent:  # a model's domain is never empty
+            m._new("e", False)
+        if any(has_func(f) for f in itertools.chain(premises, also)):
+            m.apart = m._new("f()", False)
+        for i, f in enumerate(premises):
+            comp.env = {}
+            try:
+                comp.premise(f, f"premise {i}")
+            except Outside:
+                comp.deferred.append((f, {}))
+        comp.env = {}
+        closure_rules(m, preds, heads, comp)
+        m._canonicalize()
+        rules = comp.rules
+        for _ in range(limits.max_rounds):
+            changed = False
+            for k, rule in enumerate(rules):
+                for b in _body_matches(m, rule):
+                    if _fire(m, rule, b):
+                        changed = True
+                        if m.dirty:
+                            m._canonicalize()
+                if k % 32 == 31:  # counting the facts and reading a CPU clock are not free
+                    if m.n_facts() > limits.max_facts:
+                        raise Bail("too many facts")
+                    if deadline is not None:
+                        deadline.check("chase")
+            if m.n_facts() > limits.max_facts:
+                raise Bail("too many facts")
+            if deadline is not None:
+                deadline.check("chase")
+            if not changed:
+                break
+        else:
+            raise Bail("no fixpoint within the round limit")
+        # every rule holds in the result (guards the incremental work above)
+        m._canonicalize()
+        for rule in rules:
+            for b in _body_matches(m, rule):
+                if rule.head is None or not _head_holds(m, rule, b):
+                    raise Bail(f"rule {rule.name} does not hold in the chase result")
+        for f, env in comp.deferred:
+            if m.truth(f, env) is not True:
+                raise Bail("a premise left out of the chase may be false in its result")
+        if m.stated and not _satisfiable(m):
+            raise Bail("the stated comparisons may contradict each other")
+        m.universal = universal
+        return m
+    except Bail:
+        return None
+    except RecursionError:
+        return None
+
+
+def _satisfiable(m: FiniteModel) -> bool:
+    """Whether the elements can have values (numbers for some, strings for others) under
+    which every comparison the premises state holds, literals keeping theirs.  Decided
+    exactly for comparisons of numbers (a small linear problem for Z3, in a context of its
+    own); a stated comparison of strings that the literals do not decide counts as not
+    satisfiable (the chase then gives up)."""
+    open_num: list[tuple[str, int, int]] = []
+    for op, a, b, stringy in m.stated:
+        v = m.compare(op, m.find(a), m.find(b), stringy)
+        if v is False or v is None and stringy:
+            return False
+        if v is None:
+            open_num.append((op, m.find(a), m.find(b)))
+    if not open_num:
+        return True
+    import z3  # the solver only for the values; the chase itself never needs it
+
+    ctx = z3.Context()
+    xs: dict[int, z3.ArithRef] = {}
+
+    def x(e: int) -> z3.ArithRef:
+        if e not in xs:
+            known = m.value(e, False)
+            xs[e] = z3.RealVal(str(known), ctx) if known is not None else z3.Real(f"e{e}", ctx)
+        return xs[e]
+
+    s = z3.Solver(ctx=ctx)
+    for op, a, b in open_num:
+        s.add({"<": x(a) < x(b), "<=": x(a) <= x(b), ">": x(a) > x(b), ">=": x(a) >= x(b)}[op])
+    return s.check() == z3.sat
