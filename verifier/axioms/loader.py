@@ -27,7 +27,7 @@ __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
                     "properties", "keeps_class"}
-_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed", "verbs"}
+_MATCH_FIELDS = {"kind", "arity", "preds", "except_preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive",
                  "support", "examples"}
@@ -229,6 +229,13 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         preds = m.get("preds") or []
         if isinstance(preds, str):
             preds = [preds]
+        except_preds = m.get("except_preds") or []
+        if isinstance(except_preds, str):
+            except_preds = [except_preds]
+        if not isinstance(except_preds, list) or not all(isinstance(p_, str) for p_ in except_preds):
+            col.add(file, _line(m, "except_preds")[0], "bad-value",
+                    f"{what}: match.except_preds must be a list of predicates or patterns")
+            except_preds = []
         positions = {}
         for fld in ("unexpressed", "expressed"):
             val = m.get(fld) or []
@@ -281,7 +288,8 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         out[name] = Template(
             name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds), positions["unexpressed"],
                                                      positions["expressed"],
-                                                     None if verbs is None else tuple(verbs)),
+                                                     None if verbs is None else tuple(verbs),
+                                                     tuple(except_preds)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
             source=Source(file, line), properties=tuple(str(p_) for p_ in props), keeps_class=keeps_class,

@@ -130,7 +130,7 @@ class LinkMaker:
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue
-            if t.match.preds and not t.match.names(u.pred):
+            if not t.match.names(u.pred):
                 continue
             if not self.admits(ctx, t, u):
                 continue
