@@ -1,0 +1,130 @@
+"""Templates keyed on argument structure (issue 59, point 3): ``match.except_preds``, the
+structural templates ``verb_doer_object``, ``verb_doerless_object``, ``place_preposition`` and
+the property templates ``noun_object_of_doer``, ``noun_object_in_place`` and ``noun_of_chain``.
+
+The examples of the templates run as tests (``verifier axioms test``, ``tests/test_axioms.py``);
+here: the match field on its own, its lint, the axioms the structural templates give for a
+reading written in the notation, and verdicts on readings of the shared corpus with and
+without the templates (skipped when ``../shared`` is absent).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from verifier.axioms import load_pack
+from verifier.axioms.loader import lint
+from verifier.axioms.model import Match
+from verifier.deductive.premises import structural_axioms
+from verifier.grounding import question_units
+from verifier.notation import parse_formula
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
+NEW = ("noun_object_of_doer", "noun_object_in_place", "noun_of_chain")
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack([ROOT / "axioms"])
+
+
+def test_except_preds_leaves_out_the_predicates_it_names():
+    m = Match("verb", 3, (), (), (1, 2), None, ("_be_v_*", "_do_v_1"))
+    assert m.names("_lead_v_1")
+    assert not m.names("_be_v_id") and not m.names("_do_v_1")
+    only = Match("preposition", 3, ("_in_p*",), except_preds=("_in_p_temp",))
+    assert only.names("_in_p_loc") and not only.names("_in_p_temp") and not only.names("_at_p")
+
+
+def test_except_preds_is_linted(tmp_path):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "t.yaml").write_text(
+        "version: 1\ndoc: d\ntemplates:\n"
+        "  - name: t\n    doc: d\n    match: {kind: verb, except_preds: 3}\n    links: none\n"
+        "    axiom: \"forall e x y. $pred(e, x, y) -> doer_object(e, x, y)\"\n", encoding="utf-8")
+    issues = lint([tmp_path])
+    assert any("except_preds" in str(i) for i in issues)
+
+
+def test_the_shipped_templates_load_with_examples(pack):
+    for name in NEW:
+        t = pack.templates[name]
+        assert t.links == "property" and t.doc
+    assert pack.templates["noun_object_of_doer"].examples
+    assert pack.templates["noun_object_in_place"].examples
+    assert "_be_v_*" in pack.templates["verb_doer_object"].match.except_preds
+
+
+def _units(formula: str):
+    from types import SimpleNamespace
+
+    reading = SimpleNamespace(formula=parse_formula(formula), mrs=None)
+    return question_units(reading, "")
+
+
+def test_structural_axioms_name_doer_and_object_but_not_for_the_copula(pack):
+    f = ('exists e2 x8 e9 e10 x11. _war_n_1(x3) & named(x8, "Lee") & _lead_v_1(e2, x8, x3)'
+         ' & _be_v_id(e9, x8, x11) & _practice_v_1(e10, i4, x3) & _in_p_state(e5, e10, x12)')
+    texts = [str(a.formula) for a in structural_axioms(pack, _units(f))]
+    assert any("_lead_v_1" in t and "doer_object" in t for t in texts)
+    assert not any("_be_v_id" in t and "doer_object" in t for t in texts)
+    assert any("_practice_v_1" in t and "doerless_object" in t for t in texts)
+    assert any("_in_p_state" in t and "place_mod" in t for t in texts)
+
+
+# --- verdicts on the shared corpus -----------------------------------------------------------
+
+CASES = [
+    # (question, faithful query, swapped query)
+    ("what wars did robert e lee lead?",
+     "SELECT DISTINCT ?x WHERE { wd:Q165557 wdt:P607 ?x }",
+     "SELECT DISTINCT ?x WHERE { ?x wdt:P607 wd:Q165557 }"),
+    ("Which countries are connected by the Rhine?",
+     "SELECT DISTINCT ?uri WHERE { wd:Q584 wdt:P17 ?uri . ?uri wdt:P31 wd:Q6256 }",
+     "SELECT DISTINCT ?uri WHERE { ?uri wdt:P17 wd:Q584 . ?uri wdt:P31 wd:Q6256 }"),
+    ("What country was abolished in Kirovohrad oblast in the year 1991?",
+     "SELECT ?obj WHERE { wd:Q180981 p:P17 ?s . ?s ps:P17 ?obj . ?s pq:P582 ?x FILTER(CONTAINS(YEAR(?x), '1991')) }",
+     "SELECT ?obj WHERE { ?obj p:P17 ?s . ?s ps:P17 wd:Q180981 . ?s pq:P582 ?x FILTER(CONTAINS(YEAR(?x), '1991')) }"),
+]
+
+
+def _verifier(pack):
+    from verifier.api import Verifier
+    from verifier.config import Config
+    from verifier.lexical import LabelIndex
+    from verifier.mrs_cache import MrsCorpus
+
+    return Verifier(Config({"deductive": {"confidence": "table"}, "stacking": {"model": "none"}}),
+                    pack=pack, labels=LabelIndex.cached(str(SHARED / "wikidata" / "labels.tsv")),
+                    mrs=MrsCorpus([str(SHARED / "mrs" / "questions.jsonl.gz")]))
+
+
+needs_shared = pytest.mark.skipif(not (SHARED / "mrs" / "questions.jsonl.gz").is_file()
+                                  or not (SHARED / "wikidata" / "labels.tsv").is_file(),
+                                  reason="needs ../shared (MRS corpus and labels)")
+
+
+@pytest.fixture(scope="module")
+def with_templates(pack):
+    return _verifier(pack)
+
+
+@pytest.fixture(scope="module")
+def without_templates(pack):
+    return _verifier(replace(pack, templates={k: v for k, v in pack.templates.items() if k not in NEW}))
+
+
+@needs_shared
+@pytest.mark.parametrize("question,sparql,swapped", CASES, ids=[c[0][:40] for c in CASES])
+def test_argument_structure_accepts_the_query_and_not_its_swap(with_templates, without_templates,
+                                                              question, sparql, swapped):
+    v = with_templates.verify(question, sparql)
+    assert v.verdict == "faithful", v.explanation
+    used = {a for l in v.deductive.best.links for a in (x.template for x in l.axioms)}
+    assert used & set(NEW)
+    assert with_templates.verify(question, swapped).verdict != "faithful"
+    assert without_templates.verify(question, sparql).verdict != "faithful"
