@@ -50,6 +50,19 @@ def test_except_preds_is_linted(tmp_path):
     assert any("except_preds" in str(i) for i in issues)
 
 
+def test_through_lexicon_is_read_and_linted(pack, tmp_path):
+    assert not pack.templates["noun_object_of_doer"].through_lexicon
+    assert not pack.templates["noun_object_in_place"].through_lexicon
+    assert pack.templates["noun_of"].through_lexicon
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "t.yaml").write_text(
+        "version: 1\ndoc: d\ntemplates:\n"
+        "  - name: t\n    doc: d\n    match: {kind: noun}\n    links: property\n"
+        "    through_lexicon: maybe\n"
+        "    axiom: \"forall x y e. $pred(x) & doer_object(e, y, x) -> $prop(y, x)\"\n", encoding="utf-8")
+    assert any("through_lexicon" in str(i) for i in lint([tmp_path]))
+
+
 def test_the_shipped_templates_load_with_examples(pack):
     for name in NEW:
         t = pack.templates[name]
@@ -116,6 +129,14 @@ def with_templates(pack):
 @pytest.fixture(scope="module")
 def without_templates(pack):
     return _verifier(replace(pack, templates={k: v for k, v in pack.templates.items() if k not in NEW}))
+
+
+@needs_shared
+def test_a_lexicon_word_is_not_read_by_the_general_template(with_templates):
+    # "music" -> genre is a lexicon entry whose templates read "What kind of music ..."; the
+    # object of "compose" is a work, not a genre of the composer
+    v = with_templates.verify("what music did antonio vivaldi compose?", "SELECT ?x WHERE { wd:Q1340 wdt:P136 ?x . }")
+    assert v.verdict != "faithful", v.explanation
 
 
 @needs_shared

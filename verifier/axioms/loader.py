@@ -26,7 +26,7 @@ from verifier.resources import axioms_dir
 __all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
-                    "properties", "keeps_class"}
+                    "properties", "keeps_class", "through_lexicon"}
 _MATCH_FIELDS = {"kind", "arity", "preds", "except_preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive",
@@ -283,6 +283,11 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if not isinstance(keeps_class, bool):
             col.add(file, _line(d, "keeps_class")[0], "bad-value", f"{what}: keeps_class must be true or false")
             keeps_class = False
+        through_lexicon = d.get("through_lexicon", True)
+        if not isinstance(through_lexicon, bool):
+            col.add(file, _line(d, "through_lexicon")[0], "bad-value",
+                    f"{what}: through_lexicon must be true or false")
+            through_lexicon = True
         if duplicate:
             continue
         out[name] = Template(
@@ -293,6 +298,7 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
             source=Source(file, line), properties=tuple(str(p_) for p_ in props), keeps_class=keeps_class,
+            through_lexicon=through_lexicon,
         )
 
 

@@ -164,6 +164,10 @@ class Template:
     #: referent is ("What movies is X in?": cast member, and a film): a query must say that
     #: too (``verifier.deductive`` reports the class as dropped otherwise)
     keeps_class: bool = False
+    #: false: the template reads only the names of labels and aliases, never a word that a
+    #: lexicon entry links (the entry says how its word reads: "music" -> genre reads "What
+    #: music did X compose?" as works, not as a genre of X)
+    through_lexicon: bool = True
 
 
 @dataclass(frozen=True)
