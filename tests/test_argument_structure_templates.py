@@ -140,6 +140,19 @@ def test_a_lexicon_word_is_not_read_by_the_general_template(with_templates):
 
 
 @needs_shared
+@pytest.mark.parametrize("question,sparql", [
+    # the words of one linked name in a compound do not chain: a property taken twice
+    ("Which is the common-law wife of dedicatee of Temple of Isthmia?",
+     "SELECT ?answer WHERE { wd:Q18385210 wdt:P451 ?X . ?X wdt:P451 ?answer . }"),
+    # the second hop of a two-hop query swapped
+    ("What is famous works for writers of Some Came Running ?",
+     "SELECT ?answer WHERE { wd:Q21045747 wdt:P50 ?X . ?answer wdt:P800 ?X . }"),
+], ids=["compound-name", "swapped-second-hop"])
+def test_the_of_chain_needs_two_of_phrases(with_templates, question, sparql):
+    assert with_templates.verify(question, sparql).verdict != "faithful"
+
+
+@needs_shared
 @pytest.mark.parametrize("question,sparql,swapped", CASES, ids=[c[0][:40] for c in CASES])
 def test_argument_structure_accepts_the_query_and_not_its_swap(with_templates, without_templates,
                                                               question, sparql, swapped):
