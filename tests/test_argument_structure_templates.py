@@ -1,21 +1,21 @@
-"""Templates keyed on argument structure (issue 59, point 3): ``match.except_preds``, the
-structural templates ``verb_doer_object``, ``verb_doerless_object``, ``place_preposition`` and
-the property templates ``noun_object_of_doer``, ``noun_object_in_place`` and ``noun_of_chain``.
+"""Templates keyed on argument structure (issue 59, point 3), the optional pack
+``axioms/packs/argument_structure`` (off by default, ``[axioms] packs``): the structural
+templates ``verb_doer_object``, ``verb_doerless_object``, ``place_preposition`` and the
+property templates ``noun_object_of_doer``, ``noun_object_in_place`` and ``noun_of_chain``;
+with the template fields they use, ``match.except_preds`` and ``through_lexicon``.
 
-The examples of the templates run as tests (``verifier axioms test``, ``tests/test_axioms.py``);
-here: the match field on its own, its lint, the axioms the structural templates give for a
-reading written in the notation, and verdicts on readings of the shared corpus with and
-without the templates (skipped when ``../shared`` is absent).
+Here: the fields on their own and their lint, the switch, the pack's examples, the axioms
+the structural templates give for a reading written in the notation, and verdicts on readings
+of the shared corpus with and without the pack (skipped when ``../shared`` is absent).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from verifier.axioms import load_pack
+from verifier.axioms import load_pack, optional_pack_dirs
 from verifier.axioms.loader import lint
 from verifier.axioms.model import Match
 from verifier.deductive.premises import structural_axioms
@@ -27,9 +27,42 @@ SHARED = ROOT.parent / "shared" / "data"
 NEW = ("noun_object_of_doer", "noun_object_in_place", "noun_of_chain")
 
 
+PACK = ROOT / "axioms" / "packs" / "argument_structure"
+
+
 @pytest.fixture(scope="module")
 def pack():
-    return load_pack([ROOT / "axioms"])
+    """The shipped pack with the optional one on."""
+    return load_pack([ROOT / "axioms", PACK])
+
+
+def test_the_pack_is_off_by_default_and_named_by_the_switch():
+    assert not set(NEW) & set(load_pack([ROOT / "axioms"]).templates)
+    from verifier.resources import axioms_dir
+
+    assert optional_pack_dirs(["argument_structure"]) == [axioms_dir() / "packs" / "argument_structure"]
+    with pytest.raises(ValueError, match="argument_structure"):
+        optional_pack_dirs(["no_such_pack"])
+
+
+def test_the_switch_turns_the_pack_on_in_the_verifier():
+    from verifier.api import Verifier
+    from verifier.config import Config
+
+    on = Verifier(Config({"axioms": {"packs": ["argument_structure"]}, "stacking": {"model": "none"}}),
+                  labels=None, mrs=None)
+    off = Verifier(Config({"stacking": {"model": "none"}}), labels=None, mrs=None)
+    assert set(NEW) <= set(on.pack.templates) and not set(NEW) & set(off.pack.templates)
+
+
+def test_the_pack_lints_clean_and_its_examples_pass(capsys):
+    from types import SimpleNamespace
+
+    from verifier.cli.axioms import _run_pack_examples
+
+    assert not [i for i in lint([ROOT / "axioms", PACK]) if i.severity == "error"]
+    args = SimpleNamespace(dirs=[str(PACK)], mrs=[], labels=None, given_only=True)
+    assert _run_pack_examples(args) == 0, capsys.readouterr().out
 
 
 def test_except_preds_leaves_out_the_predicates_it_names():
@@ -127,8 +160,8 @@ def with_templates(pack):
 
 
 @pytest.fixture(scope="module")
-def without_templates(pack):
-    return _verifier(replace(pack, templates={k: v for k, v in pack.templates.items() if k not in NEW}))
+def without_templates():
+    return _verifier(load_pack([ROOT / "axioms"]))
 
 
 @needs_shared

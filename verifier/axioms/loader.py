@@ -23,7 +23,7 @@ from verifier.logic import Atom, Formula, IRI, atoms, free_vars, iter_terms
 from verifier.notation import LogicSyntaxError, parse_formula
 from verifier.resources import axioms_dir
 
-__all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
+__all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs", "optional_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
                     "properties", "keeps_class", "through_lexicon"}
@@ -90,6 +90,21 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 def default_pack_dirs(extra: Iterable[str | Path] = ()) -> list[Path]:
     """The shipped pack folder followed by user folders."""
     return [axioms_dir(), *[Path(p) for p in extra]]
+
+
+def optional_pack_dirs(names: Iterable[str]) -> list[Path]:
+    """The folders of optional packs shipped with the axioms (``axioms/packs/<name>``, off
+    unless ``[axioms] packs`` names them); an unknown name raises ``ValueError`` listing the
+    packs there are."""
+    root = axioms_dir() / "packs"
+    out = []
+    for name in names:
+        d = root / str(name)
+        if not (d / "templates").is_dir() and not (d / "lexicons").is_dir() and not (d / "background").is_dir():
+            known = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+            raise ValueError(f"[axioms] packs: no optional pack {name!r} (there are: {', '.join(known) or 'none'})")
+        out.append(d)
+    return out
 
 
 class _Collector:
