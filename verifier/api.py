@@ -150,10 +150,14 @@ class Verifier:
         self.config = config or load_config()
         cfg = self.config
         if pack is None:
-            from verifier.axioms import default_pack_dirs
+            from verifier.axioms import default_pack_dirs, optional_pack_dirs
 
             extra = cfg.get("axioms", "dirs", []) or []
-            pack = load_pack(default_pack_dirs(extra if isinstance(extra, list) else [extra]))
+            extra = list(extra) if isinstance(extra, list) else [extra]
+            # optional packs shipped with the axioms (axioms/packs/<name>), off unless named
+            named = cfg.get("axioms", "packs", []) or []
+            extra = [*optional_pack_dirs(named if isinstance(named, list) else [named]), *extra]
+            pack = load_pack(default_pack_dirs(extra))
         self.pack = pack
         if labels is None:
             from verifier.labels.configured import configured_labels

@@ -23,11 +23,11 @@ from verifier.logic import Atom, Formula, IRI, atoms, free_vars, iter_terms
 from verifier.notation import LogicSyntaxError, parse_formula
 from verifier.resources import axioms_dir
 
-__all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs"]
+__all__ = ["LintIssue", "PackError", "load_pack", "lint", "default_pack_dirs", "optional_pack_dirs"]
 
 _TEMPLATE_FIELDS = {"name", "doc", "match", "links", "axiom", "label_shapes", "priority", "examples",
-                    "properties", "keeps_class"}
-_MATCH_FIELDS = {"kind", "arity", "preds", "unexpressed", "expressed", "verbs"}
+                    "properties", "keeps_class", "through_lexicon"}
+_MATCH_FIELDS = {"kind", "arity", "preds", "except_preds", "unexpressed", "expressed", "verbs"}
 _LEXICON_FIELDS = {"name", "doc", "entries", "examples", "defaults"}
 _ENTRY_FIELDS = {"words", "template", "symbol", "symbols", "pos", "via", "mode", "doc", "exclusive",
                  "support", "examples"}
@@ -90,6 +90,21 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 def default_pack_dirs(extra: Iterable[str | Path] = ()) -> list[Path]:
     """The shipped pack folder followed by user folders."""
     return [axioms_dir(), *[Path(p) for p in extra]]
+
+
+def optional_pack_dirs(names: Iterable[str]) -> list[Path]:
+    """The folders of optional packs shipped with the axioms (``axioms/packs/<name>``, off
+    unless ``[axioms] packs`` names them); an unknown name raises ``ValueError`` listing the
+    packs there are."""
+    root = axioms_dir() / "packs"
+    out = []
+    for name in names:
+        d = root / str(name)
+        if not (d / "templates").is_dir() and not (d / "lexicons").is_dir() and not (d / "background").is_dir():
+            known = sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+            raise ValueError(f"[axioms] packs: no optional pack {name!r} (there are: {', '.join(known) or 'none'})")
+        out.append(d)
+    return out
 
 
 class _Collector:
@@ -229,6 +244,13 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         preds = m.get("preds") or []
         if isinstance(preds, str):
             preds = [preds]
+        except_preds = m.get("except_preds") or []
+        if isinstance(except_preds, str):
+            except_preds = [except_preds]
+        if not isinstance(except_preds, list) or not all(isinstance(p_, str) for p_ in except_preds):
+            col.add(file, _line(m, "except_preds")[0], "bad-value",
+                    f"{what}: match.except_preds must be a list of predicates or patterns")
+            except_preds = []
         positions = {}
         for fld in ("unexpressed", "expressed"):
             val = m.get(fld) or []
@@ -276,15 +298,22 @@ def _load_templates(data: Any, file: str, col: _Collector, out: dict[str, Templa
         if not isinstance(keeps_class, bool):
             col.add(file, _line(d, "keeps_class")[0], "bad-value", f"{what}: keeps_class must be true or false")
             keeps_class = False
+        through_lexicon = d.get("through_lexicon", True)
+        if not isinstance(through_lexicon, bool):
+            col.add(file, _line(d, "through_lexicon")[0], "bad-value",
+                    f"{what}: through_lexicon must be true or false")
+            through_lexicon = True
         if duplicate:
             continue
         out[name] = Template(
             name=name, doc=str(d.get("doc", "")), match=Match(str(kind), arity, tuple(preds), positions["unexpressed"],
                                                      positions["expressed"],
-                                                     None if verbs is None else tuple(verbs)),
+                                                     None if verbs is None else tuple(verbs),
+                                                     tuple(except_preds)),
             links=links, axiom_text=d["axiom"], axiom=axiom, label_shapes=tuple(shapes),
             priority=int(d.get("priority", 0) or 0), examples=_examples(d, file, col, what),
             source=Source(file, line), properties=tuple(str(p_) for p_ in props), keeps_class=keeps_class,
+            through_lexicon=through_lexicon,
         )
 
 

@@ -96,14 +96,19 @@ class Match:
     #: which some readings split into "where was Bach" and a "born" attached to nothing;
     #: ``[_locate_v_1]`` also admits "Where is Somalia located?"
     verbs: tuple[str, ...] | None = None
+    #: predicates the template never applies to, by name or pattern as in :attr:`preds`
+    #: ("_be_v_*": a template about what a verb does to its object leaves the copula alone)
+    except_preds: tuple[str, ...] = ()
 
     def names(self, pred: str) -> bool:
-        """Whether :attr:`preds` (when given) lists ``pred``: by its name, or by a pattern
-        whose ``*`` stands for any characters ("*/jj_u_unknown": an unknown word that the
-        grammar took for an adjective)."""
+        """Whether :attr:`preds` (when given) lists ``pred`` and :attr:`except_preds` does
+        not: by its name, or by a pattern whose ``*`` stands for any characters
+        ("*/jj_u_unknown": an unknown word that the grammar took for an adjective)."""
+        if any(_pred_fits(pred, p) for p in self.except_preds):
+            return False
         if not self.preds:
             return True
-        return any(pred == p or ("*" in p and fnmatch.fnmatchcase(pred, p)) for p in self.preds)
+        return any(_pred_fits(pred, p) for p in self.preds)
 
     def admits(self, args: Sequence[object]) -> bool:
         """Whether a predication with these arguments has the minimum arity, leaves the
@@ -119,6 +124,11 @@ class Match:
         """Whether a reading with these verbs (the copula left out) is one the template
         applies to (:attr:`verbs`)."""
         return self.verbs is None or all(v in self.verbs for v in verbs)
+
+
+def _pred_fits(pred: str, pattern: str) -> bool:
+    """Whether ``pred`` is ``pattern``, or fits it when it has a ``*``."""
+    return pred == pattern or ("*" in pattern and fnmatch.fnmatchcase(pred, pattern))
 
 
 def _instance(term: object) -> bool:
@@ -154,6 +164,10 @@ class Template:
     #: referent is ("What movies is X in?": cast member, and a film): a query must say that
     #: too (``verifier.deductive`` reports the class as dropped otherwise)
     keeps_class: bool = False
+    #: false: the template reads only the names of labels and aliases, never a word that a
+    #: lexicon entry links (the entry says how its word reads: "music" -> genre reads "What
+    #: music did X compose?" as works, not as a genre of X)
+    through_lexicon: bool = True
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def structural_axioms(pack: Pack, units: list[Unit]) -> list[Axiom]:
             if t.match.kind not in (u.kind, "any") and not (t.match.kind == "abstract" and t.match.preds
                                                             and t.match.names(u.pred)):
                 continue
-            if t.match.preds and not t.match.names(u.pred):
+            if not t.match.names(u.pred):
                 continue
             if not t.match.admits(u.atom.args):
                 continue

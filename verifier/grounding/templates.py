@@ -126,11 +126,13 @@ class LinkMaker:
                 continue
             if t.links == "class" and not class_via_ok(t, sym):
                 continue
+            if entry is not None and not t.through_lexicon:
+                continue  # the entry says how its word reads
             if not kind_ok(t, u):
                 continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue
-            if t.match.preds and not t.match.names(u.pred):
+            if not t.match.names(u.pred):
                 continue
             if not self.admits(ctx, t, u):
                 continue
