@@ -1,8 +1,8 @@
 """English word lists, surface cues and closed-class constants as data: ``axioms/words/*.yaml``.
 
 Each file is one vocabulary (its name is the file's stem: ``grounding``, ``intent``,
-``qualifiers``, ``filters``) with a ``doc`` line and ``lists``.  Each list has a ``name``, a
-``doc`` line, examples that run as tests (``verifier axioms test``), and one of
+``qualifiers``, ``filters``, ``lexical``) with a ``doc`` line and ``lists``.  Each list has a
+``name``, a ``doc`` line, examples that run as tests (``verifier axioms test``), and one of
 
 * ``words``: a list of words (kept in order; :meth:`Vocabulary.words`, :meth:`Vocabulary.word_set`);
   ``match: suffix`` says the words are word endings;
