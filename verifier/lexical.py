@@ -23,7 +23,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Iterable
 
 from nltk.stem.porter import PorterStemmer
@@ -40,29 +39,16 @@ log = logging.getLogger(__name__)
 _WORDS = vocabulary("lexical")
 
 
-def _lemma_map(*lists: str) -> MappingProxyType:
-    """The read-only ``form -> lemma`` mapping of the ``map`` lists ``lists`` of
-    :data:`_WORDS` (later lists win); each form must name exactly one lemma."""
-    out: dict[str, str] = {}
-    for name in lists:
-        for form, lemmas in _WORDS.mapping(name).items():
-            if len(lemmas) != 1:
-                raise ValueError(f"{_WORDS.file}: list {name!r}: {form!r} must map to exactly one "
-                                 f"lemma, not {list(lemmas)}")
-            out[form] = lemmas[0]
-    return MappingProxyType(out)
-
-
 PREPOSITIONS = _WORDS.word_set("prepositions")
 STOPWORDS = PREPOSITIONS | _WORDS.word_set("function_words")
 
 #: Irregular past forms of verbs, as labels and questions write them ("written by", "what did
 #: X wrote?"): matching keys (:data:`_IRREGULAR`) and the base forms of unknown-word verbs
 #: (:func:`irregular_base`) both read them.
-_PAST_FORMS = _lemma_map("past_forms")
+_PAST_FORMS = _WORDS.lemmas("past_forms")
 
 # Irregular verb forms and plurals that appear in Wikidata labels; stemming handles the rest.
-_IRREGULAR = _lemma_map("past_forms", "irregular_forms")
+_IRREGULAR = _WORDS.lemmas("past_forms", "irregular_forms")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 _POSSESSIVE = _WORDS.words("possessive_endings")
@@ -689,7 +675,7 @@ class WordNetRelations:
 #: :func:`irregular_base`): those of :data:`_PAST_FORMS`, and those that questions write but
 #: labels do not, which stay out of the matching keys ("where did X grew up?", "what did X
 #: drew?").
-_IRREGULAR_PAST = _lemma_map("past_forms", "question_past_forms")
+_IRREGULAR_PAST = _WORDS.lemmas("past_forms", "question_past_forms")
 
 
 def base_forms(word: str) -> list[str]:

@@ -126,6 +126,23 @@ class Vocabulary:
         assert m is not None
         return m
 
+    def lemmas(self, *names: str) -> Mapping[str, str]:
+        """The ``map`` lists ``names`` merged into one read-only ``word -> word`` mapping
+        (later lists win: "born" -> "bear"), each word mapped to exactly one word; raises
+        :class:`VocabularyError` naming the file and the list when a word maps to more or
+        fewer."""
+        out: dict[str, str] = {}
+        for name in names:
+            wl = self._get(name, "map")
+            assert wl.mapping is not None
+            for word, values in wl.mapping.items():
+                if len(values) != 1:
+                    raise VocabularyError([LintIssue(self.file, wl.line, 0, "bad-value",
+                                                     f"list {name!r}: {word!r} must map to exactly one word, "
+                                                     f"not {list(values)}")])
+                out[word] = values[0]
+        return MappingProxyType(out)
+
     def pattern(self, name: str) -> re.Pattern:
         """The compiled pattern of list ``name``."""
         p = self._get(name, "pattern").pattern
