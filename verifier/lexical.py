@@ -124,6 +124,10 @@ _AGENT_SUFFIXES = _WORDS.words("agent_suffixes")
 _AGENT_NOUNS = _WORDS.word_set("agent_nouns")
 _VERB_STARTS = _WORDS.word_set("verb_starts")
 _PARTICIPLE_SUFFIXES = _WORDS.words("participle_suffixes")
+_PRESENT_ENDINGS = _WORDS.words("present_endings")
+_NON_PRESENT_ENDINGS = _WORDS.words("non_present_endings")
+_PRESENT_PARTICIPLE_ENDINGS = _WORDS.words("present_participle_endings")
+_SILENT_ENDINGS = _WORDS.words("silent_endings")
 _PASSIVE_PARTICLES = _WORDS.word_set("passive_particles")
 _PASSIVE_HEADS = _WORDS.word_set("passive_heads")
 _VERB_OBJECT_DETERMINERS = _WORDS.word_set("verb_object_determiners")
@@ -170,7 +174,8 @@ def label_shape(name: str) -> str:
     # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year"),
     # a plural noun's complement ("coordinates of northernmost point", "assets under management",
     # "rules for classification") or an identifier ("Flags of the World ID")
-    if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
+    if first in _VERB_STARTS or (first.endswith(_PRESENT_ENDINGS) and not first.endswith(_NON_PRESENT_ENDINGS)
+                                 and len(ws) > 1
                                  and (ws[1] in PREPOSITIONS or ws[1] in _VERB_OBJECT_DETERMINERS)
                                  and ws[1] not in _NOUN_COMPLEMENT_PREPOSITIONS and last not in ID_WORDS):
         return "verb"
@@ -186,10 +191,13 @@ def _participle_of(name: str, verb: str) -> bool:
     """Whether a one-word ``name`` is the -ing form of ``verb`` ("depicting" of "depicts",
     "using" of "uses")."""
     w = name.strip().casefold()
-    if " " in w or not w.endswith("ing"):
+    ing = next((e for e in _PRESENT_PARTICIPLE_ENDINGS if w.endswith(e)), None)
+    if " " in w or ing is None:
         return False
-    base = verb.casefold().removesuffix("s")
-    return w[:-3] in (base, base.removesuffix("e"))
+    base = verb.casefold()
+    base = next((base[:-len(e)] for e in _PRESENT_ENDINGS if base.endswith(e)), base)
+    bare = next((base[:-len(e)] for e in _SILENT_ENDINGS if base.endswith(e)), base)
+    return w[:-len(ing)] in (base, bare)
 
 
 def is_agentive(word: str) -> bool:
