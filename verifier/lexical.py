@@ -684,6 +684,10 @@ class WordNetRelations:
 #: labels do not, which stay out of the matching keys ("where did X grew up?", "what did X
 #: drew?").
 _IRREGULAR_PAST = _WORDS.lemmas("past_forms", "question_past_forms")
+#: regular past endings, those written for a base in -y, and letters a base doubles itself
+_PAST_ENDINGS = _WORDS.words("past_endings")
+_PAST_Y_ENDINGS = _WORDS.lemmas("past_y_endings")
+_UNDOUBLED_LETTERS = _WORDS.word_set("undoubled_letters")
 
 
 def base_forms(word: str) -> list[str]:
@@ -694,15 +698,14 @@ def base_forms(word: str) -> list[str]:
     w = word.casefold()
     if w in _IRREGULAR_PAST:
         return [_IRREGULAR_PAST[w]]
-    if len(w) < 4 or not w.endswith("ed"):
+    ed = next((e for e in _PAST_ENDINGS if w.endswith(e)), None)
+    if len(w) < 4 or ed is None:
         return []
-    out = []
-    if w.endswith("ied"):
-        out.append(w[:-3] + "y")
-    stem = w[:-2]
+    out = [w[:-len(end)] + base for end, base in _PAST_Y_ENDINGS.items() if w.endswith(end)]  # "married"
+    stem = w[:-len(ed)]
     out.append(stem)
-    out.append(w[:-1])  # "composed" -> "compose", "died" -> "die"
-    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+    out.extend(stem + e for e in _SILENT_ENDINGS)  # "composed" -> "compose", "died" -> "die"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _UNDOUBLED_LETTERS:
         out.append(stem[:-1])  # "stopped" -> "stop"
     return out
 
