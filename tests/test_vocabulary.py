@@ -15,7 +15,7 @@ from verifier.vocabulary import (
     VocabularyError, lint_words, run_word_examples, vocabulary, words_dir,
 )
 
-SHIPPED = ("grounding", "intent", "qualifiers", "filters")
+SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical")
 
 
 def _words(tmp_path, text: str, name: str = "test"):
@@ -148,3 +148,45 @@ def test_cli_lint_and_test_cover_the_word_lists(tmp_path, capsys):
     assert _run_word_examples(Namespace(dirs=[str(d)])) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "test.yaml:7: list 'articles'" in out
+
+
+def test_lemmas_merge_maps_of_one_word_each_and_name_the_file_otherwise(tmp_path):
+    d = _words(tmp_path, """\
+        doc: Irregular forms.
+        lists:
+          - name: past
+            doc: Past forms.
+            map: {born: [bear], wrote: [write]}
+            examples:
+              - {key: born, value: [bear]}
+          - name: plurals
+            doc: Plurals, and a form that overrides one of the past forms.
+            map: {children: [child], born: [birth]}
+            examples:
+              - {key: children, value: [child]}
+          - name: ambiguous
+            doc: A form with two lemmas.
+            map: {found: [find, found]}
+            examples:
+              - {key: found, value: [find, found]}
+    """)
+    v = vocabulary("test", d / "words")
+    merged = v.lemmas("past", "plurals")
+    assert dict(merged) == {"born": "birth", "wrote": "write", "children": "child"}
+    with pytest.raises(TypeError):
+        merged["x"] = "y"  # type: ignore[index]
+    with pytest.raises(VocabularyError, match=r"test\.yaml:13: error\[bad-value\]: list 'ambiguous'"):
+        v.lemmas("ambiguous")
+
+
+def test_lexical_reads_its_words_from_data():
+    from verifier import lexical
+
+    v = vocabulary("lexical")
+    assert lexical.PREPOSITIONS == v.word_set("prepositions")
+    assert lexical.STOPWORDS == v.word_set("prepositions") | v.word_set("function_words")
+    assert lexical.TITLES == v.word_set("titles") and lexical.ID_WORDS == v.word_set("id_words")
+    # irregular forms: from the maps, through the engine
+    assert lexical.lemma_of("born") == "bear" and lexical.lemma_of("movies") == "film"
+    assert lexical.irregular_base("grew") == "grow" and lexical.lemma_of("grew") == "grew"
+    assert lexical.label_shape("made up of") == "by" and lexical.label_shape("has part") == "verb"

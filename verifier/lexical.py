@@ -27,56 +27,31 @@ from typing import Iterable
 
 from nltk.stem.porter import PorterStemmer
 
+from verifier.vocabulary import vocabulary
+
 __all__ = ["content_keys", "lemma_keys", "fold", "words_of", "without_possessive", "stem",
            "lemma_of", "label_shape", "within_edits", "LabelIndex", "NameEntry", "name_entries",
            "initials", "STOPWORDS", "PREPOSITIONS", "WordNetRelations"]
 
 log = logging.getLogger(__name__)
 
-PREPOSITIONS = frozenset({
-    "of", "in", "at", "by", "for", "to", "from", "on", "with", "into", "onto", "per", "as",
-    "after", "before", "about", "against", "between", "under", "over", "during", "within",
-    "without", "through", "via", "near", "among",
-})
-STOPWORDS = PREPOSITIONS | frozenset({
-    "the", "a", "an", "and", "or", "is", "are", "was", "were", "be", "been", "being", "has",
-    "have", "had", "do", "does", "did", "which", "what", "who", "whom", "whose", "that",
-    "this", "these", "those", "it", "its", "their", "his", "her", "there", "here", "s",
-    "also", "than", "not", "no", "any", "some", "all", "each", "every", "how", "many", "much",
-    "when", "where", "why", "me", "give", "tell", "you", "i", "?", "'s",
-})
+#: The English words of this module (``axioms/words/lexical.yaml``): the engine below reads them.
+_WORDS = vocabulary("lexical")
+
+
+PREPOSITIONS = _WORDS.word_set("prepositions")
+STOPWORDS = PREPOSITIONS | _WORDS.word_set("function_words")
 
 #: Irregular past forms of verbs, as labels and questions write them ("written by", "what did
 #: X wrote?"): matching keys (:data:`_IRREGULAR`) and the base forms of unknown-word verbs
 #: (:func:`irregular_base`) both read them.
-_PAST_FORMS = {
-    "bore": "bear", "born": "bear", "wrote": "write", "written": "write", "made": "make",
-    "built": "build", "sold": "sell", "gave": "give", "given": "give", "took": "take", "taken": "take",
-    "drawn": "draw", "knew": "know", "known": "know", "won": "win", "led": "lead", "held": "hold",
-    "ran": "run", "began": "begin", "begun": "begin", "found": "find", "sang": "sing", "sung": "sing",
-    "spoke": "speak", "spoken": "speak", "shot": "shoot", "fought": "fight", "taught": "teach",
-    "thought": "think", "brought": "bring", "bought": "buy", "paid": "pay", "driven": "drive",
-    "flown": "fly", "grown": "grow", "saw": "see", "seen": "see", "met": "meet", "left": "leave",
-    "lost": "lose", "kept": "keep", "was": "be", "were": "be", "had": "have",
-}
+_PAST_FORMS = _WORDS.lemmas("past_forms")
 
 # Irregular verb forms and plurals that appear in Wikidata labels; stemming handles the rest.
-_IRREGULAR = {
-    **_PAST_FORMS,
-    "borne": "bear", "died": "die", "dead": "die", "founded": "found", "chosen": "choose", "shown": "show",
-    "children": "child", "people": "person", "men": "man", "women": "woman", "wives": "wife",
-    "mice": "mouse", "feet": "foot", "teeth": "tooth", "geese": "goose", "media": "medium",
-    "data": "datum", "criteria": "criterion", "phenomena": "phenomenon", "alumni": "alumnus",
-    "is": "be", "are": "be", "has": "have",
-    # spelling variants and abbreviations written as words
-    "adviser": "advisor", "advisers": "advisor", "advisors": "advisor",
-    "tv": "television",
-    # American words for what Wikidata's labels call by the British one ("Brazil national
-    # football team", "film character", "association football club")
-    "movie": "film", "movies": "film", "soccer": "football",
-}
+_IRREGULAR = _WORDS.lemmas("past_forms", "irregular_forms")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+_POSSESSIVE = _WORDS.words("possessive_endings")
 
 
 @lru_cache(maxsize=None)
@@ -96,7 +71,7 @@ def stem(word: str) -> str:
 #: Words that are irregular forms of one verb and the lemma of another ("found": find /
 #: to found, "saw": see / to saw).  A predicate's lemma is already a lemma, so
 #: :func:`lemma_keys` does not map these.
-LEMMA_FORMS = frozenset({"found", "saw", "bore", "shot", "left", "ground", "wound", "lay"})
+LEMMA_FORMS = _WORDS.word_set("lemma_forms")
 
 
 def lemma_keys(lemma: str) -> tuple[str, ...]:
@@ -128,7 +103,10 @@ def words_of(text: str) -> list[str]:
 
 def without_possessive(word: str) -> str:
     """``word`` without a final possessive "'s" ("obama's" -> "obama")."""
-    return word[:-2] if word.endswith(("'s", "’s")) else word
+    for ending in _POSSESSIVE:
+        if word.endswith(ending):
+            return word[:-len(ending)]
+    return word
 
 
 @lru_cache(maxsize=1 << 17)
@@ -142,20 +120,27 @@ def content_keys(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
-_AGENT_SUFFIXES = ("er", "or", "ist", "ant", "ent", "ee")
-_VERB_STARTS = frozenset({"has", "have", "follows", "replaces", "contains", "uses", "owns",
-                          "includes", "consists", "shares", "borders", "produces", "affects",
-                          "depicts", "publishes", "operates", "occupies", "lacks", "is"})
+_AGENT_SUFFIXES = _WORDS.words("agent_suffixes")
+_AGENT_NOUNS = _WORDS.word_set("agent_nouns")
+_VERB_STARTS = _WORDS.word_set("verb_starts")
+_PARTICIPLE_SUFFIXES = _WORDS.words("participle_suffixes")
+_PRESENT_ENDINGS = _WORDS.words("present_endings")
+_NON_PRESENT_ENDINGS = _WORDS.words("non_present_endings")
+_PRESENT_PARTICIPLE_ENDINGS = _WORDS.words("present_participle_endings")
+_SILENT_ENDINGS = _WORDS.words("silent_endings")
+_PASSIVE_PARTICLES = _WORDS.word_set("passive_particles")
+_PASSIVE_HEADS = _WORDS.word_set("passive_heads")
+_VERB_OBJECT_DETERMINERS = _WORDS.word_set("verb_object_determiners")
+_NOUN_COMPLEMENT_PREPOSITIONS = _WORDS.word_set("noun_complement_prepositions")
+_HEAD_JOINERS = _WORDS.word_set("head_joiners")
 
 
 #: Last words of identifier names ("Flags of the World ID", "terms of service URL"), also the
 #: heads of question noun phrases that may contain "of" (``parsers.mrs.patterns``).
-ID_WORDS = frozenset({"id", "ids", "identifier", "url", "uuid", "code", "number"})
+ID_WORDS = _WORDS.word_set("id_words")
 #: Titles written before a person's name ("sir isaac newton", "saint paul", "jesus christ"
 #: after it): part of how the person is named, not a name of its own.
-TITLES = frozenset({"sir", "saint", "st", "dame", "lord", "lady", "king", "queen", "prince",
-                    "princess", "emperor", "empress", "pope", "president", "general", "dr",
-                    "mr", "mrs", "ms", "christ", "jr", "sr"})
+TITLES = _WORDS.word_set("titles")
 #: The matching keys of :data:`TITLES` (to compare with :func:`content_keys` of a phrase).
 TITLE_KEYS = frozenset(k for w in TITLES for k in content_keys(w))
 
@@ -175,10 +160,10 @@ def label_shape(name: str) -> str:
     if not ws:
         return "noun"
     last, first = ws[-1], ws[0]
-    if last == "of" and len(ws) == 2 and first.endswith("ed"):
+    if last == "of" and len(ws) == 2 and first.endswith(_PARTICIPLE_SUFFIXES):
         return "prep"  # a participle's complement ("convicted of"), not a relational noun's
-    if last == "of" and len(ws) == 3 and ws[1] in ("up", "out") and (
-            first.endswith("ed") or first in ("made", "built")):
+    if last == "of" and len(ws) == 3 and ws[1] in _PASSIVE_PARTICLES and (
+            first.endswith(_PARTICIPLE_SUFFIXES) or first in _PASSIVE_HEADS):
         return "by"  # a passive ("made up of", "built out of"): "Y makes up X" is has part(X, Y)
     if last == "of" and len(ws) > 1:
         return "of"
@@ -189,13 +174,14 @@ def label_shape(name: str) -> str:
     # "flows into", "shares border with"; not a rate ("beats per minute", "visitors per year"),
     # a plural noun's complement ("coordinates of northernmost point", "assets under management",
     # "rules for classification") or an identifier ("Flags of the World ID")
-    if first in _VERB_STARTS or (first.endswith("s") and not first.endswith("ss") and len(ws) > 1
-                                 and ws[1] in PREPOSITIONS | {"the", "a"}
-                                 and ws[1] not in ("per", "of", "for", "under") and last not in ID_WORDS):
+    if first in _VERB_STARTS or (first.endswith(_PRESENT_ENDINGS) and not first.endswith(_NON_PRESENT_ENDINGS)
+                                 and len(ws) > 1
+                                 and (ws[1] in PREPOSITIONS or ws[1] in _VERB_OBJECT_DETERMINERS)
+                                 and ws[1] not in _NOUN_COMPLEMENT_PREPOSITIONS and last not in ID_WORDS):
         return "verb"
-    if len(ws) > 1 and ws[0].endswith("ed") and ws[1] in PREPOSITIONS:
+    if len(ws) > 1 and ws[0].endswith(_PARTICIPLE_SUFFIXES) and ws[1] in PREPOSITIONS:
         return "prep"
-    head = ws[0] if len(ws) > 1 and ws[1] in ("of", "or", "and") else ws[-1]
+    head = ws[0] if len(ws) > 1 and ws[1] in _HEAD_JOINERS else ws[-1]
     if is_agentive(head):
         return "agent"
     return "noun"
@@ -205,17 +191,19 @@ def _participle_of(name: str, verb: str) -> bool:
     """Whether a one-word ``name`` is the -ing form of ``verb`` ("depicting" of "depicts",
     "using" of "uses")."""
     w = name.strip().casefold()
-    if " " in w or not w.endswith("ing"):
+    ing = next((e for e in _PRESENT_PARTICIPLE_ENDINGS if w.endswith(e)), None)
+    if " " in w or ing is None:
         return False
-    base = verb.casefold().removesuffix("s")
-    return w[:-3] in (base, base.removesuffix("e"))
+    base = verb.casefold()
+    base = next((base[:-len(e)] for e in _PRESENT_ENDINGS if base.endswith(e)), base)
+    bare = next((base[:-len(e)] for e in _SILENT_ENDINGS if base.endswith(e)), base)
+    return w[:-len(ing)] in (base, bare)
 
 
 def is_agentive(word: str) -> bool:
     """A noun that names the doer of an action (developer, author, founder ...)."""
     w = word.casefold()
-    return w.endswith(_AGENT_SUFFIXES) or w in {"author", "creator", "owner", "writer", "pilot",
-                                                 "chef", "architect", "sculptor", "painter"}
+    return w.endswith(_AGENT_SUFFIXES) or w in _AGENT_NOUNS
 
 
 # --------------------------------------------------------------------------------------------
@@ -250,14 +238,16 @@ def within_edits(a: str, b: str, k: int) -> bool:
     return prev[-1] <= k
 
 
-_NEGATIONS = frozenset({"not", "never", "non", "cannot"})
+_NEGATIONS = _WORDS.word_set("negations")
+_NEGATION_SUFFIXES = _WORDS.words("negation_suffixes")
+_NAME_WORDS = _WORDS.pattern("name_words")
 
 
 #: A maintenance note closing a label ("commander of (DEPRECATED)", "BNB person ID
 #: (OBSOLETE)"): not part of the name anyone says.
-_STATUS_NOTE = re.compile(r"\s*\((?:deprecated|obsolete)\)\s*$", re.I)
+_STATUS_NOTE = _WORDS.pattern("status_note")
 #: a closing abbreviation in parentheses ("(LC50)", "(IDLH)", "(SID)")
-_ABBREVIATION_NOTE = re.compile(r"\s+\((?-i:[A-Z][A-Z0-9-]{1,9})\)\s*$")
+_ABBREVIATION_NOTE = _WORDS.pattern("abbreviation_note")
 
 
 def _with_unabbreviated(names: Iterable[str]) -> list[str]:
@@ -269,6 +259,9 @@ def _with_unabbreviated(names: Iterable[str]) -> list[str]:
     return names + [e for e in extra if e and e not in names]
 
 
+_HAS_NOUN = _WORDS.pattern("has_noun")
+
+
 def _with_has_noun(names: list[str]) -> list[str]:
     """``names`` and, after them, the noun of a property label "has N" ("grammatical person"
     for *has grammatical person*, "phenotype" for *has phenotype*): "X has N Y" says that Y
@@ -277,7 +270,7 @@ def _with_has_noun(names: list[str]) -> list[str]:
     the label, and only when the rest is a noun (not "has written for")."""
     if not names:
         return names
-    m = re.fullmatch(r"(?:has|have)\s+(?P<noun>[^\W\d_][\w\s()-]*)", names[0].strip(), re.I)
+    m = _HAS_NOUN.fullmatch(names[0].strip())
     if not m or label_shape(m.group("noun")) not in ("noun", "agent"):
         return names
     noun = m.group("noun").strip()
@@ -314,9 +307,8 @@ def _with_split_joins(names: list[str]) -> list[str]:
 
 #: A class label that is a disjunction of one-word nouns, with a tail that names a place
 #: ("province or territory of Canada", "version, edition, or translation", "city or town").
-_DISJUNCTIVE_CLASS = re.compile(
-    r"(?P<head>[a-z][a-z-]*(?:, [a-z][a-z-]*)*,? or [a-z][a-z-]*)"
-    r"(?P<tail> (?:of|in) (?:the )?[A-Z][^,]*)?")
+_DISJUNCTIVE_CLASS = _WORDS.pattern("disjunctive_class")
+_ALTERNATIVE_SEPARATORS = _WORDS.pattern("alternative_separators")
 
 
 def _with_alternatives(names: list[str]) -> list[str]:
@@ -330,18 +322,18 @@ def _with_alternatives(names: list[str]) -> list[str]:
     if not names or not (m := _DISJUNCTIVE_CLASS.fullmatch(names[0])):
         return names
     tail = m.group("tail") or ""
-    words = re.split(r",? or |, ", m.group("head"))
+    words = _ALTERNATIVE_SEPARATORS.split(m.group("head"))
     extra = [w + tail for w in words]
     return names + [e for e in extra if e not in names]
 
 
 def _negated(name: str) -> bool:
     """Whether a name says "not" ("not the same as", "isn't", "non-fiction")."""
-    words = re.findall(r"[^\W_]+(?:'t)?", name.casefold())
-    return any(w in _NEGATIONS or w.endswith("n't") for w in words)
+    words = _NAME_WORDS.findall(name.casefold())
+    return any(w in _NEGATIONS or w.endswith(_NEGATION_SUFFIXES) for w in words)
 
 
-_ACRONYM_SKIP = frozenset({"of", "or", "to", "the", "and", "for", "in", "on", "at", "by", "de", "a", "an"})
+_ACRONYM_SKIP = _WORDS.word_set("acronym_skips")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -452,8 +444,8 @@ class LabelIndex:
     def cached(cls, path: str | Path, cache_dir: str | Path | None = None) -> "LabelIndex":
         """:meth:`from_labels_tsv`, kept as a pickle in the user cache folder and rebuilt when
         the source file changes (size or modification time) or the code that reads it and
-        derives names, keys and shapes does (this module and the TSV loader); older caches of
-        the same file are removed."""
+        derives names, keys and shapes does (this module, its word lists and the TSV loader);
+        older caches of the same file are removed."""
         import hashlib
         import pickle
 
@@ -462,7 +454,8 @@ class LabelIndex:
         src = Path(path)
         st = src.stat()
         source_key = hashlib.blake2s(f"{src.resolve()}".encode(), digest_size=6).hexdigest()
-        code = Path(__file__).read_bytes() + Path(loaders.__file__).read_bytes()
+        code = (Path(__file__).read_bytes() + Path(loaders.__file__).read_bytes()
+                + Path(_WORDS.file).read_bytes())
         key = hashlib.blake2s(f"{st.st_size}|{st.st_mtime_ns}|".encode() + code,
                               digest_size=6).hexdigest()
         folder = Path(cache_dir) if cache_dir else Path.home() / ".cache" / "sparql-verifier"
@@ -690,16 +683,11 @@ class WordNetRelations:
 #: :func:`irregular_base`): those of :data:`_PAST_FORMS`, and those that questions write but
 #: labels do not, which stay out of the matching keys ("where did X grew up?", "what did X
 #: drew?").
-_IRREGULAR_PAST = {
-    **_PAST_FORMS,
-    "grew": "grow", "became": "become", "drew": "draw", "went": "go", "gone": "go", "came": "come",
-    "got": "get", "told": "tell", "said": "say", "wore": "wear", "stood": "stand", "flew": "fly",
-    "rode": "ride", "chose": "choose", "broke": "break", "fell": "fall", "sent": "send", "spent": "spend",
-    "struck": "strike", "swam": "swim", "threw": "throw", "did": "do", "done": "do", "been": "be",
-    "caught": "catch", "slept": "sleep", "felt": "feel", "dealt": "deal", "meant": "mean", "lent": "lend",
-    "dug": "dig", "hung": "hang", "stole": "steal", "ate": "eat", "drove": "drive", "rose": "rise",
-    "risen": "rise", "shook": "shake", "forgot": "forget",
-}
+_IRREGULAR_PAST = _WORDS.lemmas("past_forms", "question_past_forms")
+#: regular past endings, those written for a base in -y, and letters a base doubles itself
+_PAST_ENDINGS = _WORDS.words("past_endings")
+_PAST_Y_ENDINGS = _WORDS.lemmas("past_y_endings")
+_UNDOUBLED_LETTERS = _WORDS.word_set("undoubled_letters")
 
 
 def base_forms(word: str) -> list[str]:
@@ -710,15 +698,14 @@ def base_forms(word: str) -> list[str]:
     w = word.casefold()
     if w in _IRREGULAR_PAST:
         return [_IRREGULAR_PAST[w]]
-    if len(w) < 4 or not w.endswith("ed"):
+    ed = next((e for e in _PAST_ENDINGS if w.endswith(e)), None)
+    if len(w) < 4 or ed is None:
         return []
-    out = []
-    if w.endswith("ied"):
-        out.append(w[:-3] + "y")
-    stem = w[:-2]
+    out = [w[:-len(end)] + base for end, base in _PAST_Y_ENDINGS.items() if w.endswith(end)]  # "married"
+    stem = w[:-len(ed)]
     out.append(stem)
-    out.append(w[:-1])  # "composed" -> "compose", "died" -> "die"
-    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+    out.extend(stem + e for e in _SILENT_ENDINGS)  # "composed" -> "compose", "died" -> "die"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _UNDOUBLED_LETTERS:
         out.append(stem[:-1])  # "stopped" -> "stop"
     return out
 

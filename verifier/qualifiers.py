@@ -372,12 +372,20 @@ def _objects_statement(q: Qualifier, units: Sequence[Unit], grounding: Grounding
                      for w in (u.lemma, u.text) if w)
 
 
+#: a verb written in a finite form ("replaced", "follows")
+_FINITE_VERB = _WORDS.pattern("finite_verb_form")
+#: the endings of a lemma's finite forms, and of a lemma whose silent ending they drop
+_FINITE_ENDINGS = _WORDS.alternation("finite_endings")
+_SILENT_ENDINGS = _WORDS.words("silent_endings")
+_FINITE_ENDINGS_AFTER_SILENT = _WORDS.alternation("finite_endings_after_silent")
+
+
 def _wh_subject_of(verb: str) -> re.Pattern:
     """A question whose wh-phrase is the subject of the finite ``verb`` (a word in -ed or
     -s, or a lemma, written in either form) and its object follows ("Who replaced Viktor
     Orbán ...", "Which king succeeded X", "What precedes and follows Jeremiah ..."; not "Who
     did X replace?", nor a noun such as "What degree did ...")."""
-    if re.fullmatch(r"[a-z]+(?:ed|s)", verb, re.I):
+    if _FINITE_VERB.fullmatch(verb):
         finite = re.escape(verb)
     elif re.fullmatch(r"[a-z]+", verb, re.I):
         # a lemma ("follow" for "What precedes and follows Jeremiah ..."): its finite forms
@@ -392,9 +400,10 @@ def _wh_subject_of(verb: str) -> re.Pattern:
 def _inflected(lemma: str) -> str:
     """A pattern of the forms in -s and -ed of a verb's lemma ("replace": "replaces",
     "replaced")."""
-    if lemma.endswith("e"):
-        return re.escape(lemma[:-1]) + r"(?:es|ed)"
-    return re.escape(lemma) + r"(?:s|es|ed)"
+    for silent in _SILENT_ENDINGS:
+        if lemma.endswith(silent):
+            return re.escape(lemma[:-len(silent)]) + _FINITE_ENDINGS_AFTER_SILENT
+    return re.escape(lemma) + _FINITE_ENDINGS
 
 
 #: A question that asks what something is for: "For what film ...", "For which work ...".
@@ -450,12 +459,18 @@ _SPANS = _WORDS.pattern("spans")
 _TIME_NOUNS = _WORDS.word_set("time_nouns")
 
 
+#: matching keys of the abstract unit of a time question, to the word that names it ("when")
+_TIME_QUESTION_KEYS = _WORDS.mapping("time_question_keys")
+
+
 def _asks_for_time(units: Sequence[Unit]) -> str | None:
     """The word by which a question asks for a time: "when", or a time noun ("year",
     "date", ...); None when it asks for none."""
     for u in units:
-        if u.kind == "abstract" and "time" in u.keys:
-            return "when"
+        if u.kind == "abstract":
+            for key, (word, *_) in _TIME_QUESTION_KEYS.items():
+                if key in u.keys:
+                    return word
     for u in units:
         if u.kind in ("noun", "relational_noun") and u.lemma in _TIME_NOUNS:
             return u.lemma

@@ -1,8 +1,8 @@
 """English word lists, surface cues and closed-class constants as data: ``axioms/words/*.yaml``.
 
 Each file is one vocabulary (its name is the file's stem: ``grounding``, ``intent``,
-``qualifiers``, ``filters``) with a ``doc`` line and ``lists``.  Each list has a ``name``, a
-``doc`` line, examples that run as tests (``verifier axioms test``), and one of
+``qualifiers``, ``filters``, ``lexical``) with a ``doc`` line and ``lists``.  Each list has a
+``name``, a ``doc`` line, examples that run as tests (``verifier axioms test``), and one of
 
 * ``words``: a list of words (kept in order; :meth:`Vocabulary.words`, :meth:`Vocabulary.word_set`);
   ``match: suffix`` says the words are word endings;
@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import yaml
 
-from verifier.axioms import LintIssue
+from verifier.datafiles import FileIssue, FileIssuesError
 from verifier.resources import axioms_dir
 
 __all__ = ["WordList", "WordExample", "Vocabulary", "VocabularyError", "vocabulary", "words_dir",
@@ -83,13 +83,10 @@ class WordList:
         return "pattern" if self.pattern is not None else "map" if self.mapping is not None else "words"
 
 
-class VocabularyError(ValueError):
-    """A vocabulary file has errors; ``issues`` lists them all."""
+class VocabularyError(FileIssuesError):
+    """A vocabulary file has errors; ``issues`` lists them all, each with its file and line."""
 
-    def __init__(self, issues: Sequence[LintIssue]) -> None:
-        self.issues = tuple(issues)
-        super().__init__(f"{len(self.issues)} problem(s) in word lists:\n"
-                         + "\n".join(str(i) for i in self.issues[:20]))
+    what = "word lists"
 
 
 @dataclass(frozen=True)
@@ -125,6 +122,23 @@ class Vocabulary:
         m = self._get(name, "map").mapping
         assert m is not None
         return m
+
+    def lemmas(self, *names: str) -> Mapping[str, str]:
+        """The ``map`` lists ``names`` merged into one read-only ``word -> word`` mapping
+        (later lists win: "born" -> "bear"), each word mapped to exactly one word; raises
+        :class:`VocabularyError` naming the file and the list when a word maps to more or
+        fewer."""
+        out: dict[str, str] = {}
+        for name in names:
+            wl = self._get(name, "map")
+            assert wl.mapping is not None
+            for word, values in wl.mapping.items():
+                if len(values) != 1:
+                    raise VocabularyError((FileIssue(self.file, wl.line, "bad-value",
+                                                     f"list {name!r}: {word!r} must map to exactly one word, "
+                                                     f"not {list(values)}"),))
+                out[word] = values[0]
+        return MappingProxyType(out)
 
     def pattern(self, name: str) -> re.Pattern:
         """The compiled pattern of list ``name``."""
@@ -173,13 +187,13 @@ def _is_words(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(w, str) and w for w in v)
 
 
-def _parse(path: Path) -> tuple[Vocabulary | None, list[LintIssue]]:
+def _parse(path: Path) -> tuple[Vocabulary | None, list[FileIssue]]:
     """The vocabulary of one file and the problems found in it."""
     file = str(path)
-    issues: list[LintIssue] = []
+    issues: list[FileIssue] = []
 
     def err(line: int, code: str, message: str) -> None:
-        issues.append(LintIssue(file, line, 0, code, message))
+        issues.append(FileIssue(file, line, code, message))
 
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506 - SafeLoader
@@ -315,7 +329,7 @@ def _load(path: str) -> Vocabulary:
     vocab, issues = _parse(Path(path))
     errors = [i for i in issues if i.severity == "error"]
     if errors or vocab is None:
-        raise VocabularyError(errors)
+        raise VocabularyError(tuple(errors))
     return vocab
 
 
@@ -346,7 +360,7 @@ def _files(dirs: Iterable[str | Path]) -> list[Path]:
     return [f for d in dirs for f in sorted((Path(d) / "words").glob("*.y*ml"))]
 
 
-def lint_words(dirs: Iterable[str | Path]) -> list[LintIssue]:
+def lint_words(dirs: Iterable[str | Path]) -> list[FileIssue]:
     """The problems of the word-list files in the ``words/`` folder of each of ``dirs``."""
     return [i for f in _files(dirs) for i in _parse(f)[1]]
 
@@ -377,7 +391,7 @@ def _run(wl: WordList, ex: WordExample) -> tuple[Any, Any]:
     return f["finds"], _finds(wl.words, str(f["text"]))
 
 
-def run_word_examples(dirs: Iterable[str | Path]) -> tuple[int, list[ExampleFailure], list[LintIssue]]:
+def run_word_examples(dirs: Iterable[str | Path]) -> tuple[int, list[ExampleFailure], list[FileIssue]]:
     """Run every example of the word lists of ``dirs``: (examples run, failures, problems of
     files that could not be read)."""
     ran, failures, problems = 0, [], []
