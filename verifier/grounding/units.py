@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from verifier.grounding.words import (
-    ABSTRACT_WORDS, COPULA_PREFIX, NAME_PREDICATES, NOUN_LIKE, NUMBER_PREDICATES, PREFIXED_WORD,
-    PREPOSITION_ROLES, SKIP_ABSTRACT, YEAR_KEYS,
+    ABSTRACT_WORDS, COMPOUND, COPULA_PREFIX, NAME_PREDICATES, NOUN_LIKE, NUMBER_PREDICATES,
+    PREFIXED_WORD, PREPOSITION_ROLES, SKIP_ABSTRACT, YEAR_KEYS, YEAR_PREDICATE,
 )
 from verifier.lexical import content_keys, irregular_base, lemma_keys
 from verifier.logic import Atom, Literal, Term, Var, atoms
@@ -71,7 +71,7 @@ def np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
             continue
         iv = ep.iv
         args = dict(ep.args)
-        if ep.pred == "compound" and "ARG1" in args and "ARG2" in args:
+        if ep.pred == COMPOUND and "ARG1" in args and "ARG2" in args:
             heads.setdefault(args["ARG1"], []).append(args["ARG2"])
         if iv and iv.startswith("x") and not ep.pred.endswith("_q"):
             s = spans.setdefault(iv, [ep.cfrom, ep.cto])
@@ -160,7 +160,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
             lit = a.args[-1]
             if isinstance(lit, Literal):
                 keys = (lit.lexical,)
-                if re.fullmatch(r"1\d{3}|20\d{2}", lit.lexical) or pred == "yofc":
+                if re.fullmatch(r"1\d{3}|20\d{2}", lit.lexical) or pred == YEAR_PREDICATE:
                     keys += YEAR_KEYS
                 units.append(Unit(a, "number", lit.lexical, None, keys, (), lit.lexical, a.args[0]))
             continue

@@ -12,8 +12,8 @@ __all__ = ["ABSTRACT_WORDS", "PREPOSITION_ROLES", "NOUN_LIKE", "SKIP_ABSTRACT", 
            "YEAR_KEYS", "NAME_TITLES", "DETERMINERS", "DEFINITE_ARTICLE", "ROMAN", "ABSTRACT_SUFFIXES",
            "DOER_SUFFIXES", "AGENT_SUFFIXES", "POSSESSIVE_PRONOUNS", "THIRD_PERSON", "PATH_PREPOSITIONS",
            "INVERSION_PREPOSITIONS", "NUMBER_OF_WORDS", "AGENT_PREPOSITION", "NAME_PREDICATES",
-           "NUMBER_PREDICATES", "CARDINAL", "COPULA_PREFIX", "UNKNOWN_WORD", "PREPOSITION_SENSES",
-           "PREFIXED_WORD"]
+           "NUMBER_PREDICATES", "YEAR_PREDICATE", "COMPOUND", "CARDINAL", "COPULA_PREFIX",
+           "UNKNOWN_WORD", "PREPOSITION_SENSES", "PREFIXED_WORD"]
 
 _WORDS = vocabulary("grounding")
 
@@ -55,6 +55,9 @@ NUMBER_OF_WORDS = _WORDS.words("number_of")
 #: predicates of the grammar that carry a proper name, and those that carry a number
 NAME_PREDICATES = _WORDS.word_set("name_predicates")
 NUMBER_PREDICATES = _WORDS.word_set("number_predicates")
+#: the predicate of a year, and of a noun compound
+(YEAR_PREDICATE,) = _WORDS.words("year_predicate")
+(COMPOUND,) = _WORDS.words("compound_predicate")
 #: the predicate of a number that counts a noun
 (CARDINAL,) = _WORDS.words("cardinal_predicate")
 #: the start of the copula's predicates
