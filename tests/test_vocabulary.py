@@ -15,7 +15,7 @@ from verifier.vocabulary import (
     VocabularyError, lint_words, run_word_examples, vocabulary, words_dir,
 )
 
-SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical")
+SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical", "views")
 
 
 def _words(tmp_path, text: str, name: str = "test"):
@@ -190,3 +190,18 @@ def test_lexical_reads_its_words_from_data():
     assert lexical.lemma_of("born") == "bear" and lexical.lemma_of("movies") == "film"
     assert lexical.irregular_base("grew") == "grow" and lexical.lemma_of("grew") == "grew"
     assert lexical.label_shape("made up of") == "by" and lexical.label_shape("has part") == "verb"
+
+
+def test_grammar_predicates_of_grounding_and_views_are_read_from_their_files():
+    from verifier.grounding.checks import preposition_preds
+    from verifier.grounding.words import PREFIXED_WORD, PREPOSITION_SENSES
+
+    assert PREPOSITION_SENSES == vocabulary("grounding").words("preposition_senses")
+    assert preposition_preds("enclave within", "enclave") == (
+        "_within_p", "_within_p_loc", "_within_p_state", "_within_p_temp", "_within_p_dir")
+    assert PREFIXED_WORD.fullmatch("_co-_a_with").group(1) == "co"
+    assert PREFIXED_WORD.fullmatch("_extensive_a_1") is None
+    views = vocabulary("views")
+    assert views.file.endswith("views.yaml")
+    assert views.word_set("kind_nouns") == frozenset({"kind", "type", "sort", "style", "list"})
+    assert views.words("identity_copula") == ("_be_v_id",)

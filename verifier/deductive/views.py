@@ -17,17 +17,32 @@ from verifier.logic import (
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
+from verifier.grounding.words import AGENT_PREPOSITION
+from verifier.vocabulary import vocabulary
 
 __all__ = [
     "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
 ]
 
 
-_NAME_NOUNS = frozenset({"_name_n_of", "_name_n_1", "_name/nn_u_unknown"})
+#: The predicates these views look for, from ``axioms/words/views.yaml`` (each list
+#: documented and with examples there).
+_WORDS = vocabulary("views")
+_NAME_NOUNS = _WORDS.word_set("name_nouns")
+(_NAME_OF,) = _WORDS.words("name_of_noun")
+(_OF,) = _WORDS.words("of_preposition")
+_PROPER_NAMES = _WORDS.word_set("proper_names")
+(_COPULA,) = _WORDS.words("identity_copula")
+(_PERSON,) = _WORDS.words("person")
+(_DO,) = _WORDS.words("activity_verb")
+(_THING,) = _WORDS.words("thing")
+(_AND,) = _WORDS.words("coordination")
+(_COMPOUND,) = _WORDS.words("compound")
+(_NAME_NOUN_ENDING,) = _WORDS.words("name_noun_ending")
 
 
 #: What may be said of the name itself besides that it is the answer.
-_NAME_ANSWER_PREDS = frozenset({"_be_v_id", "appos", "thing", "generic_entity"})
+_NAME_ANSWER_PREDS = _WORDS.word_set("name_answer_predicates")
 
 
 def name_of_answer(reading):
@@ -45,8 +60,8 @@ def name_of_answer(reading):
         if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
             continue
         n = name.args[0]
-        of = [f for f in facts if f.pred == "_of_p" and len(f.args) == 3 and f.args[1] == n]
-        if name.pred == "_name_n_of" and len(name.args) == 2 and isinstance(name.args[1], Var)\
+        of = [f for f in facts if f.pred == _OF and len(f.args) == 3 and f.args[1] == n]
+        if name.pred == _NAME_OF and len(name.args) == 2 and isinstance(name.args[1], Var)\
                 and name.args[1].name.startswith("x"):
             named, dropped = name.args[1], {name}
         elif len(of) == 1 and isinstance(of[0].args[2], Var):
@@ -54,7 +69,7 @@ def name_of_answer(reading):
         else:
             continue
         others = [f for f in facts if f not in dropped and n in f.args and f.pred not in _NAME_ANSWER_PREDS]
-        if others or any(f.pred in ("named", "named_n") and f.args[0] == named for f in facts):
+        if others or any(f.pred in _PROPER_NAMES and f.args[0] == named for f in facts):
             continue
         formula = map_atoms(reading.formula, lambda a: Eq(n, named) if a == name else TRUE if a in dropped else a)
         return ReadingView.of(reading, formula, set())
@@ -62,7 +77,7 @@ def name_of_answer(reading):
 
 
 #: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").
-_NAME_PARTS = frozenset({"named", "compound", "_real_a_1"})
+_NAME_PARTS = _WORDS.word_set("name_parts")
 
 
 def who_is_view(reading):
@@ -83,19 +98,19 @@ def who_is_view(reading):
     facts = conjuncts(reading.formula)
     if any(not isinstance(f, Atom) for f in facts):
         return None
-    copulas = [f for f in facts if f.pred == "_be_v_id" and len(f.args) == 3 and answer in f.args[1:]]
+    copulas = [f for f in facts if f.pred == _COPULA and len(f.args) == 3 and answer in f.args[1:]]
     if len(copulas) != 1:
         return None
     be = copulas[0]
     name = be.args[2] if be.args[1] == answer else be.args[1]
     if not isinstance(name, Var) or name == answer:
         return None
-    who = Atom("person", (answer,))
+    who = Atom(_PERSON, (answer,))
     if who not in facts:
         return None
 
     def name_word(f: Atom) -> bool:
-        return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith("_n_1")
+        return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith(_NAME_NOUN_ENDING)
 
     # the name's words: what name words connect to it ("louis" of "louis riel", the unknown
     # adjective "albertini" of "ellen albertini dow" and the compound on its event)
@@ -108,7 +123,7 @@ def who_is_view(reading):
         parts |= more
     event = be.args[0]
     second = len(reading.answer_vars) > 1
-    if second and not any(f.pred == "_and_c" and event in f.args[1:] for f in facts):
+    if second and not any(f.pred == _AND and event in f.args[1:] for f in facts):
         return None  # two answers, but not two coordinated questions
     # without a second question, only a place on the copula ("who is daniel in the bible?")
     where = {f.args[2] for f in facts if not second and len(f.args) == 3 and f.args[1] == event
@@ -129,13 +144,13 @@ def who_is_view(reading):
         view = ReadingView.of(reading, formula, set(), answer_vars=tuple(reading.answer_vars[1:]),
                               note="'who is NAME and ...?' read as its second question")
         return view
-    do = Atom("_do_v_1", (be.args[0], name, answer))
-    formula = map_atoms(reading.formula, lambda a: do if a == be else Atom("thing", (answer,)) if a == who else a)
+    do = Atom(_DO, (be.args[0], name, answer))
+    formula = map_atoms(reading.formula, lambda a: do if a == be else Atom(_THING, (answer,)) if a == who else a)
     view = ReadingView.of(reading, formula, set(), note="'who is NAME?' read as what NAME does")
     return view
 
 
-_KIND_NOUNS = frozenset({"kind", "type", "sort", "style", "list"})
+_KIND_NOUNS = _WORDS.word_set("kind_nouns")
 
 
 #: The abstract predicate of :func:`kind_of_view`: ``kind_of(y)``, the question asked for a
@@ -177,11 +192,11 @@ def kind_of_view(reading):
         if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
             replace[f] = conj(Eq(x, f.args[1]), Atom(KIND_OF, (f.args[1],)))
             continue
-        of = [g for g in facts if g.pred == "_of_p" and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
+        of = [g for g in facts if g.pred == _OF and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
         if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
             replace[f], replace[of[0]] = conj(Eq(x, of[0].args[2]), Atom(KIND_OF, (of[0].args[2],))), TRUE
             continue
-        mods = [g for g in facts if g.pred == "compound" and len(g.args) == 3 and g.args[2] == x
+        mods = [g for g in facts if g.pred == _COMPOUND and len(g.args) == 3 and g.args[2] == x
                 and common_noun(g.args[1])]
         if len(f.args) == 1 and len(mods) == 1:  # _kind/nn_u_unknown(x) & compound(e, y, x)
             replace[f], replace[mods[0]] = Atom(KIND_OF, (mods[0].args[1],)), TRUE
@@ -192,11 +207,11 @@ def kind_of_view(reading):
     kinds = {f.args[0] for f in replace if predicate_info(f.pred).lemma in _KIND_NOUNS}
     kinds |= {t for r in replace.values() for a in atoms(r) if a.pred == KIND_OF for t in a.args}
     for f in facts:
-        if f.pred == "_be_v_id" and len(f.args) == 3 and f not in replace:
+        if f.pred == _COPULA and len(f.args) == 3 and f not in replace:
             e, a, b = f.args
             for k, z in ((a, b), (b, a)):
                 if k in kinds and z in named:
-                    replace[f] = Atom("_of_p", (e, k, z))
+                    replace[f] = Atom(_OF, (e, k, z))
                     break
     view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
                           getattr(reading, "not_alignable", set()),
@@ -229,7 +244,7 @@ def attachment_view(reading):
     host: dict[Atom, Term] = {}
     if noun(answer):
         for f in facts:  # not "by" (a passive's doer: rule passive_agents)
-            if prep(f) and f.args[1] in requests and predicate_info(f.pred).lemma != "by":
+            if prep(f) and f.args[1] in requests and predicate_info(f.pred).lemma != AGENT_PREPOSITION:
                 host[f] = answer
     for f in facts:
         if prep(f) and f.args[1] in named:

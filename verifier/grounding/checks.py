@@ -15,6 +15,7 @@ from verifier.grounding.symbols import CLASS_PROPS, SymbolUse
 from verifier.grounding.units import Unit
 from verifier.grounding.words import (
     ABSTRACT_SUFFIXES, AGENT_PREPOSITION, AGENT_SUFFIXES, DOER_SUFFIXES, PATH_PREPOSITIONS,
+    PREPOSITION_SENSES, UNKNOWN_WORD,
 )
 from verifier.lexical import (
     PREPOSITIONS, STOPWORDS, NameEntry, content_keys, is_agentive, stem, words_of,
@@ -34,7 +35,7 @@ def split_name(u: Unit, name: str) -> bool:
     *Governor of Texas*)."""
     words = name.split()
     keys = set(content_keys(name))
-    return (u.kind == "noun" and "_u_unknown" in u.pred and len(words) >= 2
+    return (u.kind == "noun" and UNKNOWN_WORD in u.pred and len(words) >= 2
             and all(w[:1].isupper() for w in words)
             and not keys <= set(u.keys) and set(u.keys) <= keys)
 
@@ -163,7 +164,7 @@ def preposition_preds(name: str, word: str) -> tuple[str, ...]:
             ws[-2] in (w, w[:-1] if w.endswith("s") else w) or (len(w) >= 5 and ws[-2].endswith(w))):
         return ()
     base = f"_{ws[-1]}_p"
-    return (base, base + "_loc", base + "_state", base + "_temp", base + "_dir")
+    return (base,) + tuple(f"{base}_{sense}" for sense in PREPOSITION_SENSES)
 
 
 #: Prepositions of a path ("flow through X"): a verb with one of them is not read through a

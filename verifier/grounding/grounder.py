@@ -33,7 +33,7 @@ from verifier.grounding.symbols import CLASS_PROPS, SymbolUse, query_symbols
 from verifier.grounding.templates import LinkMaker
 from verifier.grounding.text import capitalised_words, find_words, label_written, question_tokens
 from verifier.grounding.units import Unit, reading_verbs
-from verifier.grounding.words import IMPLIED_KEYS, THIRD_PERSON
+from verifier.grounding.words import CARDINAL, IMPLIED_KEYS, THIRD_PERSON, UNKNOWN_WORD
 from verifier.lexical import (
     LabelIndex, NameEntry, WordNetRelations, content_keys, initials, is_agentive, within_edits, words_of,
 )
@@ -218,7 +218,7 @@ class Grounder:
         for u in units:
             question_keys |= set(u.keys) | set(u.np_keys)
         # a noun counted by a number ("Does X have 3.2 masts?") says "number" ("number of masts")
-        counted = {u.atom.args[1] for u in units if u.pred == "card" and len(u.atom.args) > 1}
+        counted = {u.atom.args[1] for u in units if u.pred == CARDINAL and len(u.atom.args) > 1}
         if any(u.kind in ("noun", "relational_noun") and u.var in counted for u in units):
             question_keys.add("number")
         # items, classes and literals first: a word written as part of an item's name
@@ -344,7 +344,7 @@ class Grounder:
         if self.wordnet is None:
             return Misspellings()
         unknown = [u for u in units
-                   if u.kind in ("noun", "relational_noun", "verb", "adjective") and "_u_unknown" in u.pred
+                   if u.kind in ("noun", "relational_noun", "verb", "adjective") and UNKNOWN_WORD in u.pred
                    and len(u.lemma) >= 6 and u.lemma.casefold() not in self.wordnet.related]
         # name words of no KG name at all: the query's items are the only candidates
         unknown_ids = {id(u) for u in unknown}
@@ -537,7 +537,7 @@ class Grounder:
                     # item's label ("Bart Simpson" is not *The Simpsons*)
                     if cov2 < 1.0 and u.text and other_items_name(self.labels, sym, u.text, n.keys):
                         continue
-                elif kind == "item" and u.kind == "noun" and "_u_unknown" in u.pred and u.text and \
+                elif kind == "item" and u.kind == "noun" and UNKNOWN_WORD in u.pred and u.text and \
                         other_items_name(self.labels, sym, u.text, n.keys):
                     continue  # an unknown word heading another item's name ("new york mets")
             # a lexicon entry says outright that the word names the symbol: another symbol's

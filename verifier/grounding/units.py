@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from verifier.grounding.words import (
-    ABSTRACT_WORDS, NOUN_LIKE, PREPOSITION_ROLES, SKIP_ABSTRACT, YEAR_KEYS,
+    ABSTRACT_WORDS, COMPOUND, COPULA_PREFIX, NAME_PREDICATES, NOUN_LIKE, NUMBER_PREDICATES,
+    PREFIXED_WORD, PREPOSITION_ROLES, SKIP_ABSTRACT, YEAR_KEYS, YEAR_PREDICATE,
 )
 from verifier.lexical import content_keys, irregular_base, lemma_keys
 from verifier.logic import Atom, Literal, Term, Var, atoms
@@ -54,7 +55,7 @@ class Unit:
 def reading_verbs(units: Iterable[Unit]) -> frozenset[str]:
     """The verbs of a reading other than the copula (what ``match.verbs`` of a template
     restricts)."""
-    return frozenset(u.pred for u in units if u.kind == "verb" and not u.pred.startswith("_be_v"))
+    return frozenset(u.pred for u in units if u.kind == "verb" and not u.pred.startswith(COPULA_PREFIX))
 
 
 def np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
@@ -70,7 +71,7 @@ def np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
             continue
         iv = ep.iv
         args = dict(ep.args)
-        if ep.pred == "compound" and "ARG1" in args and "ARG2" in args:
+        if ep.pred == COMPOUND and "ARG1" in args and "ARG2" in args:
             heads.setdefault(args["ARG1"], []).append(args["ARG2"])
         if iv and iv.startswith("x") and not ep.pred.endswith("_q"):
             s = spans.setdefault(iv, [ep.cfrom, ep.cto])
@@ -108,10 +109,6 @@ def np_spans(mrs, question: str) -> dict[str, tuple[int, int]]:
     return out
 
 
-
-_PREFIX = re.compile(r"_([a-z]+)-_a_\w+")
-
-
 def prefixed_words(mrs, question: str) -> dict[str, str]:
     """The ERG writes a word with a prefix as two predications: ``_co-_a_with(i, e)`` about
     ``_extensive_a_1(e, x)`` for "coextensive", ``_un-_a_rvrs`` about ``_finish_v_1`` for
@@ -123,7 +120,7 @@ def prefixed_words(mrs, question: str) -> dict[str, str]:
     if mrs is None or not question:
         return out
     for ep in mrs.eps:
-        m = _PREFIX.fullmatch(ep.pred)
+        m = PREFIXED_WORD.fullmatch(ep.pred)
         target = ep.arg("ARG1")
         if m and target and 0 <= ep.cfrom < ep.cto <= len(question):
             word = question[ep.cfrom:ep.cto]
@@ -154,16 +151,16 @@ def question_units(reading, question: str = "") -> list[Unit]:
         seen.add(a)
         pred = a.pred
         var = a.args[0]
-        if pred in ("named", "named_n", "holiday"):  # named_n: a name used as a noun ("the Olympics"); holiday: "Christmas"
+        if pred in NAME_PREDICATES:  # named_n: a name used as a noun ("the Olympics"); holiday: "Christmas"
             name = a.args[-1].lexical if isinstance(a.args[-1], Literal) else ""
             text = text_of(var) or name
             units.append(Unit(a, "named", name.casefold(), "n", content_keys(name), content_keys(text), text, var))
             continue
-        if pred in ("card", "yofc"):
+        if pred in NUMBER_PREDICATES:
             lit = a.args[-1]
             if isinstance(lit, Literal):
                 keys = (lit.lexical,)
-                if re.fullmatch(r"1\d{3}|20\d{2}", lit.lexical) or pred == "yofc":
+                if re.fullmatch(r"1\d{3}|20\d{2}", lit.lexical) or pred == YEAR_PREDICATE:
                     keys += YEAR_KEYS
                 units.append(Unit(a, "number", lit.lexical, None, keys, (), lit.lexical, a.args[0]))
             continue
@@ -188,7 +185,7 @@ def question_units(reading, question: str = "") -> list[Unit]:
             lemma = base  # "where did X grew up?": the grammar does not know "grew" after "did"
         keys = lemma_keys(lemma)
         prefix = prefixes.get(var.name) if isinstance(var, Var) else None
-        if prefix and keys and not _PREFIX.fullmatch(pred):
+        if prefix and keys and not PREFIXED_WORD.fullmatch(pred):
             keys = tuple(dict.fromkeys(lemma_keys(prefix + lemma) + keys))
         if pos == "p":  # prepositions name nothing themselves but structure the question
             head = lemma.split()[0] if lemma else lemma

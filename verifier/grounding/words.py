@@ -11,7 +11,9 @@ from verifier.vocabulary import vocabulary
 __all__ = ["ABSTRACT_WORDS", "PREPOSITION_ROLES", "NOUN_LIKE", "SKIP_ABSTRACT", "IMPLIED_KEYS",
            "YEAR_KEYS", "NAME_TITLES", "DETERMINERS", "DEFINITE_ARTICLE", "ROMAN", "ABSTRACT_SUFFIXES",
            "DOER_SUFFIXES", "AGENT_SUFFIXES", "POSSESSIVE_PRONOUNS", "THIRD_PERSON", "PATH_PREPOSITIONS",
-           "INVERSION_PREPOSITIONS", "NUMBER_OF_WORDS", "AGENT_PREPOSITION"]
+           "INVERSION_PREPOSITIONS", "NUMBER_OF_WORDS", "AGENT_PREPOSITION", "NAME_PREDICATES",
+           "NUMBER_PREDICATES", "YEAR_PREDICATE", "COMPOUND", "CARDINAL", "COPULA_PREFIX",
+           "UNKNOWN_WORD", "PREPOSITION_SENSES", "PREFIXED_WORD"]
 
 _WORDS = vocabulary("grounding")
 
@@ -50,3 +52,19 @@ INVERSION_PREPOSITIONS = _WORDS.words("inversion_prepositions")
 NUMBER_OF_WORDS = _WORDS.words("number_of")
 #: the preposition of a passive's agent
 (AGENT_PREPOSITION,) = _WORDS.words("agent_preposition")
+#: predicates of the grammar that carry a proper name, and those that carry a number
+NAME_PREDICATES = _WORDS.word_set("name_predicates")
+NUMBER_PREDICATES = _WORDS.word_set("number_predicates")
+#: the predicate of a year, and of a noun compound
+(YEAR_PREDICATE,) = _WORDS.words("year_predicate")
+(COMPOUND,) = _WORDS.words("compound_predicate")
+#: the predicate of a number that counts a noun
+(CARDINAL,) = _WORDS.words("cardinal_predicate")
+#: the start of the copula's predicates
+(COPULA_PREFIX,) = _WORDS.words("copula_prefix")
+#: what the predicate of a word the grammar does not know holds
+(UNKNOWN_WORD,) = _WORDS.words("unknown_word_marker")
+#: the senses written after a preposition's predicate, in order
+PREPOSITION_SENSES = _WORDS.words("preposition_senses")
+#: the predicate of a prefix written apart from its word (group 1: the prefix)
+PREFIXED_WORD = _WORDS.pattern("prefixed_word")
