@@ -79,8 +79,8 @@ _EQUALITY_PREDS = _WORDS.word_set("equality_predicates")
 _SUPERLATIVE_MARKERS = _WORDS.lemmas("superlative_markers")
 _NUMBER_PREDS = frozenset({"card", "fraction", "yofc", "ord", "numbered_hour",
                            "basic_numbered_hour"})
-_COMP_PREDS = {"comp": ">", "more_comp": ">", "comp_less": "<", "less_comp": "<",
-               "comp_equal": "="}
+_COMP_PREDS = _WORDS.lemmas("comparative_predicates")
+_THAN_PREDS = _WORDS.word_set("than_predicates")
 
 
 def number_literal(carg: str, pred: str = "card") -> Literal:
@@ -312,7 +312,8 @@ def _at_least(ix: _Index, ep: EP) -> Intent | None:
 
 
 def _than_arg(ix: _Index, than: str | None) -> str | None:
-    """The compared term: ``ARG2`` of the comparative, else of ``_than_p_ind``."""
+    """The compared term: ``ARG2`` of the comparative, else of ``_than_p_ind``
+    (:data:`_THAN_PREDS`)."""
     if than is not None and var_type(than) == "x":
         return than
     if than is not None and var_type(than) == "e":  # "higher than [the point of water]"
@@ -322,7 +323,7 @@ def _than_arg(ix: _Index, than: str | None) -> str | None:
                 return xs[-1]
     for ep in ix.m.eps:
         t = ep.arg("ARG2")
-        if ep.pred == "_than_p_ind" and t is not None and var_type(t) == "x":
+        if ep.pred in _THAN_PREDS and t is not None and var_type(t) == "x":
             return t
     return None
 
