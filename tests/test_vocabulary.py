@@ -15,7 +15,7 @@ from verifier.vocabulary import (
     VocabularyError, lint_words, run_word_examples, vocabulary, words_dir,
 )
 
-SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical", "views")
+SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical", "views", "question")
 
 
 def _words(tmp_path, text: str, name: str = "test"):
@@ -205,3 +205,24 @@ def test_grammar_predicates_of_grounding_and_views_are_read_from_their_files():
     assert views.file.endswith("views.yaml")
     assert views.word_set("kind_nouns") == frozenset({"kind", "type", "sort", "style", "list"})
     assert views.words("identity_copula") == ("_be_v_id",)
+
+
+def test_mrs_front_end_reads_its_words_from_data():
+    from parsers.mrs import predicates, question
+
+    v = vocabulary("question")
+    # predicates: quantifiers, scopal words and adjective poles, through the engines
+    assert predicates.UNIVERSAL_QUANTIFIERS == v.word_set("universal_quantifiers")
+    assert predicates.quantifier_kind("_every_q") == "forall" and predicates.quantifier_kind("_no_q") == "no"
+    assert predicates.quantifier_kind("_most_q") == "unsupported"
+    assert predicates.scopal_kind("_believe_v_1") == "opaque" and predicates.scopal_kind("neg") == "neg"
+    assert predicates.scopal_is_assumed("_tell_v_1") is False
+    assert predicates.scale_direction("_low_a_1") == "min" and predicates.scale_direction("_high_a_1") == "max"
+    # question: superlative markers, comparison words, request verbs
+    assert question.REQUEST_VERBS == v.word_set("request_verbs")
+    assert dict(v.lemmas("comparative_prepositions"))["at least"] == ">="
+    assert v.lemmas("superlative_markers")["fewest"] == "min"
+    # chunk and translate: the regular expressions over words
+    assert v.pattern("article_before_name").search("Who founded the ").group(0) == " the "
+    assert v.pattern("relativizer").match("Whose album") is not None
+    assert v.pattern("relativizer").search("the thatched roof") is None

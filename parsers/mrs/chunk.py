@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from verifier.vocabulary import vocabulary
+
 from parsers.mrs.structure import EP, HCons, Mrs, var_type
 
 __all__ = ["name_spans", "chunk_names", "common_words"]
@@ -33,6 +35,10 @@ __all__ = ["name_spans", "chunk_names", "common_words"]
 #: Predicates a name read as a name already consists of (nothing to chunk).
 _NAME_PREDS = frozenset({"named", "compound", "proper_q", "udef_q", "def_explicit_q", "_the_q",
                          "named_n", "card", "yofc", "ord"})
+
+#: The definite article right before a name ("the Reed College"), from the words of the MRS
+#: front end (``axioms/words/question.yaml``).
+_ARTICLE_BEFORE = vocabulary("question").pattern("article_before_name")
 
 
 def name_spans(question: str, names: Iterable[str], min_words: int = 2) -> list[tuple[int, int]]:
@@ -123,7 +129,7 @@ def chunk_names(m: Mrs, spans: Sequence[tuple[int, int]], question: str) -> Mrs 
         end = b
         while end < len(question) and question[end] in "?.!,;:\"'”’)":
             end += 1  # the grammar's character spans include trailing punctuation
-        the = re.search(r"(?:^|\s)the\s+$", question[:a], re.I)
+        the = _ARTICLE_BEFORE.search(question[:a])
         start = the.start() + (question[the.start()].isspace()) if the else a  # "the Reed College"
         got = _chunk_one(out, start, end, question[a:b])
         if got is not None:

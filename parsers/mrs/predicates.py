@@ -10,13 +10,17 @@
 * :func:`scale_direction` gives the pole of a gradable adjective (``_high_a_1`` -> ``max``,
   ``_low_a_1`` -> ``min``) for superlatives and comparatives.
 
-The tables are data, documented in ``docs/mrs-semantics.md``; everything is a pure function.
+The tables of English quantifiers, scopal words and adjective poles are data
+(``axioms/words/question.yaml``), documented in ``docs/mrs-semantics.md``; everything is a
+pure function.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+
+from verifier.vocabulary import vocabulary
 
 from parsers.mrs.structure import normalize_predicate
 
@@ -28,34 +32,22 @@ __all__ = [
     "ABSTRACT_PREDICATES", "PTB_TO_POS",
 ]
 
+#: the English words and word predicates of this module (``axioms/words/question.yaml``)
+_WORDS = vocabulary("question")
+
 #: Quantifiers read as ``exists x. RSTR & BODY``.
-EXISTENTIAL_QUANTIFIERS = frozenset({
-    "udef_q", "proper_q", "pronoun_q", "_a_q", "_some_q", "def_explicit_q", "def_implicit_q",
-    "number_q", "_the_q", "idiom_q_i", "def_poss_q", "_any_q", "_another_q", "_either_q",
-    "_such_q", "_what+a_q", "_such+a_q", "_part_q", "_this_q_dem", "_that_q_dem",
-    "_these_q_dem", "_those_q_dem", "_some_q_indiv", "_a+little_q", "_certain_q",
-    "_one_q", "_enough_q", "_same_q", "_own_q", "_other_q", "_what_q", "_whatever_q", "_both_q",
-    "_whichever_q", "_which+ever_q", "quant",
-})
+EXISTENTIAL_QUANTIFIERS = _WORDS.word_set("existential_quantifiers")
 #: Quantifiers read as ``forall x. RSTR -> BODY``.
-UNIVERSAL_QUANTIFIERS = frozenset({
-    "_every_q", "every_q", "_all_q", "_each_q", "_each+and+every_q",
-    "_any+and+all_q",
-})
+UNIVERSAL_QUANTIFIERS = _WORDS.word_set("universal_quantifiers")
 #: Quantifiers read as ``~exists x. RSTR & BODY``.
-NEGATIVE_QUANTIFIERS = frozenset({"_no_q", "_neither_q", "_none_q"})
+NEGATIVE_QUANTIFIERS = _WORDS.word_set("negative_quantifiers")
 #: Interrogative quantifiers: their variable is an answer variable (left free).
-WH_QUANTIFIERS = frozenset({"which_q", "_which_q"})
+WH_QUANTIFIERS = _WORDS.word_set("wh_quantifiers")
 #: Free relatives ("what X produced"): existential, but answer candidates when a question
 #: or a command has no interrogative quantifier.
-FREE_RELATIVE_QUANTIFIERS = frozenset({"free_relative_q", "basic_free_relative_q",
-                                       "free_relative_ever_q"})
+FREE_RELATIVE_QUANTIFIERS = _WORDS.word_set("free_relative_quantifiers")
 #: Quantifiers whose meaning first-order logic over the KG cannot express.
-UNSUPPORTED_QUANTIFIERS = frozenset({
-    "_most_q", "_few_q", "_many_q", "_several_q", "_half_q", "_a+few_q", "_quite+a+few_q",
-    "_a+lot_q", "_lots_q", "_plenty_q", "_much_q", "_little_q", "_more_q", "_less_q",
-    "_fewer_q", "_numerous_q", "_majority_q", "_twice_q", "_only_q",
-})
+UNSUPPORTED_QUANTIFIERS = _WORDS.word_set("unsupported_quantifiers")
 
 #: Abstract (grammar) predicates the translator gives a documented meaning to.
 ABSTRACT_PREDICATES = frozenset({
@@ -167,36 +159,18 @@ def quantifier_kind(pred: str) -> str:
 # Scopal (handle-taking) predicates -----------------------------------------------------
 
 #: Predicates whose handle argument is negated (the EP itself disappears).
-_NEGATORS = frozenset({"neg", "_never_a_1", "_not_x_deg", "_no+longer_a_1", "_nowhere_a_1"})
+_NEGATORS = _WORDS.word_set("negators")
 #: ``_if_x_then(e, then, if)``: ``if -> then`` (the EP itself disappears).
-_CONDITIONALS = frozenset({"_if_x_then", "_only+if_x_then", "_if+and+only+if_x_then"})
+_CONDITIONALS = _WORDS.word_set("conditionals")
 #: Coordinations whose handle arguments are alternatives.
-_DISJUNCTIONS = frozenset({"_or_c", "_either+or_c", "_or+else_c"})
+_DISJUNCTIONS = _WORDS.word_set("disjunctions")
 #: Intensional, modal-epistemic or focus predicates: their scopal argument is not asserted
 #: and the logic has no way to say what they mean, so the reading is "unsupported".
-_OPAQUE = frozenset({
-    "_want_v_1", "_wish_v_1", "_hope_v_1", "_think_v_1", "_believe_v_1", "_doubt_v_1",
-    "_deny_v_1", "_pretend_v_1", "_imagine_v_1", "_fear_v_1", "_try_v_1", "_plan_v_1",
-    "_intend_v_1", "_expect_v_1", "_refuse_v_1", "_fail_v_1", "_forget_v_1", "_seem_v_to",
-    "_suppose_v_1", "_claim_v_1", "_wonder_v_1", "_dream_v_of", "_avoid_v_1",
-    "_prevent_v_from", "_unless_x", "_whether_x", "_only_a_1", "_just_a_1", "_even_a_1",
-    "_almost_a_1", "_nearly_a_1", "_hardly_a_1", "_rarely_a_1", "_seldom_a_1",
-    "_possibly_a_1", "_probably_a_1", "_maybe_a_1", "_perhaps_a_1", "_supposedly_a_1",
-    "_allegedly_a_1", "_apparently_a_1", "_wrongly_a_1", "_falsely_a_1", "_need_v_1",
-    "_like_v_1", "_love_v_1", "_hate_v_1", "_prefer_v_to", "_decide_v_1", "_promise_v_1",
-    "_threaten_v_1", "_attempt_v_1", "_would+rather_v_modal", "_except_p", "_instead+of_p",
-    "_rather+than_p",
-})
+_OPAQUE = _WORDS.word_set("opaque_predicates")
 
 
 #: Scopal predicates whose argument is asserted by their meaning (no warning issued).
-_TRANSPARENT = frozenset({
-    "subord", "nominalization", "relative_mod", "parenthetical", "prpstn_to_prop",
-    "eventuality", "discourse", "implicit_conj", "_and_c", "_but_c", "_also_a_1",
-    "_too_a_also", "_as+well_a_1", "_be_v_nv", "_have_v_prd", "_colon_p_namely",
-    "_i+e_a_1", "_please_a_1", "_let_v_1", "_tell_v_1", "_know_v_1", "_get_v_state",
-    "_have_v_cause", "_make_v_cause", "_start_v_1", "_begin_v_1", "_continue_v_2",
-})
+_TRANSPARENT = _WORDS.word_set("transparent_predicates")
 
 
 def scopal_is_assumed(pred: str) -> bool:
@@ -231,12 +205,7 @@ def scopal_kind(pred: str) -> str:
 
 # Gradable adjectives -------------------------------------------------------------------
 
-_MIN_POLE = frozenset({
-    "low", "small", "short", "little", "few", "less", "least", "light", "young", "early",
-    "near", "close", "slow", "cold", "cool", "cheap", "thin", "narrow", "shallow", "minimum",
-    "min", "minimal", "bad", "weak", "tiny", "brief", "soon", "poor", "fewer", "lesser",
-    "inexpensive", "first",
-})
+_MIN_POLE = _WORDS.word_set("min_pole_lemmas")
 
 
 def scale_direction(pred: str) -> str:

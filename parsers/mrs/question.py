@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from verifier.logic import Literal, Term, Var
+from verifier.vocabulary import vocabulary
 
 from parsers.mrs.predicates import (
     FREE_RELATIVE_QUANTIFIERS, WH_QUANTIFIERS, predicate_info, scale_direction,
@@ -71,16 +72,15 @@ class QuestionAnalysis:
     fragment: bool
 
 
-_NON_QUANTITY = frozenset({"same", "different", "other", "similar", "else", "identical", "well",
-                           "such", "like", "unlike", "distinct"})
-_EQUALITY_PREDS = frozenset({"_equal_a_to", "_equivalent_a_to", "_equal_a_1"})
-_SUPERLATIVE_MARKERS = {"maximum": "max", "max": "max", "maximal": "max", "most": "max",
-                        "minimum": "min", "min": "min", "minimal": "min", "least": "min",
-                        "fewest": "min"}
+#: the English words of this module (``axioms/words/question.yaml``)
+_WORDS = vocabulary("question")
+_NON_QUANTITY = _WORDS.word_set("non_quantity_lemmas")
+_EQUALITY_PREDS = _WORDS.word_set("equality_predicates")
+_SUPERLATIVE_MARKERS = _WORDS.lemmas("superlative_markers")
 _NUMBER_PREDS = frozenset({"card", "fraction", "yofc", "ord", "numbered_hour",
                            "basic_numbered_hour"})
-_COMP_PREDS = {"comp": ">", "more_comp": ">", "comp_less": "<", "less_comp": "<",
-               "comp_equal": "="}
+_COMP_PREDS = _WORDS.lemmas("comparative_predicates")
+_THAN_PREDS = _WORDS.word_set("than_predicates")
 
 
 def number_literal(carg: str, pred: str = "card") -> Literal:
@@ -149,10 +149,7 @@ def _main_eps(ix: _Index) -> list[EP]:
 
 #: Verbs of requests ("Name X", "Tell me X", "List X"): without a subject they ask for their
 #: object even when the sentence force says otherwise (a question mark after a command).
-REQUEST_VERBS = frozenset({
-    "_name_v_1", "_tell_v_1", "_give_v_1", "_list_v_1", "_mention_v_1", "_show_v_1",
-    "_find_v_1", "_identify_v_1", "_provide_v_1", "_state_v_1", "_return_v_1",
-})
+REQUEST_VERBS = _WORDS.word_set("request_verbs")
 
 
 def _no_subject(ix: _Index, ep: EP) -> bool:
@@ -239,15 +236,9 @@ def _superlative(ix: _Index) -> Intent | None:
     return None
 
 
-_TEMPORAL = frozenset({"early", "late", "old", "young", "new", "recent", "soon", "before",
-                       "after", "since", "until", "till", "prior"})
+_TEMPORAL = _WORDS.word_set("temporal_lemmas")
 #: Prepositions that compare with a number: "above 100 degrees", "less than 0.07".
-_COMPARATIVE_PREPS = {
-    "above": ">", "over": ">", "more than": ">", "greater than": ">", "beyond": ">",
-    "after": ">", "since": ">=", "exceed": ">",
-    "below": "<", "under": "<", "less than": "<", "fewer than": "<", "before": "<",
-    "until": "<=", "prior to": "<", "at least": ">=", "at most": "<=",
-}
+_COMPARATIVE_PREPS = _WORDS.lemmas("comparative_prepositions")
 
 
 def _value_of(ix: _Index, x: str, lemma: str = "") -> tuple[Term | None, str | None]:
@@ -295,7 +286,7 @@ def _number_of_event(ix: _Index, e: str | None) -> EP | None:
     return None
 
 
-_AT_LEAST = {"least": ">=", "most": "<=", "at least": ">=", "at most": "<="}
+_AT_LEAST = _WORDS.lemmas("at_least_lemmas")
 
 
 def _at_least(ix: _Index, ep: EP) -> Intent | None:
@@ -321,7 +312,8 @@ def _at_least(ix: _Index, ep: EP) -> Intent | None:
 
 
 def _than_arg(ix: _Index, than: str | None) -> str | None:
-    """The compared term: ``ARG2`` of the comparative, else of ``_than_p_ind``."""
+    """The compared term: ``ARG2`` of the comparative, else of ``_than_p_ind``
+    (:data:`_THAN_PREDS`)."""
     if than is not None and var_type(than) == "x":
         return than
     if than is not None and var_type(than) == "e":  # "higher than [the point of water]"
@@ -331,7 +323,7 @@ def _than_arg(ix: _Index, than: str | None) -> str | None:
                 return xs[-1]
     for ep in ix.m.eps:
         t = ep.arg("ARG2")
-        if ep.pred == "_than_p_ind" and t is not None and var_type(t) == "x":
+        if ep.pred in _THAN_PREDS and t is not None and var_type(t) == "x":
             return t
     return None
 

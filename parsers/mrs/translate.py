@@ -36,12 +36,16 @@ from verifier.logic import (
     Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Var, atoms, conj, disj,
     free_vars,
 )
+from verifier.vocabulary import vocabulary
 
 from parsers.mrs.predicates import predicate_info, quantifier_kind, scopal_is_assumed, scopal_kind
 from parsers.mrs.question import Intent, QuestionAnalysis, analyse_question
 from parsers.mrs.scope import ScopeError, ScopeProblem, scope_problem, solve
 from parsers.mrs.simplemrs import coerce_mrs
 from parsers.mrs.structure import EP, Mrs, MrsError, var_type
+
+#: the English words of the MRS front end (``axioms/words/question.yaml``)
+_WORDS = vocabulary("question")
 
 __all__ = [
     "QuestionLogic", "TranslationFailure", "Translation", "translate_mrs", "translate_readings",
@@ -516,7 +520,7 @@ def attach_detached_relatives(m: Mrs, answer_vars: Sequence[str]) -> tuple[Mrs, 
 
 
 #: The words that open a relative clause.
-_RELATIVIZER = re.compile(r"\b(?:that|which|who|whom|whose|where)\b", re.IGNORECASE)
+_RELATIVIZER = _WORDS.pattern("relativizer")
 
 
 def relatives_on_nouns(m: Mrs, question: str) -> Mrs | None:
@@ -618,7 +622,8 @@ def translate_readings(mrs_list: Iterable[Any], *,
     return out
 
 
-_LOCATIVE_NOUNS = frozenset({"time_n", "place_n"})
+#: The grammar's nouns of a time or a place ("when" and "where" answers).
+_LOCATIVE_NOUNS = _WORDS.word_set("locative_nouns")
 
 
 def _answer_features(t: "QuestionLogic") -> tuple[bool, bool, bool]:
