@@ -60,7 +60,6 @@ def solver_budget(ms: int) -> dict[str, int]:
     return {"timeout_ms": ms * WALL_FACTOR, "rlimit": ms * RLIMIT_PER_MS}
 
 
-
 @dataclass(frozen=True)
 class Premise:
     """A named premise (the name appears in unsat cores and explanations)."""
@@ -477,10 +476,11 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             deadline.check("chase")
         for i, c in enumerate(conclusions):
             t1 = time.perf_counter()
-            if model is not None and model.satisfies(c) is False or _negation_model(prem, c, deadline) is not None:
+            truth = model.satisfies(c) if model is not None else None
+            if truth is False or _negation_model(prem, c, deadline) is not None:
                 results[i] = ProofResult("refuted", "countermodel found", (), "",
                                          (time.perf_counter() - t1) * 1000)
-            elif model is not None and model.proves(c):
+            elif truth is True and model.proves(c, truth):
                 results[i] = ProofResult("proved", "true in the chase's universal model", (), "",
                                          (time.perf_counter() - t1) * 1000)
         todo = [i for i, r in enumerate(results) if r is None]

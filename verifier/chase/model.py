@@ -168,13 +168,16 @@ class FiniteModel:
         except Bail:
             return None
 
-    def proves(self, f: Formula) -> bool:
+    def proves(self, f: Formula, truth: bool | None = None) -> bool:
         """Whether ``f`` follows from the premises because it is true in this model: ``f``
         is positive (atoms and equalities without function terms, under conjunction,
         disjunction and existential quantifiers), true here, and the model is universal (the
         chase of the Horn premises maps into every model of the premises, the premises it
-        left out included, and such a formula stays true along the map)."""
-        return self.universal and positive(f) and self.satisfies(f) is True
+        left out included, and such a formula stays true along the map).  ``truth``: ``f``'s
+        value here when the caller has it (the evaluation is not done again)."""
+        if not (self.universal and positive(f)):
+            return False
+        return (truth if truth is not None else self.satisfies(f)) is True
 
     def _term(self, t: Term, env: dict[Var, int]) -> int:
         if isinstance(t, Var):
