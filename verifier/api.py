@@ -34,6 +34,7 @@ from verifier.deductive.checks import enabled_checks
 from verifier.grounding import Grounder, query_symbols
 from verifier.grounding.associations import configured_associations
 from verifier.lexical import LabelIndex, WordNetRelations
+from verifier.runtime import freeze_setting, settle
 from verifier.mrs_cache import grammar_family
 from verifier.limits import Deadline, DeadlineExceeded, Limits
 
@@ -242,6 +243,10 @@ class Verifier:
             from verifier.stacking.runtime import StackedRuntime
 
             self.stacker = StackedRuntime.from_config(cfg)
+        # what loading left alive is moved out of the garbage collector's view, so that a full
+        # collection does not walk the label index inside some pair (verifier.runtime)
+        if freeze_setting(cfg.get("runtime", "freeze_loaded")):
+            settle()
 
     # ------------------------------------------------------------------
     def readings(self, question: str) -> tuple[list[str] | None, str, str | None]:
