@@ -414,3 +414,52 @@ def test_a_universal_model_proves_positive_conclusions():
     # an asserted p* built as p+: that model is no longer universal
     m = chase([Atom("wdt:P279*", (a, b))], [Atom("wdt:P279+", (a, b))])
     assert m is not None and not m.universal and not m.proves(Atom("wdt:P279+", (a, b)))
+
+
+def test_open_values_are_filled_in_to_refute():
+    """A conclusion whose value in the model depends only on open numbers is refuted when
+    some filling of them (with the stated comparisons true) makes it false."""
+    from verifier.chase import falsifiable
+
+    date = Literal("1939-01-01", "xsd:date")
+    m = chase([P(v)], [Compare(">=", v, date)])
+    assert m.satisfies(Compare(">=", v, date)) is None
+    assert falsifiable(m, Compare(">=", v, date))
+    assert entails([P(v)], Compare(">=", v, date)).status == "refuted"
+    # the stated comparisons bound the filling: v > 500000 makes "v > 10" true in every one
+    prem = [P(v), Compare(">", v, num(500000))]
+    m = chase(prem, [Compare(">", v, num(10))])
+    assert not falsifiable(m, Compare(">", v, num(10)))
+    assert falsifiable(m, Compare(">", v, num(600000)))
+    assert entails(prem, Compare(">", v, num(10))).status == "proved"
+    # quantifiers range over the elements: "some witness is later than v" fails when v is largest
+    later = Exists((y,), Compare("<", v, y))
+    m = chase([P(v), R(a, b)], [later])
+    assert falsifiable(m, later)
+    assert entails_each([P(v), R(a, b)], [later])[0].status == "refuted"
+    # a function's value (not arithmetic) is open too; arithmetic and strings are left to Z3
+    for goal, expected in ((Compare(">=", Func("strlen", (Func("str", (v,)),)), num(10)), True),
+                           (Compare("<", Func("add", (v, num(1))), num(3)), False),
+                           (Compare("<", Func("str", (v,)), Literal("x")), False)):
+        assert falsifiable(chase([P(v)], [goal]), goal) is expected, goal
+
+
+def test_filled_in_values_never_refute_what_z3_proves():
+    """Random problems with comparisons: whenever some filling of the open values makes the
+    goal false, Z3 does not prove it (and refutes it)."""
+    from verifier.chase import falsifiable
+
+    rng = random.Random(13)
+    refuted = agreed = 0
+    for _ in range(300):
+        prem, goal = _random_compare_problem(rng)
+        if rng.random() < 0.5:  # a bare comparison of the goal's kind
+            goal = Compare(rng.choice(["<", "<=", ">", ">="]), v, rng.choice([num(1), num(5), num(9)]))
+        m = chase(prem, [goal])
+        if m is None or m.satisfies(goal) is not None or not falsifiable(m, goal):
+            continue
+        refuted += 1
+        z = entails(prem, goal, chase=False, timeout_ms=5000)
+        assert z.status != "proved", (prem, goal)
+        agreed += z.status == "refuted"
+    assert refuted >= 30 and agreed >= refuted - 3

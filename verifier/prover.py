@@ -32,6 +32,7 @@ from verifier.logic import (
     Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute, substitute_term,
 )
 from verifier import chase as _chase
+from verifier.chase import FiniteModel, falsifiable
 from verifier.limits import Deadline
 from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
@@ -358,7 +359,7 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if model is None or model.satisfies(conclusion) is not False:
+        if not _refutes(model, conclusion):
             model = _negation_model(prem, conclusion, deadline)
         if model is not None:
             return ProofResult("refuted", "countermodel found", (),
@@ -412,7 +413,19 @@ def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Dead
     if not isinstance(conclusion, Not):
         return None
     model = _chase.chase([p.formula for p in prem] + [conclusion.arg], [conclusion], deadline=deadline)
-    return model if model is not None and model.satisfies(conclusion) is False else None
+    return model if _refutes(model, conclusion) else None
+
+
+def _refutes(model: FiniteModel | None, conclusion: Formula, truth: bool | None = None) -> bool:
+    """Whether a chase model of the premises refutes ``conclusion``: it is false there, or
+    its value there depends only on the model's open numbers and some filling of them makes
+    it false (:func:`verifier.chase.values.falsifiable`).  ``truth``: its value in the model
+    when the caller has it."""
+    if model is None:
+        return False
+    if truth is None:
+        truth = model.satisfies(conclusion)
+    return truth is False or truth is None and falsifiable(model, conclusion)
 
 
 def _resource_count(solver: z3.Solver) -> int:
@@ -477,7 +490,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         for i, c in enumerate(conclusions):
             t1 = time.perf_counter()
             truth = model.satisfies(c) if model is not None else None
-            if truth is False or _negation_model(prem, c, deadline) is not None:
+            if _refutes(model, c, truth) or _negation_model(prem, c, deadline) is not None:
                 results[i] = ProofResult("refuted", "countermodel found", (), "",
                                          (time.perf_counter() - t1) * 1000)
             elif truth is True and model.proves(c, truth):

@@ -29,5 +29,6 @@ from __future__ import annotations
 
 from verifier.chase.model import FiniteModel, Limits
 from verifier.chase.run import chase
+from verifier.chase.values import falsifiable, satisfiable
 
-__all__ = ["FiniteModel", "chase", "Limits"]
+__all__ = ["FiniteModel", "chase", "Limits", "falsifiable", "satisfiable"]

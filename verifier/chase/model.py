@@ -189,7 +189,7 @@ class FiniteModel:
             return self.find(e)
         return self.find(self.const(t))  # a function term leaves the fragment (Bail)
 
-    def _element(self, t: Term, env: dict[Var, int]) -> int | None:
+    def element(self, t: Term, env: dict[Var, int]) -> int | None:
         """The element ``t`` denotes: a function term (not arithmetic) denotes
         :attr:`apart`; ``None`` for arithmetic (its value is open)."""
         if isinstance(t, Func):
@@ -229,17 +229,17 @@ class FiniteModel:
         if self.evaluated > self.limits.max_evaluation:
             raise Bail("the evaluation took too many steps")
         if isinstance(f, Atom):
-            args = [self._element(a, env) for a in f.args]
+            args = [self.element(a, env) for a in f.args]
             facts = self.facts.get((f.pred, len(args)), ())
             if None in args:
                 return False if not facts else None
             return tuple(args) in facts
         if isinstance(f, Eq):
-            a, b = self._element(f.left, env), self._element(f.right, env)
+            a, b = self.element(f.left, env), self.element(f.right, env)
             return None if a is None or b is None else a == b
         if isinstance(f, Compare):
             stringy = is_stringy(f.left) or is_stringy(f.right)
-            return self.compare(f.op, self._element(f.left, env), self._element(f.right, env), stringy)
+            return self.compare(f.op, self.element(f.left, env), self.element(f.right, env), stringy)
         if isinstance(f, Truth):
             return f.value
         if isinstance(f, And):
@@ -274,7 +274,7 @@ class FiniteModel:
         conj, rest = split_body(body)
         if conj:
             return kleene((self.truth(quantified(Exists, left, rest), e2)
-                           for e2, left in self._matched(vs, conj, env)), True)
+                           for e2, left in self.matched(vs, conj, env)), True)
         parts = list(rest.args) if isinstance(rest, And) else [rest]
         for i, p in enumerate(parts):  # exists v. v = t & phi(v)  is  phi(t)
             if isinstance(p, Eq):
@@ -286,7 +286,7 @@ class FiniteModel:
                         return self.truth(quantified(Exists, tuple(u for u in vs if u != v), inner), env)
         if len(parts) > 1 and separate(vs, parts):
             return kleene((self.truth(quantified(Exists, vs, p), env) for p in parts), False)
-        return kleene((self.truth(body, e2) for e2 in self._enumerated(vs, env)), True)
+        return kleene((self.truth(body, e2) for e2 in self.enumerated(vs, env)), True)
 
     def _forall(self, f: Forall, env: dict[Var, int]) -> bool | None:
         fv = free_vars(f.body)
@@ -303,10 +303,10 @@ class FiniteModel:
             conj, rest = split_body(left)
             if conj:
                 return kleene((self.truth(quantified(Forall, left_over, Implies(rest, body.right)), e2)
-                               for e2, left_over in self._matched(bound, conj, env)), False)
-        return kleene((self.truth(body, e2) for e2 in self._enumerated(vs, env)), False)
+                               for e2, left_over in self.matched(bound, conj, env)), False)
+        return kleene((self.truth(body, e2) for e2 in self.enumerated(vs, env)), False)
 
-    def _matched(self, bound: tuple[Var, ...], conj: list[Formula],
+    def matched(self, bound: tuple[Var, ...], conj: list[Formula],
                  env: dict[Var, int]) -> Iterator[tuple[dict[Var, int], tuple[Var, ...]]]:
         """The assignments (extending ``env``) of the variables of ``bound`` that occur in
         the atoms and equalities ``conj`` under which ``conj`` holds, matched like a rule
@@ -323,7 +323,7 @@ class FiniteModel:
             env2.update((v, e) for v, e in zip(bound, b) if e is not None)
             yield env2, tuple(v for v, e in zip(bound, b) if e is None)
 
-    def _enumerated(self, bound: tuple[Var, ...], env: dict[Var, int]) -> Iterator[dict[Var, int]]:
+    def enumerated(self, bound: tuple[Var, ...], env: dict[Var, int]) -> Iterator[dict[Var, int]]:
         """Every assignment of ``bound`` to elements (extending ``env``), within the limits."""
         dom = self.domain()
         if len(dom) ** len(bound) > self.limits.max_enumeration:

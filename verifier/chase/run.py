@@ -12,6 +12,7 @@ from verifier.logic import (
 )
 from verifier.chase.compile import Compiler, Rule, closure_rules, has_func, predicates_of, strengthened
 from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
+from verifier.chase.values import satisfiable
 
 __all__ = ["chase"]
 
@@ -159,7 +160,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         for f, env in comp.deferred:
             if m.truth(f, env) is not True:
                 raise Bail("a premise left out of the chase may be false in its result")
-        if m.stated and not _satisfiable(m):
+        if m.stated and not satisfiable(m):
             raise Bail("the stated comparisons may contradict each other")
         m.universal = universal
         return m
@@ -167,35 +168,3 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         return None
     except RecursionError:
         return None
-
-
-def _satisfiable(m: FiniteModel) -> bool:
-    """Whether the elements can have values (numbers for some, strings for others) under
-    which every comparison the premises state holds, literals keeping theirs.  Decided
-    exactly for comparisons of numbers (a small linear problem for Z3, in a context of its
-    own); a stated comparison of strings that the literals do not decide counts as not
-    satisfiable (the chase then gives up)."""
-    open_num: list[tuple[str, int, int]] = []
-    for op, a, b, stringy in m.stated:
-        v = m.compare(op, m.find(a), m.find(b), stringy)
-        if v is False or v is None and stringy:
-            return False
-        if v is None:
-            open_num.append((op, m.find(a), m.find(b)))
-    if not open_num:
-        return True
-    import z3  # the solver only for the values; the chase itself never needs it
-
-    ctx = z3.Context()
-    xs: dict[int, z3.ArithRef] = {}
-
-    def x(e: int) -> z3.ArithRef:
-        if e not in xs:
-            known = m.value(e, False)
-            xs[e] = z3.RealVal(str(known), ctx) if known is not None else z3.Real(f"e{e}", ctx)
-        return xs[e]
-
-    s = z3.Solver(ctx=ctx)
-    for op, a, b in open_num:
-        s.add({"<": x(a) < x(b), "<=": x(a) <= x(b), ">": x(a) > x(b), ">=": x(a) >= x(b)}[op])
-    return s.check() == z3.sat
