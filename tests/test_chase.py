@@ -463,3 +463,77 @@ def test_filled_in_values_never_refute_what_z3_proves():
         assert z.status != "proved", (prem, goal)
         agreed += z.status == "refuted"
     assert refuted >= 30 and agreed >= refuted - 3
+
+
+def test_inequalities_between_named_constants_are_proved():
+    two = Exists((x, y), Not(Eq(x, y)))
+    m = chase([P(a), R(a, b)], [two])
+    assert m.universal and m.proves(two, m.satisfies(two))
+    assert entails_each([P(a), R(a, b)], [two])[0].status == "proved"
+    # one named constant and a free variable: the variable may be that constant
+    m = chase([P(a), R(a, v)], [two])
+    assert m.satisfies(two) is True and not m.proves(two)
+    assert entails([P(a), R(a, v)], two, chase=False).status == "refuted"
+    # with atoms: the witnesses must be named and apart
+    pair = Exists((x, y), And((R(a, x), R(a, y), Not(Eq(x, y)))))
+    assert chase([R(a, b), R(a, c)], [pair]).proves(pair)
+    assert not chase([R(a, b), R(a, v)], [pair]).proves(pair)
+
+
+def test_proofs_with_inequalities_agree_with_z3():
+    rng = random.Random(17)
+    proved = 0
+    for _ in range(200):
+        prem, _goal = _random_problem(rng)
+        s_, t_ = Var("s"), Var("t")
+        atoms = [Atom(rng.choice(["S", "T", "U"]), (rng.choice([a, b, s_]), rng.choice([s_, t_, c])))
+                 for _ in range(rng.randint(0, 2))]
+        goal = Exists((s_, t_), conj(atoms + [Not(Eq(s_, rng.choice([t_, a])))]))
+        m = chase(prem, [goal])
+        if m is None or not m.proves(goal):
+            continue
+        proved += 1
+        assert entails(prem, goal, chase=False, timeout_ms=5000).status == "proved", (prem, goal)
+    assert proved >= 20
+
+
+def test_defeaters_of_negated_parts():
+    from verifier.chase import defeaters
+
+    m_, d_ = Var("m"), Var("d")
+    dissolved = Exists((d_,), R(m_, d_))
+    goal = Exists((m_,), And((P(m_), Q(m_, a), Not(dissolved))))
+    assert defeaters(goal) == [Forall((m_,), Implies(And((P(m_), Q(m_, a))), dissolved))]
+    assert defeaters(Not(P(a))) == [P(a)]
+    assert defeaters(P(a)) == []
+    # a disjunction in the defeated part: its first disjunct (a stronger head)
+    either = Not(Exists((d_,), Or((R(m_, d_), Q(m_, d_)))))
+    assert defeaters(Exists((m_,), And((P(m_), either)))) == [Forall((m_,), Implies(P(m_), Exists((d_,), R(m_, d_))))]
+    # the least model makes the goal true; with its defeater it is false: refuted without Z3
+    prem = [P(b), Q(b, a)]
+    m = chase(prem, [goal])
+    assert m.satisfies(goal) is True
+    r = entails(prem, goal)
+    assert r.status == "refuted" and "wd:Qb" in r.countermodel
+    # premises that force the negated part to hold: the defeater contradicts them, Z3 proves
+    deny = prem + [Forall((m_, d_), Implies(R(m_, d_), Truth(False)))]
+    assert entails(deny, goal).status == "proved"
+
+
+def test_defeated_conclusions_agree_with_z3():
+    rng = random.Random(19)
+    decided = refuted = 0
+    for _ in range(200):
+        prem, _goal = _random_problem(rng)
+        s_, t_ = Var("s"), Var("t")
+        pos = [Atom(rng.choice(["S", "T"]), (s_, rng.choice([a, b, c])))]
+        neg = Not(Exists((t_,), Atom(rng.choice(["S", "T", "U"]), (s_, t_))) if rng.random() < 0.7
+                  else Atom(rng.choice(["A", "B"]), (s_,)))
+        goal = Exists((s_,), And((*pos, neg)))
+        r = entails(prem, goal, timeout_ms=5000)
+        z = entails(prem, goal, chase=False, timeout_ms=5000)
+        if r.status != "unknown" and z.status != "unknown":
+            decided += 1
+            assert r.status == z.status, (prem, goal)
+            refuted += r.status == "refuted"
+    assert decided >= 150 and refuted >= 30

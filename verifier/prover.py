@@ -32,7 +32,7 @@ from verifier.logic import (
     Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute, substitute_term,
 )
 from verifier import chase as _chase
-from verifier.chase import FiniteModel, falsifiable
+from verifier.chase import FiniteModel, defeaters, falsifiable
 from verifier.limits import Deadline
 from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
@@ -406,13 +406,16 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
 
 
 def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
-    """For a negated conclusion ``not F``: a chase model of the premises and ``F`` (which
-    refutes the conclusion), else ``None``.  The universal model of the premises leaves ``F``
-    false whenever they do not force it, so it cannot refute ``not F``; the premises rarely
-    entail a negation, and Z3 often spends its whole budget building a model of ``F``."""
-    if not isinstance(conclusion, Not):
+    """For a conclusion with negated parts: a chase model of the premises and of what defeats
+    it (:func:`verifier.chase.defeat.defeaters`: ``F`` for ``not F``; ``forall xs. A -> G``
+    for ``exists xs. A & not G``) in which it is false, else ``None``.  The least model of
+    the premises leaves ``F`` / ``G`` false whenever they do not force it, so it cannot refute
+    such a conclusion; the premises rarely entail a negation, and Z3 often spends its whole
+    budget building a model of ``F``."""
+    extra = defeaters(conclusion)
+    if not extra:
         return None
-    model = _chase.chase([p.formula for p in prem] + [conclusion.arg], [conclusion], deadline=deadline)
+    model = _chase.chase([p.formula for p in prem] + extra, [conclusion], deadline=deadline)
     return model if _refutes(model, conclusion) else None
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from verifier.chase.model import FiniteModel, Limits
 from verifier.chase.run import chase
+from verifier.chase.defeat import defeaters
 from verifier.chase.values import falsifiable, satisfiable
 
-__all__ = ["FiniteModel", "chase", "Limits", "falsifiable", "satisfiable"]
+__all__ = ["FiniteModel", "chase", "Limits", "defeaters", "falsifiable", "satisfiable"]

@@ -12,6 +12,7 @@ from verifier.logic import (
     ARITHMETIC_FUNCS, And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, IRI,
     Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute,
 )
+from verifier.logic import conj as conj_of
 
 __all__ = ["Bail", "Outside", "Limits", "Lit", "FiniteModel", "matches", "split_body", "quantified", "separate", "kleene", "implies3", "positive", "has_func_or_compare"]
 
@@ -173,11 +174,49 @@ class FiniteModel:
         is positive (atoms and equalities without function terms, under conjunction,
         disjunction and existential quantifiers), true here, and the model is universal (the
         chase of the Horn premises maps into every model of the premises, the premises it
-        left out included, and such a formula stays true along the map).  ``truth``: ``f``'s
-        value here when the caller has it (the evaluation is not done again)."""
-        if not (self.universal and positive(f)):
+        left out included, and such a formula stays true along the map); or ``f`` is such a
+        formula under an existential with inequalities that hold between named constants
+        (:meth:`_proves_apart`).  ``truth``: ``f``'s value here when the caller has it (the
+        evaluation is not done again)."""
+        if not self.universal:
             return False
-        return (truth if truth is not None else self.satisfies(f)) is True
+        if positive(f):
+            return (truth if truth is not None else self.satisfies(f)) is True
+        try:
+            return self._proves_apart(f)
+        except Bail:
+            return False
+
+    def _proves_apart(self, f: Formula) -> bool:
+        """``exists vs. A & s1 != t1 & ...`` with ``A`` positive: true with witnesses where
+        every inequality holds between two named constants.  The map of this universal model
+        into any model of the premises keeps named constants, which are distinct there too
+        (unique names), so the formula follows.  Variables no atom binds range over the named
+        constants only (enough to find such witnesses, not to refute anything)."""
+        vs, body = (f.vars, f.body) if isinstance(f, Exists) else ((), f)
+        parts = list(body.args) if isinstance(body, And) else [body]
+        apart = [p.arg for p in parts if isinstance(p, Not) and isinstance(p.arg, Eq)]
+        others = [p for p in parts if not (isinstance(p, Not) and isinstance(p.arg, Eq))]
+        if not apart or any(has_func_or_compare(e) for e in apart) or not all(positive(p) for p in others):
+            return False
+        conj, rest = split_body(conj_of(others))
+        named_set = {self.find(e) for e in range(len(self.parent)) if self.rigid[e]}
+        named = sorted(named_set)
+        matched = self.matched(tuple(vs), conj, {}) if conj else iter([({}, tuple(vs))])
+        for env, left in matched:
+            if len(named) ** len(left) > self.limits.max_enumeration:
+                raise Bail("too many witnesses to try")
+            for values in itertools.product(named, repeat=len(left)):
+                self.evaluated += 1
+                if self.evaluated > self.limits.max_evaluation:
+                    raise Bail("the evaluation took too many steps")
+                env2 = dict(env)
+                env2.update(zip(left, values))
+                ends = [(self._term(e.left, env2), self._term(e.right, env2)) for e in apart]
+                if all(a != b and a in named_set and b in named_set for a, b in ends) \
+                        and self.truth(rest, env2) is True:
+                    return True
+        return False
 
     def _term(self, t: Term, env: dict[Var, int]) -> int:
         if isinstance(t, Var):
