@@ -405,13 +405,18 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
                            (time.perf_counter() - t0) * 1000)
 
 
-def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
+def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None,
+                    negated_only: bool = False):
     """For a conclusion with negated parts: a chase model of the premises and of what defeats
     it (:func:`verifier.chase.defeat.defeaters`: ``F`` for ``not F``; ``forall xs. A -> G``
     for ``exists xs. A & not G``) in which it is false, else ``None``.  The least model of
     the premises leaves ``F`` / ``G`` false whenever they do not force it, so it cannot refute
     such a conclusion; the premises rarely entail a negation, and Z3 often spends its whole
-    budget building a model of ``F``."""
+    budget building a model of ``F``.  ``negated_only``: only for ``not F`` (:func:`entails_each`,
+    where Z3 checks each conclusion against premises asserted once, is cheaper than chasing
+    the premises again with a defeater that holds of every element)."""
+    if negated_only and not isinstance(conclusion, Not):
+        return None
     extra = defeaters(conclusion)
     if not extra:
         return None
@@ -493,7 +498,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         for i, c in enumerate(conclusions):
             t1 = time.perf_counter()
             truth = model.satisfies(c) if model is not None else None
-            if _refutes(model, c, truth) or _negation_model(prem, c, deadline) is not None:
+            if _refutes(model, c, truth) or _negation_model(prem, c, deadline, negated_only=True) is not None:
                 results[i] = ProofResult("refuted", "countermodel found", (), "",
                                          (time.perf_counter() - t1) * 1000)
             elif truth is True and model.proves(c, truth):

@@ -96,12 +96,19 @@ def character_part(toks: Sequence[Token], words: list[str], name: str
     return None
 
 
-def find_words(toks: Sequence[Token], words: list[str]) -> tuple[float, int, int] | None:
+def find_words(toks: Sequence[Token], words: Sequence[str]) -> tuple[float, int, int] | None:
     """Where ``words`` occur in order in ``toks`` (exactly, by stem, or, for names of five
     letters or more, with a near spelling that writes the same numbers): (similarity, start
-    offset, end offset)."""
+    offset, end offset).  Remembered for the last 16,384 arguments: every reading of a
+    question, and every alignment, looks up the same names in the same words."""
+    return _find_words(tuple(toks), tuple(words))
+
+
+@lru_cache(maxsize=16384)
+def _find_words(toks: tuple[Token, ...], words: tuple[str, ...]) -> tuple[float, int, int] | None:
     import difflib
 
+    words = list(words)
     n = len(words)
     if n == 0 or n > len(toks):
         return None
