@@ -18,11 +18,18 @@ premises the chase computes a finite model directly:
   axioms (see :mod:`verifier.prover`).
 
 The result is checked against every rule once more, and a conclusion that is *false* in it is
-refuted: the model is a countermodel.  A conclusion that is true in the model, premises outside
-the fragment (negation, comparisons, function terms, disjunctive heads) or a chase that grows
-past its limits give ``None``, and the caller asks Z3 (which also gives the unsat cores that
-name the axioms of a proof).  So this module never proves anything; it only saves Z3 the
-model building where a model is easy to build.
+refuted: the model is a countermodel.  Beyond that (docs/deductive.md, "Beyond Horn"):
+
+* :mod:`verifier.chase.values`: the numbers the model leaves open are filled in, when some
+  filling (with the comparisons the premises state true) makes the conclusion false;
+* :mod:`verifier.chase.defeat`: a conclusion with negated parts is refuted by a chase of the
+  premises and of what defeats it (``F`` for ``not F``);
+* :meth:`FiniteModel.proves`: a positive conclusion (with inequalities between named
+  constants) true in a universal model follows from the premises; the diagnosis uses it,
+  where no unsat core is asked.
+
+Otherwise (premises the chase cannot build a model of, a chase past its limits) the caller
+asks Z3, which also gives the unsat cores that name the axioms of a proof.
 """
 
 from __future__ import annotations
