@@ -537,3 +537,25 @@ def test_defeated_conclusions_agree_with_z3():
             assert r.status == z.status, (prem, goal)
             refuted += r.status == "refuted"
     assert decided >= 150 and refuted >= 30
+
+
+def test_rules_that_never_fire_are_left_out_of_a_proof():
+    prem = [Premise("fact", P(a)), Premise("used", Forall((x,), Implies(P(x), Q(x, b)))),
+            Premise("idle", Forall((x,), Implies(Atom("A", (x,)), Q(x, c)))),
+            Premise("never", Not(Atom("B", (a,))))]
+    m = chase([p.formula for p in prem], [Q(a, b)])
+    assert m.idle == frozenset({2, 3})
+    r = entails(prem, Q(a, b))
+    assert r.status == "proved" and set(r.used) == {"fact", "used"}
+    # random problems: the same status and a core within the premises, with and without it
+    rng = random.Random(29)
+    proved = 0
+    for _ in range(150):
+        fs, goal = _random_problem(rng)
+        named = [Premise(f"p{i}", f) for i, f in enumerate(fs)]
+        r, z = entails(named, goal, timeout_ms=5000), entails(named, goal, chase=False, timeout_ms=5000)
+        if "unknown" not in (r.status, z.status):
+            assert r.status == z.status, (fs, goal)
+        proved += r.status == "proved"
+        assert set(r.used) <= {p.name for p in named}
+    assert proved >= 30

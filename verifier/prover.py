@@ -359,11 +359,25 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
         model = _chase.chase([p.formula for p in prem], [conclusion], deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        if not _refutes(model, conclusion):
-            model = _negation_model(prem, conclusion, deadline)
-        if model is not None:
+        truth = model.satisfies(conclusion) if model is not None else None
+        refuting = model if _refutes(model, conclusion, truth) else _negation_model(prem, conclusion, deadline)
+        if refuting is not None:
             return ProofResult("refuted", "countermodel found", (),
-                               model.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
+                               refuting.describe() if countermodel else "", (time.perf_counter() - t0) * 1000)
+        if model is not None and model.idle and truth is True and model.proves(conclusion, truth):
+            # true in the universal model: the rules that never fired are not needed, and Z3
+            # finds the proof (and its unsat core) among the others much sooner
+            needed = [p for i, p in enumerate(prem) if i not in model.idle]
+            r = _solve(needed, conclusion, timeout_ms, rlimit, fresh_context, countermodel, context, deadline, t0)
+            if r.status == "proved":
+                return r
+    return _solve(prem, conclusion, timeout_ms, rlimit, fresh_context, countermodel, context, deadline, t0)
+
+
+def _solve(prem: Sequence[Premise], conclusion: Formula, timeout_ms: int, rlimit: int | None,
+           fresh_context: bool, countermodel: bool, context: ProverContext | None,
+           deadline: Deadline | None, t0: float) -> ProofResult:
+    """Z3's answer to ``prem |= conclusion`` (see :func:`entails`); ``t0``: when the check began."""
     try:
         enc = _Encoder(_z3_context(context, fresh_context))
         solver = z3.Solver(ctx=enc.ctx)
@@ -405,18 +419,13 @@ def entails(premises: Iterable[Formula | Premise], conclusion: Formula, *,
                            (time.perf_counter() - t0) * 1000)
 
 
-def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None,
-                    negated_only: bool = False):
+def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
     """For a conclusion with negated parts: a chase model of the premises and of what defeats
     it (:func:`verifier.chase.defeat.defeaters`: ``F`` for ``not F``; ``forall xs. A -> G``
     for ``exists xs. A & not G``) in which it is false, else ``None``.  The least model of
     the premises leaves ``F`` / ``G`` false whenever they do not force it, so it cannot refute
     such a conclusion; the premises rarely entail a negation, and Z3 often spends its whole
-    budget building a model of ``F``.  ``negated_only``: only for ``not F`` (:func:`entails_each`,
-    where Z3 checks each conclusion against premises asserted once, is cheaper than chasing
-    the premises again with a defeater that holds of every element)."""
-    if negated_only and not isinstance(conclusion, Not):
-        return None
+    budget building a model of ``F``."""
     extra = defeaters(conclusion)
     if not extra:
         return None
@@ -466,10 +475,11 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     cheaper than separate calls when the premises are many (diagnosing a query atom by atom).
     ``timeout_ms`` and ``rlimit`` bound each check (see :func:`entails`).  Never raises for
     solver problems.  ``chase``: see :func:`entails`; the chase model is built once and
-    refutes every conclusion false in it (a negated conclusion ``not F`` also by a model of
-    the premises and ``F``) and proves every positive conclusion true in it when it is a
-    universal model (:meth:`verifier.chase.FiniteModel.proves`: no unsat core is asked here),
-    the others go to Z3.  ``context``, ``deadline``: see
+    refutes every conclusion false in it and proves every positive conclusion true in it when
+    it is a universal model (:meth:`verifier.chase.FiniteModel.proves`: no unsat core is asked
+    here); the others get a chase of the premises they can need (with ``select``), then one
+    with the defeaters of their negated parts (:func:`verifier.chase.defeaters`); what is
+    left goes to Z3.  ``context``, ``deadline``: see
     :func:`entails` (the deadline is checked after each conclusion).  ``select``: each
     conclusion that goes to Z3 is checked with the premises its proof can need
     (:mod:`verifier.relevance`, as :func:`entails` does without a countermodel); conclusions
@@ -495,15 +505,31 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
         if deadline is not None:
             deadline.check("chase")
-        for i, c in enumerate(conclusions):
-            t1 = time.perf_counter()
-            truth = model.satisfies(c) if model is not None else None
-            if _refutes(model, c, truth) or _negation_model(prem, c, deadline, negated_only=True) is not None:
-                results[i] = ProofResult("refuted", "countermodel found", (), "",
-                                         (time.perf_counter() - t1) * 1000)
-            elif truth is True and model.proves(c, truth):
-                results[i] = ProofResult("proved", "true in the chase's universal model", (), "",
-                                         (time.perf_counter() - t1) * 1000)
+        if model is not None:
+            _decide_in(model, conclusions, range(len(conclusions)), results)
+        # the others with the premises each can need (a countermodel of those extends to all
+        # of them, a proof from them is a proof): a model of that smaller problem, then one
+        # with the defeaters of each conclusion's negated parts
+        formulas = [p.formula for p in prem]
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for i, r in enumerate(results):
+            if r is None:
+                keep = tuple(relevant_indices(formulas, conclusions[i])) if select else tuple(range(len(prem)))
+                groups.setdefault(keep, []).append(i)
+        for keep, idx in groups.items():
+            sub = [prem[k] for k in keep]
+            if len(keep) < len(prem):  # else the same problem as the model above
+                m2 = _chase.chase([p.formula for p in sub], [conclusions[i] for i in idx], deadline=deadline)
+                if m2 is not None:
+                    _decide_in(m2, conclusions, idx, results)
+            for i in idx:
+                if results[i] is None:
+                    t1 = time.perf_counter()
+                    if _negation_model(sub, conclusions[i], deadline) is not None:
+                        results[i] = ProofResult("refuted", "countermodel found", (), "",
+                                                 (time.perf_counter() - t1) * 1000)
+            if deadline is not None:
+                deadline.check("chase")
         todo = [i for i, r in enumerate(results) if r is None]
         if not todo:
             return results  # type: ignore[return-value]
@@ -557,6 +583,23 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             out.append(ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t1) * 1000))
     log.debug("entails_each: %d conclusions in %.0f ms", len(goals), (time.perf_counter() - t0) * 1000)
     return out
+
+
+def _decide_in(model: FiniteModel, conclusions: Sequence[Formula], which: Iterable[int],
+               results: list[ProofResult | None]) -> None:
+    """Fill ``results[i]`` for the conclusions of ``which`` that the chase ``model`` refutes,
+    or proves as a universal model (:meth:`verifier.chase.FiniteModel.proves`)."""
+    for i in which:
+        if results[i] is not None:
+            continue
+        t1 = time.perf_counter()
+        c = conclusions[i]
+        truth = model.satisfies(c)
+        if _refutes(model, c, truth):
+            results[i] = ProofResult("refuted", "countermodel found", (), "", (time.perf_counter() - t1) * 1000)
+        elif truth is True and model.proves(c, truth):
+            results[i] = ProofResult("proved", "true in the chase's universal model", (), "",
+                                     (time.perf_counter() - t1) * 1000)
 
 
 def satisfiable(formulas: Iterable[Formula | Premise], *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> ProofResult:

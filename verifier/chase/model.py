@@ -74,6 +74,9 @@ class FiniteModel:
         #: positive conclusion true in it follows from them (:meth:`proves`); not when an
         #: asserted ``p*`` was built as ``p+``
         self.universal = False
+        #: the premises (by index) that the chase compiled to rules only, none of which fired:
+        #: a proof of what is true in a universal model does not need them
+        self.idle: frozenset[int] = frozenset()
         #: the literal each literal constant's element denotes (its value in comparisons)
         self.literals: dict[int, Literal] = {}
         #: comparisons the premises state of elements: (op, left, right, stringy)

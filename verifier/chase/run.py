@@ -8,7 +8,7 @@ from typing import Iterable, Sequence
 
 from verifier.limits import Deadline
 from verifier.logic import (
-    Formula, constants, free_vars,
+    Forall, Formula, Iff, Implies, Not, constants, free_vars,
 )
 from verifier.chase.compile import Compiler, Rule, closure_rules, has_func, predicates_of, strengthened
 from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
@@ -118,12 +118,16 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 m.var(v)
         if not m.parent:  # a model's domain is never empty
             m._new("e", False)
+        rules_only: list[int] = []
+        fired: set[str] = set()
         if any(has_func(f) for f in itertools.chain(premises, also)):
             m.apart = m._new("f()", False)
         for i, f in enumerate(premises):
             comp.env = {}
             try:
                 comp.premise(f, f"premise {i}")
+                if isinstance(f, (Forall, Implies, Iff, Not)):  # compiled to rules only
+                    rules_only.append(i)
             except Outside:
                 comp.deferred.append((f, {}))
         comp.env = {}
@@ -136,6 +140,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
                 for b in _body_matches(m, rule):
                     if _fire(m, rule, b):
                         changed = True
+                        fired.add(rule.name)
                         if m.dirty:
                             m._canonicalize()
                 if k % 32 == 31:  # counting the facts and reading a CPU clock are not free
@@ -163,6 +168,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         if m.stated and not satisfiable(m):
             raise Bail("the stated comparisons may contradict each other")
         m.universal = universal
+        m.idle = frozenset(i for i in rules_only if f"premise {i}" not in fired)
         return m
     except Bail:
         return None
