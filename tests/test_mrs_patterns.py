@@ -9,6 +9,7 @@ import pytest
 
 from parsers.mrs import translate_readings
 from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
+from parsers.mrs.shapes.engine import reader_of
 from parsers.mrs.shapes.events import what_np_did_name_readings as _what_np_did_name_readings
 from verifier.api import Verifier
 from verifier.config import load_config
@@ -1247,7 +1248,7 @@ def test_what_do_they_call_their_money():
     money of (in) the place; "what team is ronaldinho on?" as the team of the name."""
     from parsers.mrs.shapes.engine import reader_of
     _call_money_readings = reader_of("call_money")
-    from parsers.mrs.shapes.questions import what_np_is_name_readings as _what_np_is_name_readings
+    _what_np_is_name_readings = reader_of("what_np_is_name")
 
     [t] = translate_readings(_call_money_readings("what do australia call their money?"))
     by = {a.pred: a for a in atoms(t.formula)}
@@ -1328,7 +1329,7 @@ def test_known_for_and_who_did_verb():
 def test_an_acronym_after_a_name_is_its_possessed_noun():
     """"What is Advanced Micro Devices ISIN?": an identifier written as its acronym after the
     name, without "'s", read as the possessive; a lowercase word is no acronym there."""
-    from parsers.mrs.shapes.questions import possessive_readings as _possessive_readings
+    _possessive_readings = reader_of("possessive")
     rs = translate_readings(_possessive_readings("What is Advanced Micro Devices ISIN?"))
     [t] = rs
     by = {a.pred: a for a in atoms(t.formula)}

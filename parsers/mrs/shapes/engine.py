@@ -30,8 +30,7 @@ from parsers.mrs.shapes.informal import (
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import (
-    copula_readings, have_readings, name_test_readings, of_all_readings, possessive_readings,
-    superlative_readings, there_called_readings, two_hop_readings, what_np_is_name_readings,
+    copula_readings, name_test_readings, superlative_readings, two_hop_readings,
 )
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import (
@@ -57,9 +56,7 @@ Reader = Callable[[str], list]
 
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
-    "possessive": possessive_readings,
     "copula": copula_readings,
-    "have": have_readings,
     "name_test": name_test_readings,
     "superlative": superlative_readings,
     "two_hop": two_hop_readings,
@@ -81,10 +78,7 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "where_and": where_and_readings,
     "when_have_value": when_have_value_readings,
     "wh_event_alone": wh_event_alone_readings,
-    "what_np_is_name": what_np_is_name_readings,
     "what_np_did_name": what_np_did_name_readings,
-    "there_called": there_called_readings,
-    "of_all": of_all_readings,
     "where_is_name": where_is_name_readings,
     "what_films_been_in": what_films_been_in_readings,
     "what_people_speak": what_people_speak_readings,

@@ -11,13 +11,12 @@ import re
 from parsers.mrs.shapes.data import shape_rx, shape_table
 from parsers.mrs.shapes.build import (
     MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
-    np_and_name, np_name_splits, np_of_name_mrs, np_ok, plain_np, quantifier, wh_ep, whose_is,
+    np_name_splits, np_ok, plain_np, quantifier, wh_ep, whose_is,
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs", "of_all_readings", "possessive_readings", "have_readings",
-    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings",
-    "there_called_readings", "what_np_is_name_readings"
+    "copula_readings", "class_for_mrs",
+    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings"
 ]
 
 
@@ -82,47 +81,6 @@ def class_for_mrs(q: str, m: re.Match, np1: tuple[int, int], np2: tuple[int, int
         b.ep("poss", (np1[1], np2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
         b.ep("appos", (np2[0], name[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
     return b.main("_be_v_id", (wh_end, m.start("rest")), x_wh, x1)
-
-
-def of_all_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``of_all`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
-    m = shape_rx("OF_ALL").match(q)
-    if not m or not all(plain_np(m.group(g)) for g in ("np1", "np2")) or not name_ok(m.group("name")):
-        return []
-    mrs = copula_mrs(q, m, [m.span("np1"), m.span("np2")], [("of", m.span("of"))],
-                      (m.group("prep").casefold(), m.span("prep")), m.span("name"))
-    return [mrs] if mrs is not None else []
-
-
-def possessive_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``possessive`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("POSSESSIVE").match(q) or shape_rx("KIN_AFTER_NAME").match(q)
-    if not m:
-        return []
-    b = MrsBuilder()
-    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
-    parts = np_and_name(b, q, m.span("np"), m.span("name"), "_the_q")
-    if parts is None:
-        return []
-    x_np, l_np, x_name = parts
-    top = b.new("h")
-    b.ep("_be_v_id", (m.end("wh"), m.start("name")), top, ARG0="e2", ARG1=x_wh, ARG2=x_np)
-    b.ep("poss", (m.end("name"), m.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_name)
-    return [b.text("e2", top)]
-
-
-def have_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``have`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
-    m = shape_rx("HAVE").match(q)
-    if not m:
-        return []
-    b = MrsBuilder()
-    parts = np_and_name(b, q, m.span("np"), m.span("name"), "which_q", m.span("wh"))
-    if parts is None:
-        return []
-    x_np, _, x_name = parts
-    return [b.main("_have_v_1", m.span("verb"), x_name, x_np)]
 
 
 def two_hop_readings(q: str) -> list[str]:
@@ -225,43 +183,3 @@ def superlative_readings(q: str) -> list[str]:
             return []
         whose_is(b, q, x_cls, x2, l2, m.span("np2"), (second[0][0], second[1][1]), second[1])
     return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]
-
-
-def there_called_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``there_called`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("THERE_CALLED").match(q)
-    if not m:
-        return []
-    np, name = clean_span(q, *m.span("np")), clean_span(q, *m.span("name"))
-    if not plain_np(q[np[0]:np[1]]) or not name_ok(q[name[0]:name[1]]):
-        return []
-    b = MrsBuilder()
-    x_name = name_ep(b, q, name)
-    x_np, _ = noun_phrase(b, q, np, "_a_q")
-    top = b.new("h")
-    b.ep("_be_v_id", (0, 0), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
-    return [b.text("e2", top)]
-
-
-def what_np_is_name_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``what_np_is_name`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("WHAT_NP_IS_NAME").match(q)
-    if not m:
-        return []
-    spans = checked_np_name(q, m.span("np"), m.span("name"))
-    if spans is None or not plain_np(q[spans[0][0]:spans[0][1]]) \
-            or shape_rx("POSSESSIVE_IN").search(q[spans[0][0]:spans[0][1]]):
-        # "What space agency's official language is Hebrew?": a possessor and its noun, of
-        # which the name is the value, not the NP of the name
-        return []
-    np, name = spans
-    text = q[name[0]:name[1]]
-    if shape_rx("NO_NAME_START").match(text) or \
-            shape_rx("PARTICIPLE_OR_PREPOSITION_END").search(text) or \
-            shape_rx("ARTICLE_INSIDE_THE_FIRST").search(text):
-        # "What river is the longest", "What film is directed by X", "Which country is Paris
-        # the capital of": other shapes
-        return []
-    return [np_of_name_mrs(q, m.group("wh"), m.span("wh"), np, name)]

@@ -6,8 +6,8 @@ import re
 from typing import Any, Mapping
 
 from parsers.mrs.shapes.build import (
-    MrsBuilder, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, people_ep, plain_name_ok,
-    wh_ep, which_noun,
+    MrsBuilder, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, np_ok, people_ep,
+    plain_name_ok, plain_np, wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
@@ -15,17 +15,26 @@ from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
 __all__ = ["holds", "run_template"]
 
 
-def _group_text(q: str, m: re.Match, g: str, clean: bool = True) -> str:
+def _group_text(q: str, m: re.Match, g: Any, clean: bool = True) -> str:
+    """The text a test reads: a group's (cleaned unless ``clean`` is false), a span's, or a
+    text with ``{G}`` slots (the groups as written)."""
+    if isinstance(g, str) and "{" in g:
+        return SLOT.sub(lambda s: m.group(s.group(1)) or "", g)
     if not clean:
-        return m.group(g) or ""
-    a, z = clean_span(q, *m.span(g))
+        if isinstance(g, str):
+            return m.group(g) or ""
+        a, z = _span(q, m, g)
+        return q[a:z]
+    a, z = clean_span(q, *_span(q, m, g))
     return q[a:z]
 
 
-def _span(m: re.Match, spec: Any) -> tuple[int, int]:
+def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
     if isinstance(spec, str):
         return m.span(spec)
     if isinstance(spec, dict):
+        if "clean" in spec:
+            return clean_span(q, *_span(q, m, spec["clean"]))
         g = next(g for g in spec["first"] if m.group(g))
         return m.span(g)
 
@@ -33,6 +42,9 @@ def _span(m: re.Match, spec: Any) -> tuple[int, int]:
         if isinstance(e, int):
             return e
         g, _, which = str(e).partition(".")
+        if which.startswith("clean_"):
+            a, z = clean_span(q, *m.span(g))
+            return a if which == "clean_start" else z
         return m.start(g) if which == "start" else m.end(g)
     return end(spec[0]), end(spec[1])
 
@@ -43,6 +55,10 @@ def holds(m: re.Match, cond: Any) -> bool:
         return not holds(m, cond["not"])
     if "all" in cond:
         return all(holds(m, c) for c in cond["all"])
+    if "any" in cond:
+        return any(holds(m, c) for c in cond["any"])
+    if "matched" in cond:
+        return m.re is shape_rx(str(cond["matched"]))
     text = m.group(cond["group"])
     if not text:
         return False
@@ -52,7 +68,8 @@ def holds(m: re.Match, cond: Any) -> bool:
     if "in_words" in cond:
         return t in shape_words(cond["in_words"])
     if "endswith" in cond:
-        return t.endswith(str(cond["endswith"]))
+        ends = cond["endswith"]
+        return t.endswith(tuple(map(str, ends)) if isinstance(ends, list) else str(ends))
     if "in" in cond:
         return t in cond["in"]
     if "startswith" in cond:
@@ -76,8 +93,19 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     if "nonempty" in test:
         a, z = clean_span(q, *m.span(test["nonempty"]))
         return z > a
-    if "not_search" in test:
-        return not shape_rx(test["pattern"]).search(_group_text(q, m, test["not_search"], test.get("clean", True)))
+    if "plain_np" in test:
+        return plain_np(_group_text(q, m, test["plain_np"], test.get("clean", True)))
+    if "np_ok" in test:
+        return np_ok(_group_text(q, m, test["np_ok"], test.get("clean", True)))
+    if "not_search" in test or "search" in test:
+        found = _found(q, m, test, test.get("not_search", test.get("search")))
+        return found if "search" in test else not found
+    if "word_test" in test:
+        words = _group_text(q, m, test["word_test"], test.get("clean", True)).casefold().split()
+        lists = [shape_words(w) for w in test.get("none_in") or ()]
+        return (len(words) <= int(test.get("max", len(words)))
+                and not (test.get("letters") and not all(w.isalpha() for w in words))
+                and not any(w in ws for w in words for ws in lists))
     if "not_in" in test:
         text = _group_text(q, m, test["not_in"], test.get("clean", True)).casefold()
         if test.get("last_word"):
@@ -86,12 +114,22 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     raise TemplateError(f"unknown test {test!r}")
 
 
+def _found(q: str, m: re.Match, test: Mapping[str, Any], where: Any) -> bool:
+    """Whether the test's pattern occurs in the text of ``where`` (at its start when
+    ``anchored``)."""
+    rx = shape_rx(test["pattern"])
+    text = _group_text(q, m, where, test.get("clean", True))
+    return bool(rx.match(text) if test.get("anchored") else rx.search(text))
+
+
 def _pred(m: re.Match, text: str) -> str:
     def sub(s: re.Match) -> str:
         word = (m.group(s.group(1)) or "").casefold()
-        if s.group(2):
-            table = shape_table(s.group(2))
-            return table.get(word, s.group(3)) if s.group(3) is not None else table[word]
+        if s.group(2):  # {G:last}: the group's last word
+            word = word.split()[-1] if word.split() else ""
+        if s.group(3):
+            table = shape_table(s.group(3))
+            return table.get(word, s.group(4)) if s.group(4) is not None else table[word]
         return word
     return SLOT.sub(sub, text)
 
@@ -109,7 +147,9 @@ class _Run:
 
     def value(self, v: Any) -> str:
         if isinstance(v, dict) and "name" in v:
-            return name_ep(self.b, self.q, clean_span(self.q, *self.m.span(v["name"])))
+            return name_ep(self.b, self.q, clean_span(self.q, *_span(self.q, self.m, v["name"])))
+        if isinstance(v, dict) and "carg" in v:
+            return carg_text(self.m.group(v["carg"]) or "")
         v = str(v)
         if v.startswith("$"):
             return self.env[v[1:]]
@@ -121,31 +161,34 @@ class _Run:
         b, q, m = self.b, self.q, self.m
         out: str | None = None
         if "wh" in s:
-            out = wh_ep(b, _pred(m, str(s["wh"])), _span(m, s["span"]))
+            out = wh_ep(b, _pred(m, str(s["wh"])), _span(q, m, s["span"]))
         elif "name" in s:
-            out = name_ep(b, q, clean_span(q, *m.span(s["name"])))
+            out = name_ep(b, q, clean_span(q, *_span(q, m, s["name"])))
         elif "which_noun" in s:
-            out = which_noun(b, _pred(m, s["which_noun"]), _span(m, s["span"]), _span(m, s["wh_span"]),
+            out = which_noun(b, _pred(m, s["which_noun"]), _span(q, m, s["span"]), _span(q, m, s["wh_span"]),
                              bool(s.get("relational", False)))
         elif "noun_phrase" in s:
-            head = noun_phrase(b, q, _span(m, s["noun_phrase"]), _pred(m, str(s["quant"])))
+            head = noun_phrase(b, q, _span(q, m, s["noun_phrase"]), _pred(m, str(s["quant"])),
+                               _span(q, m, s["quant_span"]) if "quant_span" in s else None)
             if head is None:
                 raise _NoReading
             out = head[0]
             if "label_as" in s:
                 self.env[str(s["label_as"])] = head[1]
         elif "people" in s:
-            out = people_ep(b, _span(m, s["people"]))
+            out = people_ep(b, _span(q, m, s["people"]))
         elif "loc_answer" in s:
-            out = loc_answer(b, _pred(m, s["loc_answer"]), _span(m, s["span"]))
+            out = loc_answer(b, _pred(m, s["loc_answer"]), _span(q, m, s["span"]),
+                             self.value(s["label"]) if "label" in s else None, _pred(m, s.get("rel", "loc_nonsp")),
+                             _span(q, m, s["rel_span"]) if "rel_span" in s else None)
         elif "new" in s:
             out = b.new(str(s["new"]))
         elif "ep" in s:
             label = self.value(s["label"])
             args = {role: self.value(v) for role, v in (s.get("args") or {}).items()}
-            b.ep(_pred(m, s["ep"]), _span(m, s["span"]), label, **args)
+            b.ep(_pred(m, s["ep"]), _span(q, m, s["span"]), label, **args)
         elif "quantified" in s:
-            b.quantified(_pred(m, s["quantified"]), _span(m, s["span"]), self.value(s["x"]),
+            b.quantified(_pred(m, s["quantified"]), _span(q, m, s["span"]), self.value(s["x"]),
                          self.value(s["restrictor"]))
         if "as" in s and out is not None:
             self.env[str(s["as"])] = out
@@ -153,7 +196,7 @@ class _Run:
 
 def run_template(t: Template, q: str) -> list[str]:
     """The reading template ``t`` gives for question ``q`` (``[]`` when it does not apply)."""
-    m = shape_rx(t.match).match(q)
+    m = next((m for m in (shape_rx(p).match(q) for p in t.match) if m), None)
     if not m or not all(_passes(q, m, test) for test in t.require):
         return []
     run = _Run(q, m)

@@ -48,11 +48,13 @@ STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer",
 #: The fields of a template.
 TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
-STEP_FIELDS = frozenset({"as", "label_as", "quant", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
-                         "pattern", "words", "clean", "last_word", "index", "top"})
+STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
+                         "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
+                         "max", "letters", "none_in", "index", "top"})
 #: The kinds of tests a template may require.
-REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "not_in", "unless", "when")
-SLOT = re.compile(r"\{([a-z0-9_]+)(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
+REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
+                 "np_ok", "word_test", "unless", "when")
+SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
 class TemplateError(ValueError):
@@ -63,23 +65,24 @@ class TemplateError(ValueError):
 class Template:
     """A shape's MRS written as data (see the module's doc)."""
 
-    match: str
+    match: tuple[str, ...]
     require: tuple[Mapping[str, Any], ...] = ()
     steps: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] = field(default_factory=dict)
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        return {self.match} | {r["pattern"] for r in self.require if "pattern" in r}
+        return set(self.match) | {r["pattern"] for r in self.require if "pattern" in r}
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
         out = {r["words"] for r in self.require if "words" in r}
+        out |= {w for r in self.require for w in r.get("none_in") or ()}
         out |= {w for part in (*self.require, *self.steps) for w in _cond_words(part)}
         for s in self.steps:
             for v in s.values():
                 if isinstance(v, str):
-                    out |= {m.group(2) for m in SLOT.finditer(v) if m.group(2)}
+                    out |= {m.group(3) for m in SLOT.finditer(v) if m.group(3)}
         return out
 
 
@@ -110,8 +113,10 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     if unknown:
         raise TemplateError(f"unknown template field(s) {sorted(unknown)}")
     match = raw.get("match") or (patterns[0] if len(patterns) == 1 else None)
-    if not isinstance(match, str):
-        raise TemplateError("a template names the pattern it matches (match)")
+    if isinstance(match, str):
+        match = [match]
+    if not isinstance(match, list) or not match or not all(isinstance(p, str) for p in match):
+        raise TemplateError("a template names the pattern(s) it matches (match)")
     require = tuple(raw.get("require") or ())
     for r in require:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
@@ -129,7 +134,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     result = raw.get("result")
     if not isinstance(result, dict) or {"index", "top"} - set(result):
         raise TemplateError("a template's result names its index and top")
-    return Template(match, require, steps, result)
+    return Template(tuple(match), require, steps, result)
 
 
 def _values(step: Mapping[str, Any]) -> list[Any]:
