@@ -10,12 +10,12 @@ import pytest
 from parsers.mrs import translate_readings
 from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
 from parsers.mrs.shapes.engine import reader_of
-from parsers.mrs.shapes.events import what_np_did_name_readings as _what_np_did_name_readings
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Atom, Literal, atoms
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "chemistry"
+_what_np_did_name_readings = reader_of("what_np_did_name")
 
 
 def _only(question: str):

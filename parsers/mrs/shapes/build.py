@@ -13,10 +13,10 @@ from verifier.lexical import ID_WORDS
 
 __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
-    "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned",
-    "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep",
-    "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok",
-    "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"
+    "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
+    "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep",
+    "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok", "loc_answer",
+    "has_article", "matched_name", "wh_and_name"
 ]
 
 
@@ -349,16 +349,6 @@ def wh_and_name(rx: re.Pattern, q: str, wh) -> tuple[re.Match, "MrsBuilder", str
     b = MrsBuilder()
     x_wh = wh(b, m) if callable(wh) else wh_ep(b, wh, m.span("wh"))
     return m, b, x_wh, name_ep(b, q, name), b.new("h")
-
-
-def np_of_name_mrs(q: str, wh: str, wh_span: tuple[int, int], np: tuple[int, int],
-                    name: tuple[int, int]) -> str:
-    """The MRS of "What is the NP of NAME?" for the spans of a question written otherwise."""
-    b = MrsBuilder()
-    x_wh = wh_ep(b, wh, wh_span)
-    x, l_np = noun_phrase(b, q, np, "_the_q")
-    b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=name_ep(b, q, name))
-    return b.main("_be_v_id", (wh_span[1], np[0]), x_wh, x)
 
 
 def which_noun(b: MrsBuilder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],

@@ -11,16 +11,14 @@ import re
 from verifier.lexical import base_forms, irregular_base
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, capitalised, carg_text, checked_np_name, clean_span, has_article, kin_owned,
-    loc_answer, matched_name, name_ep, name_ok, noun_phrase, np_of_name_mrs, np_ok, plain_name_ok,
-    plain_np, quantifier, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
+    MrsBuilder, capitalised, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name,
+    name_ep, name_ok, noun_phrase, plain_name_ok, plain_np, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
 )
 
 __all__ = [
     "wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
-    "when_become_readings", "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings",
-    "time_answer", "when_event_readings", "what_np_did_name_readings",
-    "wh_event_alone_readings", "where_and_readings", "when_have_value_readings"
+    "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings", "time_answer",
+    "when_event_readings", "wh_event_alone_readings"
 ]
 
 
@@ -82,32 +80,6 @@ def wh_object_mrs(q: str, m: re.Match) -> list[str]:
     top = b.new("h")
     b.ep(pred, m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=b.new("i"))
     b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2",
-         ARG2=x_np)
-    return [b.text("e2", top)]
-
-
-def when_become_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``when_become`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("WHEN_BECOME").match(q)
-    if m and not (m.group("become") or m.group("verb")) and m.group("aux").casefold() not in shape_words("WAS_IS_WERE"):
-        return []  # "When did X win the Y in Z?" has a verb: not "When was X the Y in Z?"
-    spans = m and [checked_np_name(q, m.span("np"), m.span(g)) for g in ("name", "name2")]
-    if not spans or None in spans:
-        return []
-    (np, name), (_, name2) = spans
-    b = MrsBuilder()
-    x_time, l_time = b.new("x"), b.new("h")
-    b.ep("time_n", m.span("when"), l_time, ARG0=x_time)
-    b.quantified("which_q", m.span("when"), x_time, l_time)
-    x_name = name_ep(b, q, name)
-    x_np, l_np = noun_phrase(b, q, np, quantifier(m.group("det")))
-    b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), l_np, ARG0=b.new("e"), ARG1=x_np,
-         ARG2=name_ep(b, q, name2))
-    top = b.new("h")
-    b.ep("loc_nonsp", m.span("when"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_time)
-    verb = (m.end("name"), np[0])
-    b.ep("_become_v_id" if m.group("become") else "_be_v_id", verb, top, ARG0="e2", ARG1=x_name,
          ARG2=x_np)
     return [b.text("e2", top)]
 
@@ -238,21 +210,6 @@ def when_event_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
-def what_np_did_name_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``what_np_did_name`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("WHAT_NP_DID_NAME").match(q)
-    if not m:
-        return []
-    name = clean_span(q, *m.span("name"))
-    text = q[name[0]:name[1]]
-    words = text.casefold().split()
-    if (not plain_name_ok(text) or has_article(text) or len(words) > 4
-            or any(w in shape_words("LEFT_VERBS") or w in shape_words("NOT_IN_NAME") or not w.isalpha() for w in words)):
-        return []
-    return [np_of_name_mrs(q, m.group("wh"), m.span("wh"), m.span("np"), name)]
-
-
 def wh_event_alone_readings(q: str) -> list[str]:
     """Readings of ``q`` by the shape ``wh_event_alone`` (``axioms/shapes``); ``[]`` when it is not of
     that shape."""
@@ -294,46 +251,4 @@ def wh_event_alone_readings(q: str) -> list[str]:
         b.ep(f"_{word}/vbn_u_unknown", verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
     else:
         b.ep(f"_{word}/{'vbg' if progressive else 'vb'}_u_unknown", verb, top, ARG0="e2", ARG1=x)
-    return [b.text("e2", top)]
-
-
-def where_and_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``where_and`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("WHERE_AND").match(q)
-    if not m:
-        return []
-    word = m.group("verb").casefold()
-    name = clean_span(q, *m.span("name"))
-    if word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or not name_ok(q[name[0]:name[1]]):
-        return []
-    b = MrsBuilder()
-    top = loc_answer(b, "place_n", m.span("where"))
-    if m.group("when"):
-        loc_answer(b, "time_n", m.span("when"), top)
-        x_object = b.new("i")
-    else:
-        x_object = wh_ep(b, "what", m.span("what"))
-    b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=name_ep(b, q, name), ARG2=x_object)
-    return [b.text("e2", top)]
-
-
-def when_have_value_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``when_have_value`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("WHEN_HAVE_VALUE").match(q)
-    if not m:
-        return []
-    name, np = clean_span(q, *m.span("name")), m.span("np")
-    if not name_ok(q[name[0]:name[1]]) or not np_ok(q[np[0]:np[1]]):
-        return []
-    b = MrsBuilder()
-    top = time_answer(b, q, m)
-    x_name = name_ep(b, q, name)
-    x_np, l_np = noun_phrase(b, q, np, quantifier(m.group("det")))
-    x_val, l_val = b.new("x"), b.new("h")
-    b.ep("card", m.span("value"), l_val, ARG0=b.new("e"), ARG1=x_val, CARG=carg_text(m.group("value")))
-    b.quantified("udef_q", m.span("value"), x_val, l_val)
-    b.ep("_of_p", m.span("of"), l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=x_val)
-    b.ep("_have_v_1", m.span("have"), top, ARG0="e2", ARG1=x_name, ARG2=x_np)
     return [b.text("e2", top)]

@@ -6,18 +6,14 @@ Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists l
 
 from __future__ import annotations
 
-from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
+from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, clean_span, copula_mrs, has_article, name_ep, name_ok, people_ep, plain_name_ok,
-    wh_ep, which_noun,
+    MrsBuilder, clean_span, has_article, name_ep, name_ok, people_ep, plain_name_ok, wh_ep, which_noun,
 )
 
 __all__ = [
-    "where_is_name_readings", "what_films_been_in_readings", "what_people_speak_readings",
-    "time_zone_in_readings", "what_time_in_readings"
+    "where_is_name_readings", "what_people_speak_readings", "what_time_in_readings"
 ]
-
-
 
 
 def where_is_name_readings(q: str) -> list[str]:
@@ -58,27 +54,6 @@ def where_is_name_readings(q: str) -> list[str]:
     return [b.text("e2", top)]
 
 
-def what_films_been_in_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``what_films_been_in`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("WHAT_FILMS_BEEN_IN").match(q)
-    if not m:
-        return []
-    name = clean_span(q, *m.span(next(g for g in ("name", "name2", "name3") if m.group(g))))
-    last = q[name[0]:name[1]].split()[-1].casefold()
-    if (not plain_name_ok(q[name[0]:name[1]]) or has_article(q[name[0]:name[1]])
-            or last in shape_table("FILM_VERBS") or last in shape_words("FILM_VERB_WORDS")):
-        return []  # "what movies has tom hanks starred in?": another shape
-    b = MrsBuilder()
-    word = m.group("np").casefold().split()[-1].rstrip("s") or "series"
-    noun = {"movie": "_movie_n_of", "film": "_film_n_1", "show": "_show_n_of", "serie": "_series_n_1"}[word]
-    x_np = which_noun(b, noun, m.span("np"), m.span("wh"), noun.endswith("_of"))
-    x_name = name_ep(b, q, name)
-    return [b.main("_in_p_loc", m.span("prep"), x_name, x_np)]
-
-
-
-
 def what_people_speak_readings(q: str) -> list[str]:
     """Readings of ``q`` by the shape ``what_people_speak`` (``axioms/shapes``); ``[]`` when it is not of
     that shape."""
@@ -104,16 +79,6 @@ def what_people_speak_readings(q: str) -> list[str]:
         span = m.span(prep) if m.group(prep) else (m.start(place), m.start(place))
         b.ep("_in_p_state", span, top, ARG0=b.new("e"), ARG1="e2", ARG2=name_ep(b, q, clean_span(q, *m.span(place))))
     return [b.text("e2", top)]
-
-
-def time_zone_in_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``time_zone_in`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("TIME_ZONE_IN").match(q) or shape_rx("CURRENCY_IN").match(q)
-    if not m or not plain_name_ok(m.group("name")):
-        return []
-    r = copula_mrs(q, m, [m.span("np")], [], ("in", m.span("prep")), m.span("name"))
-    return [r] if r else []
 
 
 def what_time_in_readings(q: str) -> list[str]:

@@ -15,8 +15,8 @@ from parsers.mrs.shapes.build import (
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs",
-    "two_hop_readings", "two_hop_mrs", "name_test_readings", "superlative_readings"
+    "copula_readings", "class_for_mrs", "two_hop_readings", "two_hop_mrs", "name_test_readings",
+    "superlative_readings"
 ]
 
 

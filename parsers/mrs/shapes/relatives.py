@@ -10,14 +10,13 @@ import re
 
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase,
-    np_name_splits, plain_name_ok, plain_np, quantifier, verb_and_prep, wh_ep, whose_is,
+    MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_name_splits,
+    plain_np, quantifier, whose_is,
 )
 
 __all__ = [
-    "of_name_ep", "wh_passive_readings", "wh_passive_stranded_readings", "passive_text",
-    "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings", "relative_mrs",
-    "how_many_readings", "how_many_verb_readings", "how_many"
+    "of_name_ep", "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings",
+    "relative_mrs", "how_many_readings", "how_many_verb_readings", "how_many"
 ]
 
 
@@ -26,58 +25,6 @@ def of_name_ep(b: MrsBuilder, q: str, x: str, label: str, prep: tuple[str, tuple
     """The EP relating a noun phrase (``x``, labelled ``label``) to the name of a
     :func:`np_name_splits` split by its preposition ("the position *of* Benedict XVI")."""
     b.ep(f"_{prep[0].casefold()}_p", prep[1], label, ARG0=b.new("e"), ARG1=x, ARG2=name_ep(b, q, name))
-
-
-def wh_passive_readings(q: str) -> list[str]:
-    """``WH_PASSIVE``, and ``HOW_MANY_PASSIVE`` with what undergoes the verb counted."""
-    m = shape_rx("WH_PASSIVE").match(q) or shape_rx("HOW_MANY_PASSIVE").match(q)
-    if not m:
-        return []
-    name = clean_span(q, *m.span("name"))
-    if not name_ok(q[name[0]:name[1]]) or shape_rx("VALUE").match(q[name[0]:name[1]]):
-        return []
-    b = MrsBuilder()
-    if m.re is shape_rx("WH_PASSIVE"):
-        return [passive_text(b, q, m, name, wh_ep(b, m.group("wh"), m.span("wh")))]
-    x_c, l_c = b.new("x"), b.new("h")
-    b.ep("generic_entity", m.span("many"), l_c, ARG0=x_c)
-    b.quantified("udef_q", m.span("many"), x_c, l_c)
-    how_many(b, m, x_c, l_c)
-    return [passive_text(b, q, m, name, x_c)]
-
-
-def wh_passive_stranded_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``wh_passive_stranded`` (``axioms/shapes``); ``[]`` when it is not
-    of that shape."""
-    m = shape_rx("WH_PASSIVE_STRANDED").match(q)
-    if not m or not shape_rx("PASSIVE_START").match(f"{m.group('part')} of "):
-        return []
-    name = clean_span(q, *m.span("name"))
-    if not plain_name_ok(q[name[0]:name[1]]) or shape_rx("VALUE").match(q[name[0]:name[1]]):
-        return []
-    b = MrsBuilder()
-    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
-    x_name = name_ep(b, q, name)
-    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
-    if m.group("pprep").casefold() == "by":
-        return [b.main(pred, m.span("part"), x_wh, x_name)]
-    return [verb_and_prep(b, b.new("h"), pred, m.span("part"), b.new("i"), x_name, m.group("pprep"),
-                           m.span("pprep"), x_wh)]
-
-
-def passive_text(b: MrsBuilder, q: str, m: re.Match, name: tuple[int, int], x: str) -> str:
-    """The passive participle of ``m`` (groups ``part``, ``pprep``) that ``x`` undergoes: its
-    doer is the name after "by"; with another preposition the name is the preposition's and
-    the doer unexpressed.  Returns the finished SimpleMRS."""
-    x_name = name_ep(b, q, name)
-    pred = f"_{m.group('part').casefold()}/vbn_u_unknown"
-    prep = m.group("pprep").casefold()
-    if prep == "by":
-        return b.main(pred, m.span("part"), x_name, x)
-    top = b.new("h")
-    b.ep(pred, m.span("part"), top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
-    b.ep(f"_{prep}_p", m.span("pprep"), top, ARG0=b.new("e"), ARG1="e2", ARG2=x_name)
-    return b.text("e2", top)
 
 
 def shifted_np_names(q: str, m: re.Match) -> list[tuple[tuple[int, int], tuple[int, int]]]:

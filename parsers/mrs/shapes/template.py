@@ -157,16 +157,26 @@ class _Run:
             return self.b.new(v[4:])
         return v
 
+    def run(self, steps: Any) -> None:
+        """Run ``steps`` in order, each when its ``if`` holds."""
+        for s in steps:
+            if "if" in s and not holds(self.m, s["if"]):
+                continue
+            self.step(s)
+
     def step(self, s: Mapping[str, Any]) -> None:
         b, q, m = self.b, self.q, self.m
         out: str | None = None
-        if "wh" in s:
+        if "steps" in s:
+            self.run(s["steps"])
+        elif "wh" in s:
             out = wh_ep(b, _pred(m, str(s["wh"])), _span(q, m, s["span"]))
         elif "name" in s:
             out = name_ep(b, q, clean_span(q, *_span(q, m, s["name"])))
         elif "which_noun" in s:
+            rel = s.get("relational", False)
             out = which_noun(b, _pred(m, s["which_noun"]), _span(q, m, s["span"]), _span(q, m, s["wh_span"]),
-                             bool(s.get("relational", False)))
+                             holds(m, rel) if isinstance(rel, dict) else bool(rel))
         elif "noun_phrase" in s:
             head = noun_phrase(b, q, _span(q, m, s["noun_phrase"]), _pred(m, str(s["quant"])),
                                _span(q, m, s["quant_span"]) if "quant_span" in s else None)
@@ -201,10 +211,7 @@ def run_template(t: Template, q: str) -> list[str]:
         return []
     run = _Run(q, m)
     try:
-        for s in t.steps:
-            if "if" in s and not holds(m, s["if"]):
-                continue
-            run.step(s)
+        run.run(t.steps)
     except _NoReading:
         return []
     return [run.b.text(run.value(t.result["index"]), run.value(t.result["top"]))]

@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: The kinds of steps a template may have.
-STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified")
+STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "steps")
 #: The fields of a template.
 TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
@@ -72,26 +72,37 @@ class Template:
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        return set(self.match) | {r["pattern"] for r in self.require if "pattern" in r}
+        return (set(self.match) | {r["pattern"] for r in self.require if "pattern" in r}
+                | _cond_words((*self.require, *_flat(self.steps)), "matched"))
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
         out = {r["words"] for r in self.require if "words" in r}
         out |= {w for r in self.require for w in r.get("none_in") or ()}
-        out |= {w for part in (*self.require, *self.steps) for w in _cond_words(part)}
-        for s in self.steps:
+        out |= _cond_words((*self.require, *_flat(self.steps)))
+        for s in _flat(self.steps):
             for v in s.values():
                 if isinstance(v, str):
                     out |= {m.group(3) for m in SLOT.finditer(v) if m.group(3)}
         return out
 
 
-def _cond_words(d: Any) -> set[str]:
-    """The word lists named by ``in_words`` anywhere in ``d``."""
+def _flat(steps: Any) -> list[Mapping[str, Any]]:
+    """The steps, those of nested ``steps`` blocks included."""
+    out: list[Mapping[str, Any]] = []
+    for s in steps:
+        out.append(s)
+        if isinstance(s, dict) and isinstance(s.get("steps"), list):
+            out.extend(_flat(s["steps"]))
+    return out
+
+
+def _cond_words(d: Any, key: str = "in_words") -> set[str]:
+    """The names given to ``key`` (word lists of ``in_words``, patterns of ``matched``) anywhere in ``d``."""
     if isinstance(d, dict):
-        return ({str(d["in_words"])} if "in_words" in d else set()) | {w for v in d.values() for w in _cond_words(v)}
-    if isinstance(d, list):
-        return {w for v in d for w in _cond_words(v)}
+        return ({str(d[key])} if key in d else set()) | {w for v in d.values() for w in _cond_words(v, key)}
+    if isinstance(d, (list, tuple)):
+        return {w for v in d for w in _cond_words(v, key)}
     return set()
 
 
@@ -122,22 +133,32 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
     steps = tuple(raw.get("steps") or ())
-    bound: set[str] = set()
-    for s in steps:
-        kinds = [k for k in STEP_KINDS if isinstance(s, dict) and k in s]
-        if len(kinds) != 1:
-            raise TemplateError(f"a step is one of {', '.join(STEP_KINDS)}: {s!r}")
-        for v in _values(s):
-            if isinstance(v, str) and v.startswith("$") and v[1:] not in bound:
-                raise TemplateError(f"step {kinds[0]}: variable {v} is used before it is bound")
-        bound |= {str(s[k]) for k in ("as", "label_as") if k in s}
+    _check_steps(steps, set())
     result = raw.get("result")
     if not isinstance(result, dict) or {"index", "top"} - set(result):
         raise TemplateError("a template's result names its index and top")
     return Template(tuple(match), require, steps, result)
 
 
+def _check_steps(steps: Any, bound: set[str]) -> None:
+    """Raise :class:`TemplateError` for a step of no known kind or one that uses a variable
+    before a step binds it; ``bound`` gains the variables the steps bind."""
+    if not isinstance(steps, (list, tuple)):
+        raise TemplateError("steps are a list")
+    for s in steps:
+        kinds = [k for k in STEP_KINDS if isinstance(s, dict) and k in s]
+        if len(kinds) != 1:
+            raise TemplateError(f"a step is one of {', '.join(STEP_KINDS)}: {s!r}")
+        if kinds[0] == "steps":
+            _check_steps(s["steps"], bound)
+            continue
+        for v in _values(s):
+            if isinstance(v, str) and v.startswith("$") and v[1:] not in bound:
+                raise TemplateError(f"step {kinds[0]}: variable {v} is used before it is bound")
+        bound |= {str(s[k]) for k in ("as", "label_as") if k in s}
+
+
 def _values(step: Mapping[str, Any]) -> list[Any]:
-    out = [v for k, v in step.items() if k not in ("args", "if", "as")]
+    out = [v for k, v in step.items() if k not in ("args", "if", "as", "relational")]
     out += list((step.get("args") or {}).values())
     return out

@@ -17,8 +17,7 @@ from parsers.mrs.shapes.build import (
 
 __all__ = [
     "yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings",
-    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "there_are_n_readings",
-    "ask_value_main"
+    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "ask_value_main"
 ]
 
 
@@ -169,24 +168,6 @@ def ask_value_readings(q: str) -> list[str]:
                  ARG2=x_name)
             out.append(ask_value_main(b, q, m, (g0 + p.start("np"), g0 + p.end("np")), x_np))
     return out
-
-
-def there_are_n_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``there_are_n`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("THERE_ARE_N").match(q) or shape_rx("HAS_N").match(q)
-    if not m:
-        return []
-    spans = checked_np_name(q, m.span("np"), m.span("name"))
-    if spans is None:
-        return []
-    b = MrsBuilder()
-    head = noun_phrase(b, q, spans[0], "udef_q")
-    if head is None:
-        return []
-    x_np, l_np = head
-    b.ep("card", m.span("value"), l_np, ARG0=b.new("e"), ARG1=x_np, CARG=carg_text(m.group("value")))
-    return [b.main("_have_v_1", m.span("prep"), name_ep(b, q, spans[1]), x_np)]
 
 
 def ask_value_main(b: MrsBuilder, q: str, m: re.Match, np: tuple[int, int], x_np: str) -> str:
