@@ -15,8 +15,8 @@ __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
     "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
     "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep",
-    "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok", "loc_answer",
-    "has_article", "matched_name", "wh_and_name"
+    "answer", "copula_mrs", "np_name_splits", "capitalised", "title_ok", "loc_answer", "has_article",
+    "matched_name", "wh_and_name"
 ]
 
 
@@ -276,21 +276,6 @@ def np_name_splits(q: str, m: re.Match, group: str) -> list[tuple[tuple[int, int
         if len(out) >= MAX_SPLITS:
             break
     return out
-
-
-def verb_eps(b: MrsBuilder, word: str, verb: tuple[int, int], top: str, e: str, x_subject: str,
-              x_other: str, passive: bool, prep: tuple[str, tuple[int, int]] | None) -> None:
-    """An unknown-word verb (event ``e``) relating a name to another: a passive's subject
-    undergoes the verb ("Was X nominated for A?"), an active verb takes the other name as its
-    object; with a preposition (``prep``: its word and span) the other name is the
-    preposition's."""
-    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
-    if passive:
-        b.ep(pred, verb, top, ARG0=e, ARG1=b.new("i"), ARG2=x_subject)
-    else:
-        b.ep(pred, verb, top, ARG0=e, ARG1=x_subject, ARG2=b.new("i") if prep else x_other)
-    if prep:
-        b.ep(f"_{prep[0].casefold()}_p", prep[1], top, ARG0=b.new("e"), ARG1=e, ARG2=x_other)
 
 
 def capitalised(name: str) -> bool:

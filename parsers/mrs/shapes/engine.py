@@ -19,11 +19,7 @@ from typing import Callable, Mapping, Sequence
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.events import (
-    in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
-    what_did_verbed_readings, when_event_readings, who_did_verb_readings,
-)
-from parsers.mrs.shapes.informal import (
-    what_people_speak_readings, what_time_in_readings, where_is_name_readings,
+    in_which_readings, wh_event_alone_readings, wh_object_readings, what_did_verbed_readings, who_did_verb_readings,
 )
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
@@ -38,8 +34,7 @@ from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
 )
 from parsers.mrs.shapes.yes_no import (
-    ask_value_readings, is_it_true_readings, underscored_copula_readings, yes_no_coordinated_readings,
-    yes_no_copula_readings,
+    ask_value_readings, underscored_copula_readings, yes_no_copula_readings,
 )
 
 __all__ = [
@@ -60,18 +55,11 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "relative": relative_readings,
     "relative_be": relative_be_readings,
     "how_many": how_many_readings,
-    "yes_no_coordinated": yes_no_coordinated_readings,
-    "is_it_true": is_it_true_readings,
     "yes_no_copula": yes_no_copula_readings,
     "underscored_copula": underscored_copula_readings,
     "ask_value": ask_value_readings,
     "wh_object": wh_object_readings,
-    "wh_object_prep": wh_object_prep_readings,
-    "when_event": when_event_readings,
     "wh_event_alone": wh_event_alone_readings,
-    "where_is_name": where_is_name_readings,
-    "what_people_speak": what_people_speak_readings,
-    "what_time_in": what_time_in_readings,
     "what_did_verbed": what_did_verbed_readings,
     "in_which": in_which_readings,
     "who_did_verb": who_did_verb_readings,

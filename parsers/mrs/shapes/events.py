@@ -11,41 +11,14 @@ import re
 from verifier.lexical import base_forms, irregular_base
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, capitalised, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name,
-    name_ep, name_ok, noun_phrase, plain_name_ok, plain_np, title_ok, verb_and_prep, verb_eps, wh_and_name, wh_ep,
+    MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name, name_ep, name_ok,
+    noun_phrase, plain_name_ok, plain_np, verb_and_prep, wh_and_name, wh_ep,
 )
 
 __all__ = [
-    "wh_object_prep_readings", "wh_object_prep_mrs", "wh_object_readings", "wh_object_mrs",
-    "what_did_verbed_readings", "in_which_readings", "who_did_verb_readings", "time_answer",
-    "when_event_readings", "wh_event_alone_readings"
+    "wh_object_readings", "wh_object_mrs", "what_did_verbed_readings", "in_which_readings",
+    "who_did_verb_readings", "wh_event_alone_readings"
 ]
-
-
-def wh_object_prep_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``wh_object_prep`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    return [r for rx in (shape_rx("WH_OBJECT_PREP"), shape_rx("PREP_WH_OBJECT")) if (m := rx.match(q)) for r in wh_object_prep_mrs(q, m)]
-
-
-def wh_object_prep_mrs(q: str, m: re.Match) -> list[str]:
-    """The readings of :data:`WH_OBJECT_PREP` and :data:`PREP_WH_OBJECT`: the name VERBs the
-    object name, and the noun phrase asked for is the preposition's."""
-    if m.group("verb").casefold() in shape_words("AUXILIARIES") | shape_words("PREPOSITION_WORDS") | shape_words("NO_EVENT_VERBS"):
-        return []
-    spans = checked_np_name(q, m.span("np"), m.span("name"))
-    obj = clean_span(q, *m.span("obj"))
-    if spans is None or not plain_name_ok(q[obj[0]:obj[1]]) or not plain_name_ok(q[spans[1][0]:spans[1][1]]):
-        return []
-    np, name = spans
-    if m.re is shape_rx("PREP_WH_OBJECT") and not all(capitalised(q[a:z]) for a, z in (name, obj)):
-        return []  # no preposition closes the object: both names are written as names
-    b = MrsBuilder()
-    x_np, _ = noun_phrase(b, q, np, "which_q", (m.start("wh"), np[1]))
-    x_name = name_ep(b, q, name)
-    x_obj = name_ep(b, q, obj)
-    return [verb_and_prep(b, b.new("h"), f"_{m.group('verb').casefold()}/vb_u_unknown", m.span("verb"), x_name,
-                           x_obj, m.group("prep"), m.span("prep"), x_np)]
 
 
 def wh_object_readings(q: str) -> list[str]:
@@ -163,50 +136,6 @@ def who_did_verb_readings(q: str) -> list[str]:
         return [verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
                                m.group("prep"), m.span("prep"), x_who)]
     b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
-    return [b.text("e2", top)]
-
-
-def time_answer(b: MrsBuilder, q: str, m: re.Match) -> str:
-    """``time_n`` (the answer) and its ``loc_nonsp`` on the main event ``e2``; returns the
-    top label."""
-    return loc_answer(b, "time_n", m.span("when"))
-
-
-def when_event_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``when_event`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("WHEN_RECIPROCAL").match(q)
-    if m:
-        word = m.group("verb").casefold()
-        names = [clean_span(q, *m.span(g)) for g in ("a", "b")]
-        if word in shape_words("AUXILIARIES") or word in shape_words("CHANGE_OF_STATE_VERBS") or \
-                any(not name_ok(q[a:z]) for a, z in names):
-            return []
-        b = MrsBuilder()
-        top = time_answer(b, q, m)
-        x_and, l_and = b.new("x"), b.new("h")
-        xa, xb = (name_ep(b, q, span) for span in names)
-        b.ep("_and_c", (names[0][1], names[1][0]), l_and, ARG0=x_and, ARG1=xa, ARG2=xb)
-        b.quantified("udef_q", (names[0][0], names[1][1]), x_and, l_and)
-        b.ep(f"_{word}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_and, ARG2=b.new("i"))
-        return [b.text("e2", top)]
-    m = shape_rx("WHEN_EVENT").match(q)
-    if not m:
-        return []
-    passive, prep = m.group("part") is not None, m.group("prep")
-    subject = clean_span(q, *m.span("pname" if passive else "name"))
-    other = clean_span(q, *m.span("name2"))
-    verb = m.span("part" if passive else "verb")
-    word = q[verb[0]:verb[1]].casefold()
-    passive = passive or m.group("get") is not None
-    if (word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or (passive and not prep)
-            or not name_ok(q[subject[0]:subject[1]]) or not title_ok(q[other[0]:other[1]])):
-        return []
-    b = MrsBuilder()
-    top = time_answer(b, q, m)
-    x_subject, x_other = name_ep(b, q, subject), name_ep(b, q, other)
-    verb_eps(b, word, verb, top, "e2", x_subject, x_other, passive,
-              (prep, m.span("prep")) if prep else None)
     return [b.text("e2", top)]
 
 

@@ -6,8 +6,8 @@ import re
 from typing import Any, Mapping
 
 from parsers.mrs.shapes.build import (
-    MrsBuilder, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, np_ok, people_ep,
-    plain_name_ok, plain_np, wh_ep, which_noun,
+    MrsBuilder, capitalised, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, np_ok, people_ep,
+    plain_name_ok, plain_np, title_ok, wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
@@ -18,6 +18,8 @@ __all__ = ["holds", "run_template"]
 def _group_text(q: str, m: re.Match, g: Any, clean: bool = True) -> str:
     """The text a test reads: a group's (cleaned unless ``clean`` is false), a span's, or a
     text with ``{G}`` slots (the groups as written)."""
+    if g == "*":
+        return q
     if isinstance(g, str) and "{" in g:
         return SLOT.sub(lambda s: m.group(s.group(1)) or "", g)
     if not clean:
@@ -35,6 +37,10 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
     if isinstance(spec, dict):
         if "clean" in spec:
             return clean_span(q, *_span(q, m, spec["clean"]))
+        if "after" in spec:  # the span less a leading match of the pattern
+            a, z = _span(q, m, spec["in"])
+            lead = shape_rx(spec["after"]).match(q[a:z]) if a >= 0 else None
+            return a + (lead.end() if lead else 0), z
         g = next(g for g in spec["first"] if m.group(g))
         return m.span(g)
 
@@ -72,6 +78,8 @@ def holds(m: re.Match, cond: Any) -> bool:
         return t.endswith(tuple(map(str, ends)) if isinstance(ends, list) else str(ends))
     if "in" in cond:
         return t in cond["in"]
+    if "contains" in cond:
+        return str(cond["contains"]) in t
     if "startswith" in cond:
         return t.startswith(str(cond["startswith"]))
     return True
@@ -80,6 +88,17 @@ def holds(m: re.Match, cond: Any) -> bool:
 def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     if "if" in test and not holds(m, test["if"]):
         return True
+    if "any" in test:
+        return any(_passes(q, m, t) for t in test["any"])
+    if "all" in test:
+        return all(_passes(q, m, t) for t in test["all"])
+    if "lower" in test:
+        text = _group_text(q, m, test["lower"], test.get("clean", True))
+        return text == text.casefold()
+    if "capitalised" in test:
+        return capitalised(_group_text(q, m, test["capitalised"], test.get("clean", True)))
+    if "title_ok" in test:
+        return title_ok(_group_text(q, m, test["title_ok"], test.get("clean", True)))
     if "unless" in test:
         return not holds(m, test["unless"])
     if "when" in test:
@@ -119,7 +138,8 @@ def _found(q: str, m: re.Match, test: Mapping[str, Any], where: Any) -> bool:
     ``anchored``)."""
     rx = shape_rx(test["pattern"])
     text = _group_text(q, m, where, test.get("clean", True))
-    return bool(rx.match(text) if test.get("anchored") else rx.search(text))
+    anchored = test.get("anchored")
+    return bool(rx.fullmatch(text) if anchored == "full" else rx.match(text) if anchored else rx.search(text))
 
 
 def _pred(m: re.Match, text: str) -> str:
@@ -186,7 +206,11 @@ class _Run:
             if "label_as" in s:
                 self.env[str(s["label_as"])] = head[1]
         elif "people" in s:
-            out = people_ep(b, _span(q, m, s["people"]))
+            dem = s.get("demonym")
+            out = (people_ep(b, _span(q, m, s["people"]), m.group(dem), m.span(dem)) if dem
+                   else people_ep(b, _span(q, m, s["people"])))
+        elif "qeq" in s:
+            b.hcons.append(f"{self.value(s['qeq'])} qeq {self.value(s['to'])}")
         elif "loc_answer" in s:
             out = loc_answer(b, _pred(m, s["loc_answer"]), _span(q, m, s["span"]),
                              self.value(s["label"]) if "label" in s else None, _pred(m, s.get("rel", "loc_nonsp")),

@@ -44,16 +44,16 @@ __all__ = [
 ]
 
 #: The kinds of steps a template may have.
-STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "steps")
+STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "qeq", "steps")
 #: The fields of a template.
 TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "index", "top"})
+                         "max", "letters", "none_in", "demonym", "to", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "word_test", "unless", "when")
+                 "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -72,13 +72,12 @@ class Template:
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        return (set(self.match) | {r["pattern"] for r in self.require if "pattern" in r}
-                | _cond_words((*self.require, *_flat(self.steps)), "matched"))
+        parts = (*self.require, *_flat(self.steps))
+        return set(self.match) | _cond_words(parts, "pattern") | _cond_words(parts, "matched") | _cond_words(parts, "after")
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
-        out = {r["words"] for r in self.require if "words" in r}
-        out |= {w for r in self.require for w in r.get("none_in") or ()}
+        out = _cond_words(self.require, "words") | _cond_words(self.require, "none_in")
         out |= _cond_words((*self.require, *_flat(self.steps)))
         for s in _flat(self.steps):
             for v in s.values():
@@ -100,7 +99,9 @@ def _flat(steps: Any) -> list[Mapping[str, Any]]:
 def _cond_words(d: Any, key: str = "in_words") -> set[str]:
     """The names given to ``key`` (word lists of ``in_words``, patterns of ``matched``) anywhere in ``d``."""
     if isinstance(d, dict):
-        return ({str(d[key])} if key in d else set()) | {w for v in d.values() for w in _cond_words(v, key)}
+        named = d.get(key)
+        here = set(map(str, named)) if isinstance(named, list) else {str(named)} if named is not None else set()
+        return here | {w for v in d.values() for w in _cond_words(v, key)}
     if isinstance(d, (list, tuple)):
         return {w for v in d for w in _cond_words(v, key)}
     return set()

@@ -9,53 +9,16 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
+from parsers.mrs.shapes.data import shape_frag, shape_rx
 from parsers.mrs.shapes.build import (
-    MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name,
-    np_name_splits, plain_np, quantifier, verb_eps,
+    MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name, np_name_splits,
+    plain_np, quantifier,
 )
 
 __all__ = [
-    "yes_no_coordinated_readings", "verb_statement", "is_it_true_readings", "yes_no_copula_readings",
-    "distributed_copulas", "underscored_copula_readings", "ask_value_readings", "ask_value_main"
+    "yes_no_copula_readings", "distributed_copulas", "underscored_copula_readings", "ask_value_readings",
+    "ask_value_main"
 ]
-
-
-def yes_no_coordinated_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``yes_no_coordinated`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("YES_NO_COORDINATED").match(q)
-    if not m:
-        return []
-    return verb_statement(q, m, "pname" if m.group("part") is not None else "name", ("a", "b"))
-
-
-def verb_statement(q: str, m: re.Match, subject: str, objects: Sequence[str]) -> list[str]:
-    """The MRS of a yes/no question about one verb between the name of group ``subject`` and
-    the names of groups ``objects`` (one, or two coordinated: written distributed, as the
-    grammar's reading means it, "X VERBed A and X VERBed B"); ``[]`` when a name is not one,
-    or the verb is an auxiliary, or a passive has no preposition."""
-    passive, prep = m.group("part") is not None, m.group("prep")
-    spans = [clean_span(q, *m.span(g)) for g in (subject, *objects) if m.group(g)]
-    verb = m.span("part" if passive else "verb")
-    word = q[verb[0]:verb[1]].casefold()
-    if (any(not name_ok(q[a:z]) or shape_rx("VALUE").match(q[a:z]) for a, z in spans)
-            or word in shape_words("AUXILIARIES") or word in shape_words("NO_STATEMENT_VERBS") or (passive and not prep)):
-        return []
-    b = MrsBuilder()
-    x_subject = name_ep(b, q, spans[0])
-    top = b.new("h")
-    for i, span in enumerate(spans[1:]):
-        verb_eps(b, word, verb, top, "e2" if i == 0 else b.new("e"), x_subject, name_ep(b, q, span), passive,
-                  (prep, m.span("prep")) if prep else None)
-    return [b.text("e2", top)]
-
-
-def is_it_true_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``is_it_true`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("IS_IT_TRUE").match(q)
-    return verb_statement(q, m, "name", ("a", "b")) if m else []
 
 
 def yes_no_copula_readings(q: str) -> list[str]:
