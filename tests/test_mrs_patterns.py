@@ -1321,7 +1321,7 @@ def test_known_for_and_who_did_verb():
     t, by = _only("who did jeremy lin sign with?")
     assert by["_sign/vb_u_unknown"].args[1] == names_of(t)["jeremy lin"]
     assert by["_with_p"].args[1:] == (by["_sign/vb_u_unknown"].args[0], t.answer_vars[0])
-    from parsers.mrs.shapes.events import who_did_verb_readings as _who_did_verb_readings
+    _who_did_verb_readings = reader_of("who_did_verb")
     assert _who_did_verb_readings("who did ronald reagan get shot by?") == []
     assert _who_did_verb_readings("who did adam sandler marry?") == []
 

@@ -16,7 +16,7 @@ __all__ = [
     "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
     "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep",
     "answer", "copula_mrs", "np_name_splits", "capitalised", "title_ok", "loc_answer", "has_article",
-    "matched_name", "wh_and_name"
+    "matched_name"
 ]
 
 
@@ -319,21 +319,6 @@ def matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[i
     if not plain_name_ok(text) or (refuse is not None and refuse(text)):
         return None
     return m, name
-
-
-def wh_and_name(rx: re.Pattern, q: str, wh) -> tuple[re.Match, "MrsBuilder", str, str, str] | None:
-    """The start of a reading for a question of ``rx`` that asks ``wh`` ("who", "what") about
-    one plain name (:func:`matched_name`, no article in it): the match, the builder, the
-    answer's variable (its span the group ``wh``), the name's variable and the top label.
-    ``wh`` may also be a function of the builder and the match that writes the answer ("what
-    teams": :func:`which_noun`)."""
-    found = matched_name(rx, q, has_article)
-    if found is None:
-        return None
-    m, name = found
-    b = MrsBuilder()
-    x_wh = wh(b, m) if callable(wh) else wh_ep(b, wh, m.span("wh"))
-    return m, b, x_wh, name_ep(b, q, name), b.new("h")
 
 
 def which_noun(b: MrsBuilder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],

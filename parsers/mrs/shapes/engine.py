@@ -19,13 +19,11 @@ from typing import Callable, Mapping, Sequence
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.events import (
-    in_which_readings, wh_event_alone_readings, wh_object_readings, what_did_verbed_readings, who_did_verb_readings,
+    in_which_readings, wh_event_alone_readings, wh_object_readings, what_did_verbed_readings,
 )
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
-from parsers.mrs.shapes.questions import (
-    copula_readings, name_test_readings, superlative_readings, two_hop_readings,
-)
+from parsers.mrs.shapes.questions import copula_readings, two_hop_readings
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import (
     how_many_readings, relative_be_readings, relative_readings,
@@ -49,8 +47,6 @@ Reader = Callable[[str], list]
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
     "copula": copula_readings,
-    "name_test": name_test_readings,
-    "superlative": superlative_readings,
     "two_hop": two_hop_readings,
     "relative": relative_readings,
     "relative_be": relative_be_readings,
@@ -62,7 +58,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "wh_event_alone": wh_event_alone_readings,
     "what_did_verbed": what_did_verbed_readings,
     "in_which": in_which_readings,
-    "who_did_verb": who_did_verb_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import re
 
-from verifier.lexical import base_forms, irregular_base
+from verifier.lexical import base_forms
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
     MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name, name_ep, name_ok,
-    noun_phrase, plain_name_ok, plain_np, verb_and_prep, wh_and_name, wh_ep,
+    noun_phrase, plain_name_ok, plain_np, verb_and_prep, wh_ep,
 )
 
 __all__ = [
     "wh_object_readings", "wh_object_mrs", "what_did_verbed_readings", "in_which_readings",
-    "who_did_verb_readings", "wh_event_alone_readings"
+    "wh_event_alone_readings"
 ]
 
 
@@ -117,26 +117,6 @@ def in_which_readings(q: str) -> list[str]:
     prep = "prep" if m.group("prep") else "prep2"
     return [verb_and_prep(b, b.new("h"), f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"),
                            x_name, b.new("i"), m.group(prep), m.span(prep), x_np)]
-
-
-def who_did_verb_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``who_did_verb`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    start = wh_and_name(shape_rx("WHO_DID_VERB"), q, "who")
-    if start is None:
-        return []
-    m, b, x_who, x_name, top = start
-    if m.group("name").split()[-1].casefold() in shape_words("LIGHT_VERBS") | {"got", "gets", "been"}:
-        return []  # "who did X get shot by?": a passive
-    verb = m.group("verb").casefold()
-    base = next(iter(base_forms(verb)), None) or irregular_base(verb) or verb
-    if base in shape_words("LIGHT_VERBS") or verb in shape_words("AUXILIARIES") or base in shape_words("VERBS_OF_OWN_SHAPES") or verb.endswith("ing"):
-        return []  # "who did X marry / play?": shapes of their own
-    if m.group("prep"):
-        return [verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
-                               m.group("prep"), m.span("prep"), x_who)]
-    b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_who)
-    return [b.text("e2", top)]
 
 
 def wh_event_alone_readings(q: str) -> list[str]:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import re
 
-from parsers.mrs.shapes.data import shape_rx, shape_table
+from parsers.mrs.shapes.data import shape_rx
 from parsers.mrs.shapes.build import (
     MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
-    np_name_splits, np_ok, plain_np, quantifier, wh_ep, whose_is,
+    np_name_splits, np_ok, quantifier, wh_ep,
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs", "two_hop_readings", "two_hop_mrs", "name_test_readings",
-    "superlative_readings"
+    "copula_readings", "class_for_mrs", "two_hop_readings", "two_hop_mrs"
 ]
 
 
@@ -123,63 +122,3 @@ def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tupl
         n2 = name_ep(b, q, name2)
         b.ep("appos", (np2[0], name2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=n2)
     return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
-
-
-def name_test_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``name_test`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("NAME_TEST").match(q)
-    if not m or not shape_rx("NAME_TEST_REST").match(m.group("rest").strip()):
-        return []
-    np = clean_span(q, *m.span("np"))
-    # "a first-class city name, that starts with": the name is the NP's, not the NP
-    tail = shape_rx("NAME_WORD_TAIL").search(q[np[0]:np[1]])
-    np = clean_span(q, np[0], np[0] + tail.start())
-    if not plain_np(q[np[0]:np[1]]):
-        return []
-    b = MrsBuilder()
-    x_wh, _ = answer(b, m)
-    head = noun_phrase(b, q, np, quantifier(m.group("det")))
-    if head is None:
-        return []
-    return [b.main("_be_v_id", (np[0], np[0]), x_wh, head[0])]
-
-
-def superlative_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``superlative`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("SUPERLATIVE").match(q)
-    if not m:
-        return []
-    cls = clean_span(q, *m.span("cls"))
-    np = clean_span(q, *m.span("np"))
-    np_text = q[np[0]:np[1]]
-    # "the maximum number of platform tracks" is one property's name
-    counted = shape_rx("NUMBER_OF_START").match(np_text)
-    if (not plain_np(q[cls[0]:cls[1]]) or shape_rx("CLAUSE").search(np_text)
-            or not (np_ok(np_text) or (counted and not shape_rx("SPLIT").search(" " + np_text[counted.end():] + " ")))):
-        return []
-    b = MrsBuilder()
-    x_cls, l_cls = noun_phrase(b, q, cls, "which_q") or (None, None)
-    x_np, l_np = noun_phrase(b, q, np, "_the_q") or (None, None)
-    if x_cls is None or x_np is None:
-        return []
-    word = m.group("sup").casefold()
-    span = m.span("sup")
-    if word in shape_table("SUPERLATIVE_ADJECTIVES"):
-        e = b.new("e")
-        b.ep(f"_{shape_table('SUPERLATIVE_ADJECTIVES')[word]}_a_1", span, l_np, ARG0=e, ARG1=x_np)
-        b.ep("superl", span, l_np, ARG0=b.new("e"), ARG1=e)
-    else:
-        b.ep(f"_{word}_a_1", span, l_np, ARG0=b.new("e"), ARG1=x_np)
-    if m.group("np2"):
-        # "... with the highest number of households whose country is India": the CLASS's
-        # NP2 is NAME2
-        second = checked_np_name(q, m.span("np2"), m.span("name2"))
-        if second is None:
-            return []
-        x2, l2 = noun_phrase(b, q, second[0], "_a_q") or (None, None)
-        if x2 is None:
-            return []
-        whose_is(b, q, x_cls, x2, l2, m.span("np2"), (second[0][0], second[1][1]), second[1])
-    return [b.main("_have_v_1", m.span("verb"), x_cls, x_np)]

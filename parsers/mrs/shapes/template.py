@@ -11,6 +11,7 @@ from parsers.mrs.shapes.build import (
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
+from verifier.lexical import base_forms, irregular_base
 
 __all__ = ["holds", "run_template"]
 
@@ -21,7 +22,7 @@ def _group_text(q: str, m: re.Match, g: Any, clean: bool = True) -> str:
     if g == "*":
         return q
     if isinstance(g, str) and "{" in g:
-        return SLOT.sub(lambda s: m.group(s.group(1)) or "", g)
+        return SLOT.sub(lambda s: _word(m, s) if s.group(2) else m.group(s.group(1)) or "", g)
     if not clean:
         if isinstance(g, str):
             return m.group(g) or ""
@@ -41,6 +42,10 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
             a, z = _span(q, m, spec["in"])
             lead = shape_rx(spec["after"]).match(q[a:z]) if a >= 0 else None
             return a + (lead.end() if lead else 0), z
+        if "before" in spec:  # the span up to the pattern's first occurrence in it
+            a, z = _span(q, m, spec["in"])
+            hit = shape_rx(spec["before"]).search(q[a:z]) if a >= 0 else None
+            return a, (a + hit.start() if hit else z)
         g = next(g for g in spec["first"] if m.group(g))
         return m.span(g)
 
@@ -142,11 +147,21 @@ def _found(q: str, m: re.Match, test: Mapping[str, Any], where: Any) -> bool:
     return bool(rx.fullmatch(text) if anchored == "full" else rx.match(text) if anchored else rx.search(text))
 
 
+def _word(m: re.Match, s: re.Match) -> str:
+    """The lower-cased text of the slot's group, its last word (``{G:last}``) or its verb's
+    base form (``{G:base}``: the first of :func:`~verifier.lexical.base_forms`, else the
+    irregular base, else the word itself)."""
+    word = (m.group(s.group(1)) or "").casefold()
+    if s.group(2) == "last":
+        word = word.split()[-1] if word.split() else ""
+    elif s.group(2) == "base":
+        word = next(iter(base_forms(word)), None) or irregular_base(word) or word
+    return word
+
+
 def _pred(m: re.Match, text: str) -> str:
     def sub(s: re.Match) -> str:
-        word = (m.group(s.group(1)) or "").casefold()
-        if s.group(2):  # {G:last}: the group's last word
-            word = word.split()[-1] if word.split() else ""
+        word = _word(m, s)
         if s.group(3):
             table = shape_table(s.group(3))
             return table.get(word, s.group(4)) if s.group(4) is not None else table[word]

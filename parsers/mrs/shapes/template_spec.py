@@ -54,7 +54,7 @@ STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", 
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
                  "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "unless", "when")
-SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
+SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
 class TemplateError(ValueError):
