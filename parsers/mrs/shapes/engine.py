@@ -32,7 +32,7 @@ from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
 )
 from parsers.mrs.shapes.yes_no import (
-    ask_value_readings, underscored_copula_readings, yes_no_copula_readings,
+    ask_value_readings, underscored_copula_readings,
 )
 
 __all__ = [
@@ -51,7 +51,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "relative": relative_readings,
     "relative_be": relative_be_readings,
     "how_many": how_many_readings,
-    "yes_no_copula": yes_no_copula_readings,
     "underscored_copula": underscored_copula_readings,
     "ask_value": ask_value_readings,
     "wh_object": wh_object_readings,

@@ -70,7 +70,7 @@ def holds(m: re.Match, cond: Any) -> bool:
         return any(holds(m, c) for c in cond["any"])
     if "matched" in cond:
         return m.re is shape_rx(str(cond["matched"]))
-    text = m.group(cond["group"])
+    text = m.group(cond["group"]) if cond["group"] in m.re.groupindex else None
     if not text:
         return False
     t = text.casefold()

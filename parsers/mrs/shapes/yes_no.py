@@ -15,28 +15,9 @@ from parsers.mrs.shapes.build import (
     plain_np, quantifier,
 )
 
-__all__ = [
-    "yes_no_copula_readings", "distributed_copulas", "underscored_copula_readings", "ask_value_readings",
+__all__ = [ "distributed_copulas", "underscored_copula_readings", "ask_value_readings",
     "ask_value_main"
 ]
-
-
-def yes_no_copula_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``yes_no_copula`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    for form, m in (("subjects", shape_rx("COPULA_SUBJECTS").match(q)), ("objects", shape_rx("COPULA_OBJECTS").match(q)),
-                    ("values", shape_rx("COPULA_VALUES").match(q)), ("values", shape_rx("COPULA_VALUE").match(q))):
-        if m:
-            break
-    else:
-        return []
-    np = clean_span(q, *m.span("np"))
-    names = [clean_span(q, *m.span(g)) for g in ("name", "a", "b") if g in m.re.groupindex]
-    if not plain_np(q[np[0]:np[1]]) or any(not name_ok(q[a:z]) for a, z in names):
-        return []
-    prep = (m.group("prep").casefold(), m.span("prep")) if "prep" in m.re.groupindex else None
-    quant = "_the_q" if form == "values" else quantifier(m.group("det"))
-    return [distributed_copulas(q, form, names[0], np, names[1:], quant, prep)]
 
 
 def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int, int],
