@@ -23,7 +23,7 @@ from parsers.mrs.shapes.events import (
 )
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
-from parsers.mrs.shapes.questions import copula_readings, two_hop_readings
+from parsers.mrs.shapes.questions import copula_readings
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.relatives import (
     how_many_readings, relative_be_readings, relative_readings,
@@ -47,7 +47,6 @@ Reader = Callable[[str], list]
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
     "copula": copula_readings,
-    "two_hop": two_hop_readings,
     "relative": relative_readings,
     "relative_be": relative_be_readings,
     "how_many": how_many_readings,

@@ -10,12 +10,11 @@ import re
 
 from parsers.mrs.shapes.data import shape_rx
 from parsers.mrs.shapes.build import (
-    MrsBuilder, answer, checked_np_name, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase,
-    np_name_splits, np_ok, quantifier, wh_ep,
+    MrsBuilder, answer, clean_span, copula_mrs, name_ep, name_ok, names_id, noun_phrase, np_ok, quantifier,
 )
 
 __all__ = [
-    "copula_readings", "class_for_mrs", "two_hop_readings", "two_hop_mrs"
+    "copula_readings", "class_for_mrs"
 ]
 
 
@@ -80,45 +79,3 @@ def class_for_mrs(q: str, m: re.Match, np1: tuple[int, int], np2: tuple[int, int
         b.ep("poss", (np1[1], np2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
         b.ep("appos", (np2[0], name[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x_name)
     return b.main("_be_v_id", (wh_end, m.start("rest")), x_wh, x1)
-
-
-def two_hop_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``two_hop`` (``axioms/shapes``); ``[]`` when it is not of that shape."""
-    m = shape_rx("TWO_HOP").match(q)
-    if not m:
-        return []
-    if m.group("same"):  # "..., which is the same as NAME2": no second noun phrase
-        if not name_ok(m.group("name2")):
-            return []
-        np2, name2 = None, m.span("name2")
-    else:
-        second = checked_np_name(q, m.span("np2" if m.group("np2") else "np2w"), m.span("name2"))
-        if second is None:
-            return []
-        np2, name2 = second
-    return [two_hop_mrs(q, m, np1, prep, name1, np2, name2) for np1, prep, name1 in np_name_splits(q, m, "head")]
-
-
-def two_hop_mrs(q: str, m: re.Match, np1: tuple[int, int], prep: tuple[str, tuple[int, int]],
-                 name1: tuple[int, int], np2: tuple[int, int] | None, name2: tuple[int, int]) -> str:
-    """The reading of a ``TWO_HOP`` split: NP1 of NAME1 that has an NP2 that is NAME2."""
-    b = MrsBuilder()
-    x_wh = wh_ep(b, m.group("wh"), m.span("wh"))
-    x1, l1 = noun_phrase(b, q, np1, quantifier(m.group("det")))
-    n1 = name_ep(b, q, name1)
-    b.ep(f"_{prep[0].casefold()}_p", prep[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=n1)
-    if np2 is None:  # "the same as NAME2": _same_a_as, as the ERG reads it
-        b.ep("_same_a_as", m.span("same"), l1, ARG0=b.new("e"), ARG1=x1, ARG2=name_ep(b, q, name2))
-        return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)
-    x2, l2 = noun_phrase(b, q, np2, "_a_q")
-    if m.group("whose"):
-        b.ep("poss", m.span("whose"), l2, ARG0=b.new("e"), ARG1=x2, ARG2=x1)
-    else:
-        verb = m.span("have") if m.group("have") else m.span("with")
-        b.ep("_have_v_1", verb, l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
-    # a value the query looks up ("an acreage of 213.587") is checked against the query's
-    # filter; a name is what the NP2 is
-    if not shape_rx("VALUE").match(q[name2[0]:name2[1]]):
-        n2 = name_ep(b, q, name2)
-        b.ep("appos", (np2[0], name2[1]), l2, ARG0=b.new("e"), ARG1=x2, ARG2=n2)
-    return b.main("_be_v_id", (m.end("wh"), np1[0]), x_wh, x1)

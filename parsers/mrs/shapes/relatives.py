@@ -81,7 +81,7 @@ def relative_be_mrs(q: str, m: re.Match, second: tuple[tuple[int, int], tuple[in
         (x1, l1), (x2, l2) = h1, h2
         if prep1 is not None:
             of_name_ep(b, q, x1, l1, prep1, name1)
-        if has:  # as "whose NP2 is NAME2" (_two_hop_readings)
+        if has:  # as "whose NP2 is NAME2" (the two_hop shape)
             name_span = m.span("hname") if have == "have" else second[1]
             whose_is(b, q, x1, x2, l2, m.span(have), name_span, second[1])
         else:

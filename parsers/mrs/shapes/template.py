@@ -13,7 +13,7 @@ from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
 from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
 from verifier.lexical import base_forms, irregular_base
 
-__all__ = ["holds", "run_template"]
+__all__ = ["MatchView", "holds", "run_template"]
 
 
 def _group_text(q: str, m: re.Match, g: Any, clean: bool = True) -> str:
@@ -70,9 +70,14 @@ def holds(m: re.Match, cond: Any) -> bool:
         return any(holds(m, c) for c in cond["any"])
     if "matched" in cond:
         return m.re is shape_rx(str(cond["matched"]))
-    text = m.group(cond["group"]) if cond["group"] in m.re.groupindex else None
+    g = cond["group"]
+    known = m.known(g) if isinstance(m, MatchView) else g in m.re.groupindex
+    text = m.group(g) if known else None
     if not text:
         return False
+    if "matches" in cond:  # the pattern at the start of the group's text, cleaned of spaces and quotes
+        a, z = clean_span(m.q, *m.span(g)) if isinstance(m, MatchView) else (0, len(text))
+        return bool(shape_rx(str(cond["matches"])).match(m.q[a:z] if isinstance(m, MatchView) else text))
     t = text.casefold()
     if "is" in cond:
         return t == str(cond["is"])
@@ -169,6 +174,56 @@ def _pred(m: re.Match, text: str) -> str:
     return SLOT.sub(sub, text)
 
 
+class MatchView:
+    """A regex match with virtual groups (name -> span, or None when unset) over the question
+    ``q``: the pieces of one item of a template's ``each``."""
+
+    def __init__(self, m: Any, q: str, extra: Mapping[str, tuple[int, int] | None] | None = None) -> None:
+        self.m, self.q, self.extra = m, q, dict(extra or {})
+        self.re = m.re
+
+    def known(self, g: str) -> bool:
+        """Whether ``g`` names a group of the pattern or a virtual one."""
+        return g in self.extra or g in self.m.re.groupindex
+
+    def span(self, g: Any = 0) -> tuple[int, int]:
+        if g in self.extra:
+            return self.extra[g] or (-1, -1)
+        return self.m.span(g)
+
+    def start(self, g: Any = 0) -> int:
+        return self.span(g)[0]
+
+    def end(self, g: Any = 0) -> int:
+        return self.span(g)[1]
+
+    def group(self, g: Any = 0) -> str | None:
+        if g in self.extra:
+            sp = self.extra[g]
+            return None if sp is None else self.q[sp[0]:sp[1]]
+        return self.m.group(g)
+
+
+def _items(q: str, m: re.Match, each: Mapping[str, Any] | None) -> list[MatchView]:
+    """The items a template runs over: the match itself, or with ``each`` the whole group
+    (``whole: true``) and each split of the group at the pattern ``at`` (virtual groups: the
+    text before, the pattern's first group, the text after)."""
+    if not each:
+        return [MatchView(m, q)]
+    g = str(each["split"])
+    before, joint, after = each["as"]
+    out: list[MatchView] = []
+    if each.get("whole"):
+        out.append(MatchView(m, q, {before: m.span(g), joint: None, after: None}))
+    text = m.group(g)
+    if text is not None:
+        g0, g1 = m.span(g)
+        for sp in shape_rx(str(each["at"])).finditer(text):
+            out.append(MatchView(m, q, {before: (g0, g0 + sp.start()), joint: (g0 + sp.start(1), g0 + sp.end(1)),
+                                        after: (g0 + sp.end(), g1)}))
+    return out
+
+
 class _NoReading(Exception):
     """A step found nothing to write: the template gives no reading."""
 
@@ -182,7 +237,7 @@ class _Run:
 
     def value(self, v: Any) -> str:
         if isinstance(v, dict) and "name" in v:
-            return name_ep(self.b, self.q, clean_span(self.q, *_span(self.q, self.m, v["name"])))
+            return self.name(v["name"], bool(v.get("raw")))
         if isinstance(v, dict) and "carg" in v:
             return carg_text(self.m.group(v["carg"]) or "")
         v = str(v)
@@ -191,6 +246,11 @@ class _Run:
         if v.startswith("new:"):
             return self.b.new(v[4:])
         return v
+
+    def name(self, spec: Any, raw: bool = False) -> str:
+        """A name over the span ``spec`` (cleaned unless ``raw``)."""
+        span = _span(self.q, self.m, spec)
+        return name_ep(self.b, self.q, span if raw else clean_span(self.q, *span))
 
     def run(self, steps: Any) -> None:
         """Run ``steps`` in order, each when its ``if`` holds."""
@@ -207,7 +267,7 @@ class _Run:
         elif "wh" in s:
             out = wh_ep(b, _pred(m, str(s["wh"])), _span(q, m, s["span"]))
         elif "name" in s:
-            out = name_ep(b, q, clean_span(q, *_span(q, m, s["name"])))
+            out = self.name(s["name"], bool(s.get("raw")))
         elif "which_noun" in s:
             rel = s.get("relational", False)
             out = which_noun(b, _pred(m, s["which_noun"]), _span(q, m, s["span"]), _span(q, m, s["wh_span"]),
@@ -244,13 +304,25 @@ class _Run:
 
 
 def run_template(t: Template, q: str) -> list[str]:
-    """The reading template ``t`` gives for question ``q`` (``[]`` when it does not apply)."""
+    """The readings template ``t`` gives for question ``q`` (``[]`` when it does not apply):
+    one, or with ``each`` one per item that passes the tests (at most ``max`` splits)."""
     m = next((m for m in (shape_rx(p).match(q) for p in t.match) if m), None)
-    if not m or not all(_passes(q, m, test) for test in t.require):
+    if not m:
         return []
-    run = _Run(q, m)
-    try:
-        run.run(t.steps)
-    except _NoReading:
-        return []
-    return [run.b.text(run.value(t.result["index"]), run.value(t.result["top"]))]
+    out: list[str] = []
+    splits = 0
+    cap = int(t.each.get("max", 1 << 30)) if t.each else 1 << 30
+    for view in _items(q, m, t.each):
+        split = t.each is not None and view.group(t.each["as"][1]) is not None
+        if split and splits >= cap:
+            break
+        if not all(_passes(q, view, test) for test in t.require):
+            continue
+        splits += split
+        run = _Run(q, view)
+        try:
+            run.run(t.steps)
+        except _NoReading:
+            continue
+        out.append(run.b.text(run.value(t.result["index"]), run.value(t.result["top"])))
+    return out

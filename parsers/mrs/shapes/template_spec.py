@@ -46,11 +46,11 @@ __all__ = [
 #: The kinds of steps a template may have.
 STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "qeq", "steps")
 #: The fields of a template.
-TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
+TEMPLATE_FIELDS = frozenset({"match", "each", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "demonym", "to", "index", "top"})
+                         "max", "letters", "none_in", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
                  "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "unless", "when")
@@ -69,11 +69,13 @@ class Template:
     require: tuple[Mapping[str, Any], ...] = ()
     steps: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] = field(default_factory=dict)
+    each: Mapping[str, Any] | None = None
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
         parts = (*self.require, *_flat(self.steps))
-        return set(self.match) | _cond_words(parts, "pattern") | _cond_words(parts, "matched") | _cond_words(parts, "after")
+        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
+        return set(self.match) | _cond_words([self.each or {}], "at") | named
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
@@ -133,12 +135,17 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     for r in require:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
+    each = raw.get("each")
+    if each is not None and not (isinstance(each, dict) and isinstance(each.get("split"), str)
+                                 and isinstance(each.get("at"), str) and isinstance(each.get("as"), list)
+                                 and len(each["as"]) == 3):
+        raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole optional)")
     steps = tuple(raw.get("steps") or ())
     _check_steps(steps, set())
     result = raw.get("result")
     if not isinstance(result, dict) or {"index", "top"} - set(result):
         raise TemplateError("a template's result names its index and top")
-    return Template(tuple(match), require, steps, result)
+    return Template(tuple(match), require, steps, result, each)
 
 
 def _check_steps(steps: Any, bound: set[str]) -> None:
