@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import re
 
-from parsers.mrs.shapes.data import shape_rx, shape_words
+from parsers.mrs.shapes.data import shape_rx
 from parsers.mrs.shapes.build import (
     MAX_SPLITS, MrsBuilder, answer, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_name_splits,
     plain_np, quantifier, whose_is,
 )
 
 __all__ = [
-    "of_name_ep", "shifted_np_names", "relative_be_readings", "relative_be_mrs", "relative_readings",
-    "relative_mrs", "how_many_readings", "how_many_verb_readings", "how_many"
+    "of_name_ep", "shifted_np_names", "relative_be_readings", "relative_be_mrs", "how_many_readings", "how_many_verb_readings", "how_many"
 ]
 
 
@@ -90,75 +89,6 @@ def relative_be_mrs(q: str, m: re.Match, second: tuple[tuple[int, int], tuple[in
                  ARG2=name_ep(b, q, second[1]))
         out.append(b.main("_be_v_id", (wh_end, np1[0]), x_wh, x1))
     return out
-
-
-def relative_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``relative`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("RELATIVE").match(q)
-    if not m:
-        return []
-    name = clean_span(q, *m.span("name"))
-    if not name_ok(q[name[0]:name[1]]):
-        return []
-    np = clean_span(q, *m.span("np"))
-    # the NP, or "the NP1 of NAME1" ("What is the position of Benedict XVI that replaces John
-    # Paul II?": the position, of Benedict XVI, replaces John Paul II)
-    firsts: list[tuple[tuple[int, int], tuple | None, tuple[int, int] | None]] = []
-    if plain_np(q[np[0]:np[1]]):
-        firsts.append((np, None, None))
-    if m.group("verb") or m.group("past"):
-        firsts.extend(np_name_splits(q, m, "np"))
-    return [r for np, prep1, name1 in firsts
-            for r in relative_mrs(q, m, np, prep1, name1, name)]
-
-
-def relative_mrs(q: str, m: re.Match, np: tuple[int, int], prep1: tuple | None,
-                  name1: tuple[int, int] | None, name: tuple[int, int]) -> list[str]:
-    """The reading of a ``RELATIVE`` match: the NP that does (or undergoes) the verb."""
-    verb = "part" if m.group("part") else "ing" if m.group("ing") else "past" if m.group("past") else "verb"
-    if verb in ("part", "ing") and not m.group("rel") and m.group("wh") and not m.group("det"):
-        return []  # "What was Pasha Angelina awarded in ...?": a passive question about a name
-    word = m.group(verb).casefold()
-    if word in shape_words("AUXILIARIES") or ((m.group("past") or m.group("vprep")) and not q[name[0]:name[1]][:1].isalpha()):
-        return []  # "who died at 1999-0-0": a time, not a name
-    if m.group("pprep") and m.group("pprep").casefold() != "by" and not (
-            (verb == "part" and shape_rx("PASSIVE_START").match(q, m.start("part")))
-            or (verb == "ing" and word not in shape_words("NOT_VERBING") and not shape_rx("VALUE").match(q[name[0]:name[1]]))):
-        # with another preposition than "by" only a sure participle ("written in", not
-        # "component for") and a verb in -ing that is no preposition or time ("beginning in
-        # 1974") make a relative clause
-        return []
-    b = MrsBuilder()
-    x_wh, wh_end = answer(b, m)
-    if q[np[0]:np[1]].casefold() in shape_words("SOMEONE"):  # "Name someone involved in X": a person
-        x_np, l_np = b.new("x"), b.new("h")
-        b.ep("person", np, l_np, ARG0=x_np)
-        b.quantified("_some_q", np, x_np, l_np)
-    else:
-        head = noun_phrase(b, q, np, quantifier(m.group("det")))
-        if head is None:
-            return []
-        x_np, l_np = head
-        if prep1 is not None:
-            of_name_ep(b, q, x_np, l_np, prep1, name1)
-    x_name = name_ep(b, q, name)
-    tag = {"part": "vbn", "ing": "vbg", "past": "vbd"}.get(verb, "vbz")
-    prep = (m.group("pprep") or m.group("vprep") or "by").casefold()
-    pspan = m.span("pprep") if m.group("pprep") else m.span("vprep")
-    e = b.new("e")
-    if verb == "ing" or prep != "by":
-        # the name is the preposition's; "someone working in Vancouver", "the co-founder who
-        # works for X": the NP does the verb; "a codex written in Old English": the NP
-        # undergoes it (its doer unexpressed)
-        unexpressed = b.new("i")
-        doer, undergoer = (unexpressed, x_np) if verb == "part" else (x_np, unexpressed)
-        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
-        b.ep(f"_{prep}_p", pspan, l_np, ARG0=b.new("e"), ARG1=e, ARG2=x_name)
-    else:
-        doer, undergoer = (x_name, x_np) if verb == "part" else (x_np, x_name)
-        b.ep(f"_{word}/{tag}_u_unknown", m.span(verb), l_np, ARG0=e, ARG1=doer, ARG2=undergoer)
-    return [b.main("_be_v_id", (wh_end, np[0]), x_wh, x_np)]
 
 
 def how_many_readings(q: str) -> list[str]:

@@ -52,6 +52,8 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
     def end(e: Any) -> int:
         if isinstance(e, int):
             return e
+        if e == "end":  # the question's end
+            return len(q)
         g, _, which = str(e).partition(".")
         if which.startswith("clean_"):
             a, z = clean_span(q, *m.span(g))
@@ -213,14 +215,17 @@ def _items(q: str, m: re.Match, each: Mapping[str, Any] | None) -> list[MatchVie
     g = str(each["split"])
     before, joint, after = each["as"]
     out: list[MatchView] = []
+    if g not in m.re.groupindex:  # a pattern of the shape without that group: the match itself
+        return [MatchView(m, q)]
+    tidy = (lambda a, z: clean_span(q, a, z)) if each.get("clean") else (lambda a, z: (a, z))
     if each.get("whole"):
-        out.append(MatchView(m, q, {before: m.span(g), joint: None, after: None}))
+        out.append(MatchView(m, q, {before: tidy(*m.span(g)), joint: None, after: None}))
     text = m.group(g)
     if text is not None:
         g0, g1 = m.span(g)
         for sp in shape_rx(str(each["at"])).finditer(text):
-            out.append(MatchView(m, q, {before: (g0, g0 + sp.start()), joint: (g0 + sp.start(1), g0 + sp.end(1)),
-                                        after: (g0 + sp.end(), g1)}))
+            out.append(MatchView(m, q, {before: tidy(g0, g0 + sp.start()), joint: (g0 + sp.start(1), g0 + sp.end(1)),
+                                        after: tidy(g0 + sp.end(), g1)}))
     return out
 
 
