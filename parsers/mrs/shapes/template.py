@@ -100,6 +100,8 @@ def holds(m: re.Match, cond: Any) -> bool:
 def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     if "if" in test and not holds(m, test["if"]):
         return True
+    if "not" in test:
+        return not _passes(q, m, test["not"])
     if "any" in test:
         return any(_passes(q, m, t) for t in test["any"])
     if "all" in test:
@@ -203,7 +205,7 @@ class MatchView:
         if g in self.extra:
             sp = self.extra[g]
             return None if sp is None else self.q[sp[0]:sp[1]]
-        return self.m.group(g)
+        return self.m.group(g) if not isinstance(g, str) or g in self.m.re.groupindex else None
 
 
 def _items(q: str, m: re.Match, each: Mapping[str, Any] | None) -> list[MatchView]:

@@ -53,7 +53,7 @@ STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", 
                          "max", "letters", "none_in", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "unless", "when")
+                 "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "not", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
