@@ -4,32 +4,61 @@
 
 A template (the ``template`` of a shape in a shape file) has
 
-* ``match``: the name of the pattern to match the question with (``rx.match``);
+* ``match``: the name of the pattern to match the question with (``rx.match``), or a list of
+  names (the first pattern that matches is used; ``{matched: P}`` tells which);
+* ``each`` (optional): ``{split: G, at: P, as: [BEFORE, JOINT, AFTER], max: N, whole: bool,
+  clean: bool}`` runs the tests and steps once per item and gives one reading per item that
+  passes: each occurrence of pattern ``P`` in group ``G`` splits it into three virtual groups
+  (the text before, ``P``'s first group, the text after; ``clean: true`` shrinks the first and
+  last past spaces and quotes), at most ``max`` splits that pass the tests; ``whole: true``
+  adds a first item in which ``BEFORE`` is the whole group and ``JOINT`` / ``AFTER`` are unset.
+  A pattern without group ``G`` gives the match itself as its one item;
 * ``require``: tests of the match, all of which must hold (else no reading; a test with
-  ``if: COND`` is made only when the condition holds):
-  ``{plain_name: G}`` (the cleaned text of group ``G`` is a plain name; ``clean: false``
-  tests the raw text), ``{no_article: G}``, ``{nonempty: G}``, ``{not_search: G, pattern: P}``
-  (pattern ``P`` does not occur in it), ``{not_in: G, words: W}`` (its lower-cased text, or
-  with ``last_word: true`` its last word, is not in word list ``W``), ``{name_ok: G}`` (a name,
-  titles with "in", "of" ... included), ``{unless: COND}`` and ``{when: COND}``;
+  ``if: COND`` is made only when the condition holds).  A test reads the text of a group
+  ``G``, cleaned of surrounding spaces and quotes (``clean: false``: as written), of a span
+  (``{first: ...}``, ``[A, B]`` ...), ``'*'`` (the whole question) or a text with ``{G}``
+  slots (``'{part} of '``; ``{G:base}`` as in predicates):
+  ``{plain_name: G}`` (a plain name), ``{name_ok: G}`` (a name, titles with "in", "of" ...
+  included), ``{title_ok: G}`` (a capitalised title), ``{capitalised: G}`` (every word but
+  function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
+  in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
+  noun phrase, any "of" in it a property's), ``{search: G, pattern: P}`` / ``{not_search: G,
+  pattern: P}`` (pattern ``P`` occurs / does not occur in it; ``anchored: true`` at its start,
+  ``anchored: full`` the whole text), ``{not_in: G, words: W}`` (its lower-cased text, or with
+  ``last_word: true`` its last word, is not in word list ``W``), ``{word_test: G, max: N,
+  letters: true, none_in: [W, ...]}`` (at most N words, each all letters, none in the lists),
+  ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST, ...]}``,
+  ``{not: TEST}``;
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
-  ``{noun_phrase: S, quant: QUANT, as: V, label_as: L}`` (the words of S as the ERG builds an
-  unknown-word compound, its head under QUANT; binds the head's variable and label),
+  ``{noun_phrase: S, quant: QUANT, quant_span: S, as: V, label_as: L}`` (the words of S as the
+  ERG builds an unknown-word compound, its head under QUANT over ``quant_span``, by default S;
+  binds the head's variable and label; no words: no reading),
   ``{wh: WORD, span: S, as: V}`` (a wh word: ``person`` / ``thing`` and ``which_q``),
-  ``{name: G, as: V}`` (``named`` + ``proper_q`` of the cleaned group), ``{which_noun: PRED,
-  span: S, wh_span: S, relational: bool, as: V}``, ``{people: S, as: V}``, ``{loc_answer: PRED,
-  span: S, as: V}`` (the answer on ``loc_nonsp`` of ``e2``; binds the top label), ``{new: SORT,
-  as: V}``, ``{ep: PRED, span: S, label: VALUE, args: {ROLE: VALUE}}`` and ``{quantified:
-  QUANT, span: S, x: VALUE, restrictor: VALUE}``;
+  ``{name: S, as: V}`` (``named`` + ``proper_q`` of the cleaned span; ``raw: true`` as
+  written), ``{which_noun: PRED, span: S, wh_span: S, relational: bool or COND, as: V}``,
+  ``{people: S, demonym: G, as: V}``, ``{loc_answer: PRED, span: S, label: VALUE, rel: PRED,
+  rel_span: S, as: V}`` (the answer on ``loc_nonsp``, or ``rel``, of ``e2`` under ``label``,
+  by default a new label; binds that label), ``{new: SORT, as: V}``, ``{ep: PRED, span: S,
+  label: VALUE, args: {ROLE: VALUE}}``, ``{quantified: QUANT, span: S, x: VALUE, restrictor:
+  VALUE}``, ``{qeq: VALUE, to: VALUE}`` (a handle constraint) and ``{steps: [STEP, ...]}``
+  (a block, usually under one ``if``);
 * ``result``: ``{index: VALUE, top: VALUE}``, the finished SimpleMRS.
 
 A VALUE is ``$V`` (a variable bound by ``as``), ``new:SORT`` (a fresh variable at that point),
-``{name: G}`` (a name written at that point) or a literal (``e2``).  A PRED may hold ``{G}``
-(the group's text, lower-cased) or ``{G|T}`` (its entry in table ``T``; ``{G|T|DEFAULT}``).
-A span S is a group name or ``[A, B]`` with A and B numbers or ``G.start`` / ``G.end``, or
-``{first: [G1, G2]}`` (the span of the first group that matched).  A COND is ``{group: G}``
-(the group matched), with ``is: WORD`` / ``in: [WORDS]`` / ``in_words: LIST`` /
-``startswith: TEXT`` / ``endswith: TEXT`` (its lower-cased text), ``{not: COND}`` or ``{all: [COND, ...]}``.
+``{name: S}`` (a name written at that point), ``{carg: G}`` (the group's text as a quoted
+CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-cased),
+``{G:last}`` (its last word), ``{G:base}`` (a verb's base form,
+:func:`verifier.lexical.base_forms`), each optionally looked up in a table: ``{G|T}`` /
+``{G|T|DEFAULT}``.  A span S is a group name, ``[A, B]`` with A and B numbers, ``G.start`` /
+``G.end`` / ``G.clean_start`` / ``G.clean_end`` (of the group cleaned of surrounding spaces
+and quotes) or ``end`` (the question's end), ``{first: [G1, G2]}`` (the span of the first
+group that matched), ``{clean: S}`` (S cleaned), ``{after: P, in: S}`` (S less a match of
+pattern P at its start) or ``{before: P, in: S}`` (S up to P's first occurrence in it).  A
+COND is ``{group: G}`` (the group matched and is not empty), with ``is: WORD`` / ``in:
+[WORDS]`` / ``in_words: LIST`` / ``startswith: TEXT`` / ``endswith: TEXT or [TEXTS]`` /
+``contains: TEXT`` (its lower-cased text) or ``matches: P`` (pattern P at the start of its
+cleaned text); ``{matched: P}`` (the template matched pattern P), ``{not: COND}``, ``{all:
+[COND, ...]}`` or ``{any: [COND, ...]}``.
 """
 
 from __future__ import annotations
