@@ -15,8 +15,7 @@ __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
     "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
     "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep",
-    "answer", "copula_mrs", "np_name_splits", "capitalised", "title_ok", "loc_answer", "has_article",
-    "matched_name"
+    "answer", "copula_mrs", "np_name_splits", "capitalised", "title_ok", "loc_answer", "has_article"
 ]
 
 
@@ -306,19 +305,6 @@ def loc_answer(b: MrsBuilder, noun: str, span: tuple[int, int], top: str | None 
 def has_article(text: str) -> bool:
     """Whether a would-be name holds an article (a phrase: "the war", "a lake in X")."""
     return bool(shape_rx("ARTICLE_INSIDE").search(f" {text} "))
-
-
-def matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[int, int]] | None:
-    """The match of ``rx`` and the cleaned span of its ``name`` group, when that span is a
-    plain name (:func:`plain_name_ok`) that ``refuse`` (a test of its text) does not refuse."""
-    m = rx.match(q)
-    if not m:
-        return None
-    name = clean_span(q, *m.span("name"))
-    text = q[name[0]:name[1]]
-    if not plain_name_ok(text) or (refuse is not None and refuse(text)):
-        return None
-    return m, name
 
 
 def which_noun(b: MrsBuilder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],

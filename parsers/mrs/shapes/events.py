@@ -11,13 +11,12 @@ import re
 from verifier.lexical import base_forms
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, loc_answer, matched_name, name_ep, name_ok,
-    noun_phrase, plain_name_ok, plain_np, verb_and_prep, wh_ep,
+    MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, loc_answer, name_ep, name_ok, noun_phrase,
+    plain_name_ok, plain_np, verb_and_prep,
 )
 
 __all__ = [
-    "wh_object_readings", "wh_object_mrs", "what_did_verbed_readings", "in_which_readings",
-    "wh_event_alone_readings"
+    "wh_object_readings", "wh_object_mrs", "in_which_readings", "wh_event_alone_readings"
 ]
 
 
@@ -55,31 +54,6 @@ def wh_object_mrs(q: str, m: re.Match) -> list[str]:
     b.ep(f"_{m.group('prep').casefold()}_p", m.span("prep"), top, ARG0=b.new("e"), ARG1="e2",
          ARG2=x_np)
     return [b.text("e2", top)]
-
-
-def what_did_verbed_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``what_did_verbed`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    found = matched_name(shape_rx("WHAT_DID_VERBED"), q, has_article)
-    forms = base_forms(found[0].group("verb")) if found else []
-    if found and found[0].group("prep") and not forms:
-        forms = [found[0].group("verb").casefold()]  # "what did X act in?": the verb as written
-    if not forms or forms[0] in shape_words("LIGHT_VERBS"):
-        return []
-    m, name = found
-    out = []
-    for base in forms:  # a builder of its own for each reading
-        b = MrsBuilder()
-        x_what = wh_ep(b, "what", m.span("wh"))
-        x_name = name_ep(b, q, name)
-        top = b.new("h")
-        if m.group("prep"):
-            out.append(verb_and_prep(b, top, f"_{base}/vb_u_unknown", m.span("verb"), x_name, b.new("i"),
-                                      m.group("prep"), m.span("prep"), x_what))
-            continue
-        b.ep(f"_{base}/vb_u_unknown", m.span("verb"), top, ARG0="e2", ARG1=x_name, ARG2=x_what)
-        out.append(b.text("e2", top))
-    return out
 
 
 def in_which_readings(q: str) -> list[str]:

@@ -182,15 +182,19 @@ class MatchView:
     """A regex match with virtual groups (name -> span, or None when unset) over the question
     ``q``: the pieces of one item of a template's ``each``."""
 
-    def __init__(self, m: Any, q: str, extra: Mapping[str, tuple[int, int] | None] | None = None) -> None:
+    def __init__(self, m: Any, q: str, extra: Mapping[str, tuple[int, int] | None] | None = None,
+                 texts: Mapping[str, tuple[str, str]] | None = None) -> None:
         self.m, self.q, self.extra = m, q, dict(extra or {})
+        self.texts = dict(texts or {})  # virtual group -> (its text, the group whose span it has)
         self.re = m.re
 
     def known(self, g: str) -> bool:
         """Whether ``g`` names a group of the pattern or a virtual one."""
-        return g in self.extra or g in self.m.re.groupindex
+        return g in self.extra or g in self.texts or g in self.m.re.groupindex
 
     def span(self, g: Any = 0) -> tuple[int, int]:
+        if g in self.texts:
+            return self.span(self.texts[g][1])
         if g in self.extra:
             return self.extra[g] or (-1, -1)
         return self.m.span(g)
@@ -202,6 +206,8 @@ class MatchView:
         return self.span(g)[1]
 
     def group(self, g: Any = 0) -> str | None:
+        if g in self.texts:
+            return self.texts[g][0]
         if g in self.extra:
             sp = self.extra[g]
             return None if sp is None else self.q[sp[0]:sp[1]]
@@ -214,6 +220,13 @@ def _items(q: str, m: re.Match, each: Mapping[str, Any] | None) -> list[MatchVie
     text before, the pattern's first group, the text after)."""
     if not each:
         return [MatchView(m, q)]
+    if "base_forms" in each:  # one item per candidate base form of a verb
+        g, var = str(each["base_forms"]), str(each["as"])
+        word = m.group(g) or ""
+        forms = base_forms(word)
+        if not forms and "or_as_written" in each and holds(MatchView(m, q), each["or_as_written"]):
+            forms = [word.casefold()]
+        return [MatchView(m, q, texts={var: (f, g)}) for f in forms]
     g = str(each["split"])
     before, joint, after = each["as"]
     out: list[MatchView] = []
@@ -318,9 +331,10 @@ def run_template(t: Template, q: str) -> list[str]:
         return []
     out: list[str] = []
     splits = 0
-    cap = int(t.each.get("max", 1 << 30)) if t.each else 1 << 30
+    splitting = t.each is not None and "split" in t.each
+    cap = int(t.each.get("max", 1 << 30)) if splitting else 1 << 30
     for view in _items(q, m, t.each):
-        split = t.each is not None and view.group(t.each["as"][1]) is not None
+        split = splitting and view.group(t.each["as"][1]) is not None
         if split and splits >= cap:
             break
         if not all(_passes(q, view, test) for test in t.require):

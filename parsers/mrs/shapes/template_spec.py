@@ -12,7 +12,10 @@ A template (the ``template`` of a shape in a shape file) has
   (the text before, ``P``'s first group, the text after; ``clean: true`` shrinks the first and
   last past spaces and quotes), at most ``max`` splits that pass the tests; ``whole: true``
   adds a first item in which ``BEFORE`` is the whole group and ``JOINT`` / ``AFTER`` are unset.
-  A pattern without group ``G`` gives the match itself as its one item;
+  A pattern without group ``G`` gives the match itself as its one item.
+  ``each: {base_forms: G, as: V, or_as_written: COND}`` gives one item per candidate base form
+  of the verb in group ``G`` (:func:`verifier.lexical.base_forms`, most likely first; none: the
+  word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span;
 * ``require``: tests of the match, all of which must hold (else no reading; a test with
   ``if: COND`` is made only when the condition holds).  A test reads the text of a group
   ``G``, cleaned of surrounding spaces and quotes (``clean: false``: as written), of a span
@@ -165,10 +168,12 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
     each = raw.get("each")
-    if each is not None and not (isinstance(each, dict) and isinstance(each.get("split"), str)
-                                 and isinstance(each.get("at"), str) and isinstance(each.get("as"), list)
-                                 and len(each["as"]) == 3):
-        raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole optional)")
+    if each is not None and not (isinstance(each, dict) and (
+            (isinstance(each.get("split"), str) and isinstance(each.get("at"), str)
+             and isinstance(each.get("as"), list) and len(each["as"]) == 3)
+            or (isinstance(each.get("base_forms"), str) and isinstance(each.get("as"), str)))):
+        raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
+                            "optional) or {base_forms: GROUP, as: NAME} (or_as_written optional)")
     steps = tuple(raw.get("steps") or ())
     _check_steps(steps, set())
     result = raw.get("result")
