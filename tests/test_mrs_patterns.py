@@ -1340,7 +1340,7 @@ def test_an_acronym_after_a_name_is_its_possessed_noun():
 def test_where_was_name_verbing():
     """"Where was Voyager 1 travelling?": a progressive, the verb's place (not a name that
     ends in "travelling"); a word that only looks like a progressive is not one."""
-    from parsers.mrs.shapes.events import wh_event_alone_readings as _wh_event_alone_readings
+    _wh_event_alone_readings = reader_of("wh_event_alone")
     [t] = translate_readings(_wh_event_alone_readings("Where was Voyager 1 travelling?"))
     by = {a.pred: a for a in atoms(t.formula)}
     assert by["_travelling/vbg_u_unknown"].args[1] == names_of(t)["Voyager 1"]

@@ -11,12 +11,12 @@ import re
 from verifier.lexical import base_forms
 from parsers.mrs.shapes.data import shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, loc_answer, name_ep, name_ok, noun_phrase,
-    plain_name_ok, plain_np, verb_and_prep,
+    MrsBuilder, checked_np_name, clean_span, has_article, kin_owned, name_ep, noun_phrase, plain_name_ok, plain_np,
+    verb_and_prep,
 )
 
 __all__ = [
-    "wh_object_readings", "wh_object_mrs", "in_which_readings", "wh_event_alone_readings"
+    "wh_object_readings", "wh_object_mrs", "in_which_readings"
 ]
 
 
@@ -91,47 +91,3 @@ def in_which_readings(q: str) -> list[str]:
     prep = "prep" if m.group("prep") else "prep2"
     return [verb_and_prep(b, b.new("h"), f"_{verb}/{'vbg' if ing else 'vb'}_u_unknown", m.span("verb"),
                            x_name, b.new("i"), m.group(prep), m.span(prep), x_np)]
-
-
-def wh_event_alone_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``wh_event_alone`` (``axioms/shapes``); ``[]`` when it is not of
-    that shape."""
-    m = shape_rx("WH_EVENT_ALONE").match(q)
-    if not m:
-        return []
-    passive = m.group("part") is not None
-    progressive = m.group("prog") is not None
-    name = clean_span(q, *m.span("pname" if passive or progressive else "name"))
-    verb = m.span("part" if passive else "prog" if progressive else "verb")
-    word = q[verb[0]:verb[1]].casefold()
-    if progressive and word in shape_words("NOT_VERBING"):
-        return []
-    particle = None
-    if not passive and word in shape_words("PARTICLES") and " " in q[name[0]:name[1]]:
-        # a phrasal verb ("where did rihanna grow up?", "where did X come from?"): the verb is
-        # the name's last word; "from" says where the place is, as the grammar reads it
-        cut = q.rindex(" ", name[0], name[1])
-        particle, verb, name = word, (cut + 1, name[1]), clean_span(q, name[0], cut)
-        word = q[verb[0]:verb[1]].casefold()
-    passive = passive or m.group("get") is not None
-    text = q[name[0]:name[1]]
-    if (word in shape_words("AUXILIARIES") or word in shape_words("LIGHT_VERBS") or word in shape_words("LOCATED_WORDS")
-            or not name_ok(text) or has_article(text)):
-        return []
-    if not passive and not m.group("aux") and shape_rx("LANGUAGE_END").search(text):
-        return []  # "where the latin language come from?": a noun phrase, which a name would hide
-    # after "the", a name of two words or more or a capitalised one ("where does the atlanta
-    # braves play?"), not a common noun ("Where did the war end?")
-    if q[:name[0]].casefold().rstrip().endswith(" the") and len(text.split()) < 2 and not text[:1].isupper():
-        return []
-    b = MrsBuilder()
-    if particle == "from" and m.group("wh").casefold() == "where":
-        top = loc_answer(b, "place_n", m.span("wh"), rel="_from_p_dir", rel_span=m.span("verb"))
-    else:
-        top = loc_answer(b, "place_n" if m.group("wh").casefold() == "where" else "time_n", m.span("wh"))
-    x = name_ep(b, q, name)
-    if passive:
-        b.ep(f"_{word}/vbn_u_unknown", verb, top, ARG0="e2", ARG1=b.new("i"), ARG2=x)
-    else:
-        b.ep(f"_{word}/{'vbg' if progressive else 'vb'}_u_unknown", verb, top, ARG0="e2", ARG1=x)
-    return [b.text("e2", top)]

@@ -109,6 +109,8 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
     if "lower" in test:
         text = _group_text(q, m, test["lower"], test.get("clean", True))
         return text == text.casefold()
+    if "capital_start" in test:
+        return _group_text(q, m, test["capital_start"], test.get("clean", True))[:1].isupper()
     if "capitalised" in test:
         return capitalised(_group_text(q, m, test["capitalised"], test.get("clean", True)))
     if "title_ok" in test:
@@ -334,6 +336,9 @@ def run_template(t: Template, q: str) -> list[str]:
     splitting = t.each is not None and "split" in t.each
     cap = int(t.each.get("max", 1 << 30)) if splitting else 1 << 30
     for view in _items(q, m, t.each):
+        for d in t.groups:  # virtual groups, in order, each when its condition holds
+            if "if" not in d or holds(view, d["if"]):
+                view.extra[str(d["as"])] = _span(q, view, d["span"])
         split = splitting and view.group(t.each["as"][1]) is not None
         if split and splits >= cap:
             break

@@ -16,13 +16,17 @@ A template (the ``template`` of a shape in a shape file) has
   ``each: {base_forms: G, as: V, or_as_written: COND}`` gives one item per candidate base form
   of the verb in group ``G`` (:func:`verifier.lexical.base_forms`, most likely first; none: the
   word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span;
+* ``groups`` (optional): ``[{as: V, span: S, if: COND}, ...]``, virtual groups defined in
+  order (each when its condition holds; a later one may use an earlier), usable like the
+  pattern's groups in tests, conditions, spans and predicates ("the verb is the name's last
+  word when a particle follows it");
 * ``require``: tests of the match, all of which must hold (else no reading; a test with
   ``if: COND`` is made only when the condition holds).  A test reads the text of a group
   ``G``, cleaned of surrounding spaces and quotes (``clean: false``: as written), of a span
   (``{first: ...}``, ``[A, B]`` ...), ``'*'`` (the whole question) or a text with ``{G}``
   slots (``'{part} of '``; ``{G:base}`` as in predicates):
   ``{plain_name: G}`` (a plain name), ``{name_ok: G}`` (a name, titles with "in", "of" ...
-  included), ``{title_ok: G}`` (a capitalised title), ``{capitalised: G}`` (every word but
+  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case), ``{capitalised: G}`` (every word but
   function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
   in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
   noun phrase, any "of" in it a property's), ``{search: G, pattern: P}`` / ``{not_search: G,
@@ -78,14 +82,14 @@ __all__ = [
 #: The kinds of steps a template may have.
 STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "qeq", "steps")
 #: The fields of a template.
-TEMPLATE_FIELDS = frozenset({"match", "each", "require", "steps", "result"})
+TEMPLATE_FIELDS = frozenset({"match", "each", "groups", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
                          "max", "letters", "none_in", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "word_test", "lower", "capitalised", "title_ok", "any", "all", "not", "unless", "when")
+                 "np_ok", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -102,17 +106,18 @@ class Template:
     steps: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] = field(default_factory=dict)
     each: Mapping[str, Any] | None = None
+    groups: tuple[Mapping[str, Any], ...] = ()
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        parts = (*self.require, *_flat(self.steps))
+        parts = (*self.require, *_flat(self.steps), *self.groups)
         named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
         return set(self.match) | _cond_words([self.each or {}], "at") | named
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
         out = _cond_words(self.require, "words") | _cond_words(self.require, "none_in")
-        out |= _cond_words((*self.require, *_flat(self.steps)))
+        out |= _cond_words((*self.require, *_flat(self.steps), *self.groups))
         for s in _flat(self.steps):
             for v in s.values():
                 if isinstance(v, str):
@@ -179,7 +184,10 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     result = raw.get("result")
     if not isinstance(result, dict) or {"index", "top"} - set(result):
         raise TemplateError("a template's result names its index and top")
-    return Template(tuple(match), require, steps, result, each)
+    groups = tuple(raw.get("groups") or ())
+    if not all(isinstance(d, dict) and isinstance(d.get("as"), str) and "span" in d for d in groups):
+        raise TemplateError("groups are {as: NAME, span: SPAN} (if: COND optional)")
+    return Template(tuple(match), require, steps, result, each, groups)
 
 
 def _check_steps(steps: Any, bound: set[str]) -> None:
