@@ -18,7 +18,7 @@ from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
-from parsers.mrs.shapes.events import in_which_readings, wh_object_readings
+from parsers.mrs.shapes.events import wh_object_readings
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import copula_readings
@@ -47,7 +47,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "underscored_copula": underscored_copula_readings,
     "ask_value": ask_value_readings,
     "wh_object": wh_object_readings,
-    "in_which": in_which_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a

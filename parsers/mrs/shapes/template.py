@@ -136,11 +136,15 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         found = _found(q, m, test, test.get("not_search", test.get("search")))
         return found if "search" in test else not found
     if "word_test" in test:
-        words = _group_text(q, m, test["word_test"], test.get("clean", True)).casefold().split()
+        written = _group_text(q, m, test["word_test"], test.get("clean", True)).split()
+        words = [w.casefold() for w in written]
         lists = [shape_words(w) for w in test.get("none_in") or ()]
+        kept = [w for w in written if not any(w in shape_words(x) for x in test.get("except") or ())]
         return (len(words) <= int(test.get("max", len(words)))
                 and not (test.get("letters") and not all(w.isalpha() for w in words))
-                and not any(w in ws for w in words for ws in lists))
+                and not any(w in ws for w in words for ws in lists)
+                and not (test.get("some_capitalised") and not any(w[:1].isupper() for w in written))
+                and not (test.get("some_lower") and not any(w[:1].islower() for w in kept)))
     if "not_in" in test:
         text = _group_text(q, m, test["not_in"], test.get("clean", True)).casefold()
         if test.get("last_word"):

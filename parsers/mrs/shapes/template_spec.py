@@ -33,7 +33,9 @@ A template (the ``template`` of a shape in a shape file) has
   pattern: P}`` (pattern ``P`` occurs / does not occur in it; ``anchored: true`` at its start,
   ``anchored: full`` the whole text), ``{not_in: G, words: W}`` (its lower-cased text, or with
   ``last_word: true`` its last word, is not in word list ``W``), ``{word_test: G, max: N,
-  letters: true, none_in: [W, ...]}`` (at most N words, each all letters, none in the lists),
+  letters: true, none_in: [W, ...], some_capitalised: true, some_lower: true, except: [W, ...]}``
+  (at most N words, each all letters, none in the lists; some word starts with a capital; some
+  word as written, not in the ``except`` lists, starts with a lower-case letter),
   ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST, ...]}``,
   ``{not: TEST}``;
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
@@ -86,7 +88,7 @@ TEMPLATE_FIELDS = frozenset({"match", "each", "groups", "require", "steps", "res
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "demonym", "to", "raw", "index", "top"})
+                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
                  "np_ok", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "unless", "when")
@@ -116,7 +118,7 @@ class Template:
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
-        out = _cond_words(self.require, "words") | _cond_words(self.require, "none_in")
+        out = _cond_words(self.require, "words") | _cond_words(self.require, "none_in") | _cond_words(self.require, "except")
         out |= _cond_words((*self.require, *_flat(self.steps), *self.groups))
         for s in _flat(self.steps):
             for v in s.values():
