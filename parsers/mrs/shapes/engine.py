@@ -18,7 +18,6 @@ from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
-from parsers.mrs.shapes.events import wh_object_readings
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import copula_readings
@@ -46,7 +45,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "relative_be": relative_be_readings,
     "underscored_copula": underscored_copula_readings,
     "ask_value": ask_value_readings,
-    "wh_object": wh_object_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a

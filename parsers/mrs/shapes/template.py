@@ -102,6 +102,9 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         return True
     if "not" in test:
         return not _passes(q, m, test["not"])
+    if "match" in test:  # another pattern matches the question, and the condition holds of that match
+        other = shape_rx(str(test["match"])).match(q)
+        return bool(other) and ("when" not in test or holds(MatchView(other, q), test["when"]))
     if "any" in test:
         return any(_passes(q, m, t) for t in test["any"])
     if "all" in test:
@@ -144,7 +147,8 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
                 and not (test.get("letters") and not all(w.isalpha() for w in words))
                 and not any(w in ws for w in words for ws in lists)
                 and not (test.get("some_capitalised") and not any(w[:1].isupper() for w in written))
-                and not (test.get("some_lower") and not any(w[:1].islower() for w in kept)))
+                and not (test.get("some_lower") and not any(w[:1].islower() for w in kept))
+                and not (test.get("no_past_form") and any(base_forms(w) for w in written)))
     if "not_in" in test:
         text = _group_text(q, m, test["not_in"], test.get("clean", True)).casefold()
         if test.get("last_word"):
@@ -332,14 +336,15 @@ class _Run:
 def run_template(t: Template, q: str) -> list[str]:
     """The readings template ``t`` gives for question ``q`` (``[]`` when it does not apply):
     one, or with ``each`` one per item that passes the tests (at most ``max`` splits)."""
-    m = next((m for m in (shape_rx(p).match(q) for p in t.match) if m), None)
-    if not m:
+    found = [m for m in (shape_rx(p).match(q) for p in t.match) if m]
+    if not found:
         return []
     out: list[str] = []
     splits = 0
     splitting = t.each is not None and "split" in t.each
     cap = int(t.each.get("max", 1 << 30)) if splitting else 1 << 30
-    for view in _items(q, m, t.each):
+    views = [v for m in (found if t.all_patterns else found[:1]) for v in _items(q, m, t.each)]
+    for view in views:
         for d in t.groups:  # virtual groups, in order, each when its condition holds
             if "if" not in d or holds(view, d["if"]):
                 view.extra[str(d["as"])] = _span(q, view, d["span"])

@@ -5,7 +5,8 @@
 A template (the ``template`` of a shape in a shape file) has
 
 * ``match``: the name of the pattern to match the question with (``rx.match``), or a list of
-  names (the first pattern that matches is used; ``{matched: P}`` tells which);
+  names (the first pattern that matches is used; ``{matched: P}`` tells which; with
+  ``all_patterns: true`` every pattern that matches gives its readings, in the list's order);
 * ``each`` (optional): ``{split: G, at: P, as: [BEFORE, JOINT, AFTER], max: N, whole: bool,
   clean: bool}`` runs the tests and steps once per item and gives one reading per item that
   passes: each occurrence of pattern ``P`` in group ``G`` splits it into three virtual groups
@@ -35,9 +36,11 @@ A template (the ``template`` of a shape in a shape file) has
   ``last_word: true`` its last word, is not in word list ``W``), ``{word_test: G, max: N,
   letters: true, none_in: [W, ...], some_capitalised: true, some_lower: true, except: [W, ...]}``
   (at most N words, each all letters, none in the lists; some word starts with a capital; some
-  word as written, not in the ``except`` lists, starts with a lower-case letter),
-  ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST, ...]}``,
-  ``{not: TEST}``;
+  word as written, not in the ``except`` lists, starts with a lower-case letter; with
+  ``no_past_form: true`` no word is spelled as a past form, :func:`verifier.lexical.base_forms`),
+  ``{match: P, when: COND}`` (pattern ``P`` matches the question and the condition holds of
+  that match), ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST,
+  ...]}``, ``{not: TEST}``;
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
   ``{noun_phrase: S, quant: QUANT, quant_span: S, as: V, label_as: L}`` (the words of S as the
   ERG builds an unknown-word compound, its head under QUANT over ``quant_span``, by default S;
@@ -84,14 +87,14 @@ __all__ = [
 #: The kinds of steps a template may have.
 STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "qeq", "steps")
 #: The fields of a template.
-TEMPLATE_FIELDS = frozenset({"match", "each", "groups", "require", "steps", "result"})
+TEMPLATE_FIELDS = frozenset({"match", "all_patterns", "each", "groups", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "demonym", "to", "raw", "index", "top"})
+                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "unless", "when")
+                 "np_ok", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -109,11 +112,13 @@ class Template:
     result: Mapping[str, Any] = field(default_factory=dict)
     each: Mapping[str, Any] | None = None
     groups: tuple[Mapping[str, Any], ...] = ()
+    all_patterns: bool = False
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
         parts = (*self.require, *_flat(self.steps), *self.groups)
         named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
+        named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
         return set(self.match) | _cond_words([self.each or {}], "at") | named
 
     def tables(self) -> set[str]:
@@ -125,6 +130,18 @@ class Template:
                 if isinstance(v, str):
                     out |= {m.group(3) for m in SLOT.finditer(v) if m.group(3)}
         return out
+
+
+def _flat_tests(tests: Any) -> list[Mapping[str, Any]]:
+    """The tests, those inside ``any`` / ``all`` / ``not`` included."""
+    out: list[Mapping[str, Any]] = []
+    for t in tests:
+        if isinstance(t, dict):
+            out.append(t)
+            inner = t.get("any") or t.get("all") or ([t["not"]] if isinstance(t.get("not"), dict) else [])
+            if isinstance(inner, list) and any(isinstance(i, dict) and any(k in i for k in REQUIRE_KINDS) for i in inner):
+                out.extend(_flat_tests(inner))
+    return out
 
 
 def _flat(steps: Any) -> list[Mapping[str, Any]]:
@@ -189,7 +206,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     groups = tuple(raw.get("groups") or ())
     if not all(isinstance(d, dict) and isinstance(d.get("as"), str) and "span" in d for d in groups):
         raise TemplateError("groups are {as: NAME, span: SPAN} (if: COND optional)")
-    return Template(tuple(match), require, steps, result, each, groups)
+    return Template(tuple(match), require, steps, result, each, groups, bool(raw.get("all_patterns")))
 
 
 def _check_steps(steps: Any, bound: set[str]) -> None:
