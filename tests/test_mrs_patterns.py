@@ -1351,7 +1351,7 @@ def test_where_was_name_verbing():
 def test_a_count_held_by_a_name_in_a_yes_no_question():
     """"Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
     by Catherine Keener equal to 0.8?": the count's holder after "[had] by", read as "of"."""
-    from parsers.mrs.shapes.yes_no import ask_value_readings as _ask_value_readings
+    _ask_value_readings = reader_of("ask_value")
     for q, noun, name in [("Is the number of races by Alan Staley more than 1.2?", "_races/nn_u_unknown", "Alan Staley"),
                           ("Are the number of children had by Catherine Keener equal to 0.8?",
                            "_children/nn_u_unknown", "Catherine Keener")]:

@@ -26,9 +26,7 @@ from parsers.mrs.shapes.relatives import relative_be_readings
 from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
 )
-from parsers.mrs.shapes.yes_no import (
-    ask_value_readings, underscored_copula_readings,
-)
+from parsers.mrs.shapes.yes_no import underscored_copula_readings
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -44,7 +42,6 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {
     "copula": copula_readings,
     "relative_be": relative_be_readings,
     "underscored_copula": underscored_copula_readings,
-    "ask_value": ask_value_readings,
 }
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a

@@ -224,12 +224,24 @@ class MatchView:
         return self.m.group(g) if not isinstance(g, str) or g in self.m.re.groupindex else None
 
 
-def _items(q: str, m: re.Match, each: Mapping[str, Any] | None) -> list[MatchView]:
-    """The items a template runs over: the match itself, or with ``each`` the whole group
-    (``whole: true``) and each split of the group at the pattern ``at`` (virtual groups: the
-    text before, the pattern's first group, the text after)."""
+def _items(q: str, m: re.Match, each: Any) -> list[MatchView]:
+    """The items a template runs over: the match itself, or those of ``each`` (a source or a
+    list of sources, see the module doc of :mod:`~parsers.mrs.shapes.template_spec`)."""
     if not each:
         return [MatchView(m, q)]
+    if isinstance(each, (list, tuple)):
+        return [v for source in each for v in _items(q, m, source)]
+    if "within" in each:  # a pattern matched against a group's text: its groups as virtual groups
+        g = str(each["within"])
+        text = m.group(g) if g in m.re.groupindex else None
+        sub = shape_rx(str(each["match"])).match(text) if text is not None else None
+        if not sub:
+            return []
+        g0 = m.start(g)
+        view = MatchView(m, q, {n: (g0 + sub.start(n), g0 + sub.end(n)) if sub.group(n) is not None else None
+                                for n in sub.re.groupindex})
+        view.re = sub.re
+        return [view]
     if "base_forms" in each:  # one item per candidate base form of a verb
         g, var = str(each["base_forms"]), str(each["as"])
         word = m.group(g) or ""
@@ -341,14 +353,15 @@ def run_template(t: Template, q: str) -> list[str]:
         return []
     out: list[str] = []
     splits = 0
-    splitting = t.each is not None and "split" in t.each
-    cap = int(t.each.get("max", 1 << 30)) if splitting else 1 << 30
+    sources = t.each if isinstance(t.each, (list, tuple)) else [t.each] if t.each else []
+    split_source = next((e for e in sources if "split" in e), None)
+    cap = int(split_source.get("max", 1 << 30)) if split_source else 1 << 30
     views = [v for m in (found if t.all_patterns else found[:1]) for v in _items(q, m, t.each)]
     for view in views:
         for d in t.groups:  # virtual groups, in order, each when its condition holds
             if "if" not in d or holds(view, d["if"]):
                 view.extra[str(d["as"])] = _span(q, view, d["span"])
-        split = splitting and view.group(t.each["as"][1]) is not None
+        split = split_source is not None and view.extra.get(split_source["as"][1]) is not None
         if split and splits >= cap:
             break
         if not all(_passes(q, view, test) for test in t.require):

@@ -16,7 +16,10 @@ A template (the ``template`` of a shape in a shape file) has
   A pattern without group ``G`` gives the match itself as its one item.
   ``each: {base_forms: G, as: V, or_as_written: COND}`` gives one item per candidate base form
   of the verb in group ``G`` (:func:`verifier.lexical.base_forms`, most likely first; none: the
-  word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span;
+  word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span.
+  ``each: {within: G, match: P}`` gives one item when pattern ``P`` matches the text of group
+  ``G``: ``P``'s groups become virtual groups (``{matched: P}`` holds in that item).  A list
+  of sources gives their items in turn;
 * ``groups`` (optional): ``[{as: V, span: S, if: COND}, ...]``, virtual groups defined in
   order (each when its condition holds; a later one may use an earlier), usable like the
   pattern's groups in tests, conditions, spans and predicates ("the verb is the name's last
@@ -110,7 +113,7 @@ class Template:
     require: tuple[Mapping[str, Any], ...] = ()
     steps: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] = field(default_factory=dict)
-    each: Mapping[str, Any] | None = None
+    each: Any = None
     groups: tuple[Mapping[str, Any], ...] = ()
     all_patterns: bool = False
 
@@ -119,7 +122,8 @@ class Template:
         parts = (*self.require, *_flat(self.steps), *self.groups)
         named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
         named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
-        return set(self.match) | _cond_words([self.each or {}], "at") | named
+        sources = [self.each or {}]
+        return set(self.match) | _cond_words(sources, "at") | _cond_words(sources, "match") | named
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
@@ -192,12 +196,15 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
     each = raw.get("each")
-    if each is not None and not (isinstance(each, dict) and (
-            (isinstance(each.get("split"), str) and isinstance(each.get("at"), str)
-             and isinstance(each.get("as"), list) and len(each["as"]) == 3)
-            or (isinstance(each.get("base_forms"), str) and isinstance(each.get("as"), str)))):
-        raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
-                            "optional) or {base_forms: GROUP, as: NAME} (or_as_written optional)")
+    for source in (each if isinstance(each, list) else [each] if each is not None else []):
+        if not (isinstance(source, dict) and (
+                (isinstance(source.get("split"), str) and isinstance(source.get("at"), str)
+                 and isinstance(source.get("as"), list) and len(source["as"]) == 3)
+                or (isinstance(source.get("base_forms"), str) and isinstance(source.get("as"), str))
+                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str)))):
+            raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
+                                "optional), {base_forms: GROUP, as: NAME} (or_as_written optional), {within: GROUP, "
+                                "match: PATTERN} or a list of them")
     steps = tuple(raw.get("steps") or ())
     _check_steps(steps, set())
     result = raw.get("result")

@@ -1,4 +1,4 @@
-"""Shape builders: yes/no questions (coordinated, copulas, values) and counts of values.
+"""Shape builder: yes/no copulas about an underscored name ("Is Foo_Bar the NP of X?"; the other yes/no shapes are templates).
 
 Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
 ``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).
@@ -10,14 +10,9 @@ import re
 from typing import Sequence
 
 from parsers.mrs.shapes.data import shape_frag, shape_rx
-from parsers.mrs.shapes.build import (
-    MrsBuilder, carg_text, checked_np_name, clean_span, name_ep, name_ok, noun_phrase, np_and_name, np_name_splits,
-    plain_np, quantifier,
-)
+from parsers.mrs.shapes.build import MrsBuilder, clean_span, name_ep, name_ok, noun_phrase, plain_np
 
-__all__ = [ "distributed_copulas", "underscored_copula_readings", "ask_value_readings",
-    "ask_value_main"
-]
+__all__ = ["distributed_copulas", "underscored_copula_readings"]
 
 
 def distributed_copulas(q: str, form: str, name: tuple[int, int], np: tuple[int, int],
@@ -73,50 +68,3 @@ def underscored_copula_readings(q: str) -> list[str]:
                                         "_a_q" if of else "_the_q", ("of", (np[1], np[1] + 3)) if of else None,
                                         m.group("name").replace("_", " ")))
     return out
-
-
-def ask_value_readings(q: str) -> list[str]:
-    """Readings of ``q`` by the shape ``ask_value`` (``axioms/shapes``); ``[]`` when it is not of that
-    shape."""
-    m = shape_rx("ASK_VALUE").match(q)
-    if not m:
-        return []
-    out = []
-    for np, (word, span), name in np_name_splits(q, m, "rest"):
-        b = MrsBuilder()
-        x_np, l_np = noun_phrase(b, q, np, quantifier(m.group("det")))
-        b.ep(f"_{word.casefold()}_p", span, l_np, ARG0=b.new("e"), ARG1=x_np, ARG2=name_ep(b, q, name))
-        out.append(ask_value_main(b, q, m, np, x_np))
-    # "Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
-    # by Catherine Keener equal to 0.8?": a count's holder after "by", read as "of"
-    by = shape_rx("COUNT_BY").match(m.group("rest"))
-    if by:
-        g0 = m.start("rest")
-        spans = checked_np_name(q, (g0, g0 + by.end("np")), (g0 + by.start("name"), g0 + by.end("name")))
-        if spans is not None:
-            b = MrsBuilder()
-            x_np, l_np = noun_phrase(b, q, spans[0], quantifier(m.group("det")))
-            b.ep("_of_p", (g0 + by.start("by"), g0 + by.end("by")), l_np, ARG0=b.new("e"), ARG1=x_np,
-                 ARG2=name_ep(b, q, spans[1]))
-            out.append(ask_value_main(b, q, m, spans[0], x_np))
-    # "Is Graham Mink's total career points equal to 0?": the name's NP (``poss``)
-    p = shape_rx("POSSESSOR").match(m.group("rest"))
-    if p:
-        g0 = m.start("rest")
-        b = MrsBuilder()
-        parts = np_and_name(b, q, (g0 + p.start("np"), g0 + p.end("np")),
-                             (g0 + p.start("name"), g0 + p.end("name")), "_the_q")
-        if parts is not None:
-            x_np, l_np, x_name = parts
-            b.ep("poss", (g0 + p.end("name"), g0 + p.start("np")), l_np, ARG0=b.new("e"), ARG1=x_np,
-                 ARG2=x_name)
-            out.append(ask_value_main(b, q, m, (g0 + p.start("np"), g0 + p.end("np")), x_np))
-    return out
-
-
-def ask_value_main(b: MrsBuilder, q: str, m: re.Match, np: tuple[int, int], x_np: str) -> str:
-    """The value of an :data:`ASK_VALUE` question (``card``) as what the NP ``x_np`` is."""
-    x_val, l_val = b.new("x"), b.new("h")
-    b.ep("card", m.span("value"), l_val, ARG0=x_val, ARG1=b.new("i"), CARG=carg_text(m.group("value")))
-    b.quantified("udef_q", m.span("value"), x_val, l_val)
-    return b.main("_be_v_id", (np[1], m.start("value")), x_np, x_val)
