@@ -14,8 +14,8 @@ from verifier.lexical import ID_WORDS
 __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
     "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
-    "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep", "verb_and_prep",
-    "answer", "copula_mrs", "np_name_splits", "capitalised", "title_ok", "loc_answer", "has_article"
+    "quantifier", "plain_np", "wh_ep", "answer", "copula_mrs", "capitalised", "title_ok", "loc_answer",
+    "has_article"
 ]
 
 
@@ -179,37 +179,6 @@ def plain_np(text: str) -> bool:
     return not shape_rx("CLAUSE").search(text) and np_ok(text)
 
 
-def checked_np_name(q: str, np: tuple[int, int], name: tuple[int, int]):
-    """The cleaned spans of a plain noun phrase and a name, or None when either does not fit."""
-    np, name = clean_span(q, *np), clean_span(q, *name)
-    if not plain_np(q[np[0]:np[1]]) or not name_ok(q[name[0]:name[1]]):
-        return None
-    return np, name
-
-
-def np_and_name(b: MrsBuilder, q: str, np: tuple[int, int], name: tuple[int, int],
-                 quant: str, qspan: tuple[int, int] | None = None) -> tuple[str, str, str] | None:
-    """EPs of the noun phrase (quantified by ``quant``, over ``qspan`` if given) and of the
-    name; returns (x of the NP, label of the NP's head noun, x of the name) or None when
-    either does not fit."""
-    spans = checked_np_name(q, np, name)
-    if spans is None:
-        return None
-    np, name = spans
-    head = noun_phrase(b, q, np, quant, qspan)
-    if head is None:
-        return None
-    return head[0], head[1], name_ep(b, q, name)
-
-
-def whose_is(b: MrsBuilder, q: str, owner: str, x2: str, l2: str, poss_span: tuple[int, int],
-              appos_span: tuple[int, int], name: tuple[int, int]) -> None:
-    """EPs saying that the ``owner``'s NP2 (``x2``, labelled ``l2``) is the name: ``poss``
-    and ``appos``, as "whose NP2 is NAME" reads."""
-    b.ep("poss", poss_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=owner)
-    b.ep("appos", appos_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=name_ep(b, q, name))
-
-
 def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
     """The answer of a wh word: ``person`` for "who", else ``thing``, under ``which_q``; returns its
     variable."""
@@ -217,17 +186,6 @@ def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
     b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
     b.quantified("which_q", span, x, lab)
     return x
-
-
-def verb_and_prep(b: MrsBuilder, top: str, pred: str, span: tuple[int, int], arg1: str, arg2: str,
-                   prep: str, prep_span: tuple[int, int], obj: str, sense: str = "p") -> str:
-    """The main verb (event ``e2``, under ``top``) with its two arguments and a preposition on
-    its event whose object is ``obj`` ("X plays *for* who", "X is known *for* what"), as the
-    ERG writes a verb's modifier (``_for_p``, or another ``sense``: ``_in_p_state``); returns
-    the finished SimpleMRS."""
-    b.ep(pred, span, top, ARG0="e2", ARG1=arg1, ARG2=arg2)
-    b.ep(f"_{prep.casefold()}_{sense}", prep_span, top, ARG0=b.new("e"), ARG1="e2", ARG2=obj)
-    return b.text("e2", top)
 
 
 def answer(b: MrsBuilder, m: re.Match) -> tuple[str, int]:
@@ -259,22 +217,6 @@ def copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, pre
         b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
     b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
     return b.text("e2", top)
-
-
-def np_name_splits(q: str, m: re.Match, group: str) -> list[tuple[tuple[int, int], tuple[str, tuple[int, int]], tuple[int, int]]]:
-    """Each split of the match's ``group`` at "of" / "for" into a plain noun phrase, the
-    preposition (word, span) and a name ("the location of birth | of | Berthe Morisot"), at
-    most :data:`MAX_SPLITS`."""
-    g0 = m.start(group)
-    out = []
-    for sp in shape_rx("SPLIT").finditer(m.group(group)):
-        spans = checked_np_name(q, (g0, g0 + sp.start()), (g0 + sp.end(), m.end(group)))
-        if spans is None:
-            continue
-        out.append((spans[0], (sp.group(1), (g0 + sp.start(1), g0 + sp.end(1))), spans[1]))
-        if len(out) >= MAX_SPLITS:
-            break
-    return out
 
 
 def capitalised(name: str) -> bool:

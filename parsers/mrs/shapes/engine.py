@@ -22,7 +22,6 @@ from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_fil
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.questions import copula_readings
 from parsers.mrs.shapes.template import run_template
-from parsers.mrs.shapes.relatives import relative_be_readings
 from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
 )
@@ -40,7 +39,6 @@ Reader = Callable[[str], list]
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
     "copula": copula_readings,
-    "relative_be": relative_be_readings,
     "underscored_copula": underscored_copula_readings,
 }
 

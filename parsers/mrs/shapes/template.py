@@ -113,7 +113,10 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         text = _group_text(q, m, test["lower"], test.get("clean", True))
         return text == text.casefold()
     if "capital_start" in test:
-        return _group_text(q, m, test["capital_start"], test.get("clean", True))[:1].isupper()
+        text = _group_text(q, m, test["capital_start"], test.get("clean", True))
+        if test.get("last_word"):
+            text = text.split()[-1] if text.split() else ""
+        return text[:1].isupper()
     if "capitalised" in test:
         return capitalised(_group_text(q, m, test["capitalised"], test.get("clean", True)))
     if "title_ok" in test:
@@ -224,45 +227,75 @@ class MatchView:
         return self.m.group(g) if not isinstance(g, str) or g in self.m.re.groupindex else None
 
 
-def _items(q: str, m: re.Match, each: Any) -> list[MatchView]:
+def _view(base: MatchView, extra: Mapping[str, tuple[int, int] | None] | None = None,
+          texts: Mapping[str, tuple[str, str]] | None = None) -> MatchView:
+    """``base`` with more virtual groups."""
+    view = MatchView(base.m, base.q, {**base.extra, **(extra or {})}, {**base.texts, **(texts or {})})
+    view.re = base.re
+    return view
+
+
+def _items(q: str, base: MatchView, each: Any) -> list[MatchView]:
     """The items a template runs over: the match itself, or those of ``each`` (a source or a
-    list of sources, see the module doc of :mod:`~parsers.mrs.shapes.template_spec`)."""
+    list of sources, see the module doc of :mod:`~parsers.mrs.shapes.template_spec`).  A
+    source with its own ``require`` keeps the items that pass it (at most ``max`` splits) and
+    a nested ``each`` expands every item it keeps."""
     if not each:
-        return [MatchView(m, q)]
+        return [base]
     if isinstance(each, (list, tuple)):
-        return [v for source in each for v in _items(q, m, source)]
+        return [v for source in each for v in _items(q, base, source)]
+    items = _source_items(q, base, each)
+    if "require" in each:
+        kept, splits = [], 0
+        joint = each["as"][1] if "split" in each else None
+        for v in items:
+            split = joint is not None and v.extra.get(joint) is not None
+            if split and splits >= int(each.get("max", 1 << 30)):
+                break
+            if all(_passes(q, v, test) for test in each["require"]):
+                kept.append(v)
+                splits += split
+        items = kept
+    if "each" in each:
+        items = [w for v in items for w in _items(q, v, each["each"])]
+    return items
+
+
+def _source_items(q: str, base: MatchView, each: Mapping[str, Any]) -> list[MatchView]:
+    """The items of one source of ``each``, before its tests."""
     if "within" in each:  # a pattern matched against a group's text: its groups as virtual groups
         g = str(each["within"])
-        text = m.group(g) if g in m.re.groupindex else None
+        text = base.group(g) if base.known(g) else None
         sub = shape_rx(str(each["match"])).match(text) if text is not None else None
         if not sub:
             return []
-        g0 = m.start(g)
-        view = MatchView(m, q, {n: (g0 + sub.start(n), g0 + sub.end(n)) if sub.group(n) is not None else None
-                                for n in sub.re.groupindex})
+        g0 = base.start(g)
+        view = _view(base, {n: (g0 + sub.start(n), g0 + sub.end(n)) if sub.group(n) is not None else None
+                            for n in sub.re.groupindex})
         view.re = sub.re
         return [view]
     if "base_forms" in each:  # one item per candidate base form of a verb
         g, var = str(each["base_forms"]), str(each["as"])
-        word = m.group(g) or ""
+        word = base.group(g) or ""
         forms = base_forms(word)
-        if not forms and "or_as_written" in each and holds(MatchView(m, q), each["or_as_written"]):
+        if not forms and "or_as_written" in each and holds(base, each["or_as_written"]):
             forms = [word.casefold()]
-        return [MatchView(m, q, texts={var: (f, g)}) for f in forms]
+        return [_view(base, texts={var: (f, g)}) for f in forms]
     g = str(each["split"])
     before, joint, after = each["as"]
-    out: list[MatchView] = []
-    if g not in m.re.groupindex:  # a pattern of the shape without that group: the match itself
-        return [MatchView(m, q)]
+    if not base.known(g):  # a pattern of the shape without that group: the match itself
+        return [base]
     tidy = (lambda a, z: clean_span(q, a, z)) if each.get("clean") else (lambda a, z: (a, z))
+    out: list[MatchView] = []
     if each.get("whole"):
-        out.append(MatchView(m, q, {before: tidy(*m.span(g)), joint: None, after: None}))
-    text = m.group(g)
+        out.append(_view(base, {before: tidy(*base.span(g)), joint: None, after: None}))
+    text = base.group(g)
     if text is not None:
-        g0, g1 = m.span(g)
+        g0, g1 = base.span(g)
         for sp in shape_rx(str(each["at"])).finditer(text):
-            out.append(MatchView(m, q, {before: tidy(g0, g0 + sp.start()), joint: (g0 + sp.start(1), g0 + sp.end(1)),
-                                        after: tidy(g0 + sp.end(), g1)}))
+            k = 1 if sp.re.groups else 0  # the separator's first group, else the whole separator
+            out.append(_view(base, {before: tidy(g0, g0 + sp.start()), joint: (g0 + sp.start(k), g0 + sp.end(k)),
+                                    after: tidy(g0 + sp.end(), g1)}))
     return out
 
 
@@ -354,9 +387,10 @@ def run_template(t: Template, q: str) -> list[str]:
     out: list[str] = []
     splits = 0
     sources = t.each if isinstance(t.each, (list, tuple)) else [t.each] if t.each else []
-    split_source = next((e for e in sources if "split" in e), None)
+    # a split source without tests of its own is capped by the template's tests
+    split_source = next((e for e in sources if "split" in e and "require" not in e), None)
     cap = int(split_source.get("max", 1 << 30)) if split_source else 1 << 30
-    views = [v for m in (found if t.all_patterns else found[:1]) for v in _items(q, m, t.each)]
+    views = [v for m in (found if t.all_patterns else found[:1]) for v in _items(q, MatchView(m, q), t.each)]
     for view in views:
         for d in t.groups:  # virtual groups, in order, each when its condition holds
             if "if" not in d or holds(view, d["if"]):

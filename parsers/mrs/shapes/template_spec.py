@@ -19,7 +19,9 @@ A template (the ``template`` of a shape in a shape file) has
   word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span.
   ``each: {within: G, match: P}`` gives one item when pattern ``P`` matches the text of group
   ``G``: ``P``'s groups become virtual groups (``{matched: P}`` holds in that item).  A list
-  of sources gives their items in turn;
+  of sources gives their items in turn.  A source may have its own ``require`` (its items are
+  tested first, and ``max`` counts the splits that pass them) and a nested ``each`` (run for
+  every item it keeps: one reading per pair);
 * ``groups`` (optional): ``[{as: V, span: S, if: COND}, ...]``, virtual groups defined in
   order (each when its condition holds; a later one may use an earlier), usable like the
   pattern's groups in tests, conditions, spans and predicates ("the verb is the name's last
@@ -30,7 +32,7 @@ A template (the ``template`` of a shape in a shape file) has
   (``{first: ...}``, ``[A, B]`` ...), ``'*'`` (the whole question) or a text with ``{G}``
   slots (``'{part} of '``; ``{G:base}`` as in predicates):
   ``{plain_name: G}`` (a plain name), ``{name_ok: G}`` (a name, titles with "in", "of" ...
-  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case), ``{capitalised: G}`` (every word but
+  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case; ``last_word: true``: its last word's), ``{capitalised: G}`` (every word but
   function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
   in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
   noun phrase, any "of" in it a property's), ``{search: G, pattern: P}`` / ``{not_search: G,
@@ -119,16 +121,18 @@ class Template:
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        parts = (*self.require, *_flat(self.steps), *self.groups)
+        parts = (*self.require, *_flat(self.steps), *self.groups, self.each or {})
         named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
         named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
+        named |= _cond_words([self.each or {}], "match")
         sources = [self.each or {}]
         return set(self.match) | _cond_words(sources, "at") | _cond_words(sources, "match") | named
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
-        out = _cond_words(self.require, "words") | _cond_words(self.require, "none_in") | _cond_words(self.require, "except")
-        out |= _cond_words((*self.require, *_flat(self.steps), *self.groups))
+        tests = (*self.require, self.each or {})
+        out = _cond_words(tests, "words") | _cond_words(tests, "none_in") | _cond_words(tests, "except")
+        out |= _cond_words((*tests, *_flat(self.steps), *self.groups))
         for s in _flat(self.steps):
             for v in s.values():
                 if isinstance(v, str):
@@ -196,15 +200,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
     each = raw.get("each")
-    for source in (each if isinstance(each, list) else [each] if each is not None else []):
-        if not (isinstance(source, dict) and (
-                (isinstance(source.get("split"), str) and isinstance(source.get("at"), str)
-                 and isinstance(source.get("as"), list) and len(source["as"]) == 3)
-                or (isinstance(source.get("base_forms"), str) and isinstance(source.get("as"), str))
-                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str)))):
-            raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
-                                "optional), {base_forms: GROUP, as: NAME} (or_as_written optional), {within: GROUP, "
-                                "match: PATTERN} or a list of them")
+    _check_each(each)
     steps = tuple(raw.get("steps") or ())
     _check_steps(steps, set())
     result = raw.get("result")
@@ -214,6 +210,23 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     if not all(isinstance(d, dict) and isinstance(d.get("as"), str) and "span" in d for d in groups):
         raise TemplateError("groups are {as: NAME, span: SPAN} (if: COND optional)")
     return Template(tuple(match), require, steps, result, each, groups, bool(raw.get("all_patterns")))
+
+
+def _check_each(each: Any) -> None:
+    """Raise :class:`TemplateError` for an ``each`` that is no source or list of sources."""
+    for source in (each if isinstance(each, list) else [each] if each is not None else []):
+        if not (isinstance(source, dict) and (
+                (isinstance(source.get("split"), str) and isinstance(source.get("at"), str)
+                 and isinstance(source.get("as"), list) and len(source["as"]) == 3)
+                or (isinstance(source.get("base_forms"), str) and isinstance(source.get("as"), str))
+                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str)))):
+            raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
+                                "optional), {base_forms: GROUP, as: NAME} (or_as_written optional), {within: GROUP, "
+                                "match: PATTERN} or a list of them; each may have require and a nested each")
+        for r in source.get("require") or ():
+            if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
+                raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
+        _check_each(source.get("each"))
 
 
 def _check_steps(steps: Any, bound: set[str]) -> None:
