@@ -14,8 +14,7 @@ from verifier.lexical import ID_WORDS
 __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
     "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
-    "quantifier", "plain_np", "wh_ep", "answer", "copula_mrs", "capitalised", "title_ok", "loc_answer",
-    "has_article"
+    "quantifier", "plain_np", "wh_ep", "capitalised", "title_ok", "loc_answer", "has_article"
 ]
 
 
@@ -186,37 +185,6 @@ def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
     b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
     b.quantified("which_q", span, x, lab)
     return x
-
-
-def answer(b: MrsBuilder, m: re.Match) -> tuple[str, int]:
-    """The answer's variable for the match's ``wh`` word ("what", "which", "who"; a request
-    such as "Name the ..." asks for a thing) and where the wh phrase ends."""
-    if m.group("wh"):
-        return wh_ep(b, m.group("wh"), m.span("wh")), m.end("wh")
-    return wh_ep(b, "what", (0, 0)), 0
-
-
-def copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, prep: tuple,
-                name: tuple[int, int]) -> str | None:
-    """The MRS of "wh is NP1 [prep NP2] prep NAME": consecutive noun phrases are related by
-    their preposition (``links[i]``: (word, span))."""
-    b = MrsBuilder()
-    x_wh, wh_end = answer(b, m)
-    heads = []
-    for i, np in enumerate(nps):
-        np = clean_span(q, *np)
-        h = noun_phrase(b, q, np, quantifier(None if i else m.group("det")))
-        if h is None:
-            return None
-        heads.append(h)
-    name = clean_span(q, *name)
-    x_name = name_ep(b, q, name)
-    top = b.new("h")
-    b.ep("_be_v_id", (wh_end, m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=heads[0][0])
-    for (x1, l1), (x2, _), link in zip(heads, heads[1:], links):
-        b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
-    b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
-    return b.text("e2", top)
 
 
 def capitalised(name: str) -> bool:

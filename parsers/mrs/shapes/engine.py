@@ -20,7 +20,6 @@ from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
-from parsers.mrs.shapes.questions import copula_readings
 from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
@@ -38,7 +37,6 @@ Reader = Callable[[str], list]
 
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
 SHAPE_BUILDERS: Mapping[str, Reader] = {
-    "copula": copula_readings,
     "underscored_copula": underscored_copula_readings,
 }
 

@@ -6,7 +6,7 @@ import re
 from typing import Any, Mapping
 
 from parsers.mrs.shapes.build import (
-    MrsBuilder, capitalised, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, noun_phrase, np_ok, people_ep,
+    MrsBuilder, capitalised, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, names_id, noun_phrase, np_ok, people_ep,
     plain_name_ok, plain_np, title_ok, wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
@@ -136,6 +136,8 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         return z > a
     if "plain_np" in test:
         return plain_np(_group_text(q, m, test["plain_np"], test.get("clean", True)))
+    if "names_id" in test:
+        return names_id(_group_text(q, m, test["names_id"], test.get("clean", True)))
     if "np_ok" in test:
         return np_ok(_group_text(q, m, test["np_ok"], test.get("clean", True)))
     if "not_search" in test or "search" in test:
@@ -207,7 +209,7 @@ class MatchView:
 
     def span(self, g: Any = 0) -> tuple[int, int]:
         if g in self.texts:
-            return self.span(self.texts[g][1])
+            return self.span(self.texts[g][1]) if self.texts[g][1] else (-1, -1)
         if g in self.extra:
             return self.extra[g] or (-1, -1)
         return self.m.span(g)
@@ -274,6 +276,10 @@ def _source_items(q: str, base: MatchView, each: Mapping[str, Any]) -> list[Matc
                             for n in sub.re.groupindex})
         view.re = sub.re
         return [view]
+    if "cases" in each:  # one item per case whose condition holds, its name a virtual group
+        var = str(each["as"])
+        cases = [c if isinstance(c, dict) else {"name": c} for c in each["cases"]]
+        return [_view(base, texts={var: (str(c["name"]), "")}) for c in cases if "if" not in c or holds(base, c["if"])]
     if "base_forms" in each:  # one item per candidate base form of a verb
         g, var = str(each["base_forms"]), str(each["as"])
         word = base.group(g) or ""

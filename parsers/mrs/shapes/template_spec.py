@@ -21,7 +21,9 @@ A template (the ``template`` of a shape in a shape file) has
   ``G``: ``P``'s groups become virtual groups (``{matched: P}`` holds in that item).  A list
   of sources gives their items in turn.  A source may have its own ``require`` (its items are
   tested first, and ``max`` counts the splits that pass them) and a nested ``each`` (run for
-  every item it keeps: one reading per pair);
+  every item it keeps: one reading per pair).  ``each: {cases: [NAME or {name: NAME, if:
+  COND}], as: V}`` gives one item per case whose condition holds, the case's name in virtual
+  group ``V`` (several readings of one item: "the CLASS for the NP of NAME" read three ways);
 * ``groups`` (optional): ``[{as: V, span: S, if: COND}, ...]``, virtual groups defined in
   order (each when its condition holds; a later one may use an earlier), usable like the
   pattern's groups in tests, conditions, spans and predicates ("the verb is the name's last
@@ -35,7 +37,8 @@ A template (the ``template`` of a shape in a shape file) has
   included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case; ``last_word: true``: its last word's), ``{capitalised: G}`` (every word but
   function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
   in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
-  noun phrase, any "of" in it a property's), ``{search: G, pattern: P}`` / ``{not_search: G,
+  noun phrase, any "of" in it a property's), ``{names_id: G}`` (its last word names an
+  identifier, :data:`verifier.lexical.ID_WORDS`), ``{search: G, pattern: P}`` / ``{not_search: G,
   pattern: P}`` (pattern ``P`` occurs / does not occur in it; ``anchored: true`` at its start,
   ``anchored: full`` the whole text), ``{not_in: G, words: W}`` (its lower-cased text, or with
   ``last_word: true`` its last word, is not in word list ``W``), ``{word_test: G, max: N,
@@ -99,7 +102,7 @@ STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", 
                          "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
+                 "np_ok", "names_id", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -219,10 +222,12 @@ def _check_each(each: Any) -> None:
                 (isinstance(source.get("split"), str) and isinstance(source.get("at"), str)
                  and isinstance(source.get("as"), list) and len(source["as"]) == 3)
                 or (isinstance(source.get("base_forms"), str) and isinstance(source.get("as"), str))
-                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str)))):
+                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str))
+                or (isinstance(source.get("cases"), list) and isinstance(source.get("as"), str)))):
             raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
                                 "optional), {base_forms: GROUP, as: NAME} (or_as_written optional), {within: GROUP, "
-                                "match: PATTERN} or a list of them; each may have require and a nested each")
+                                "match: PATTERN}, {cases: [NAME or {name: NAME, if: COND}], as: NAME} or a list of them; each may have "
+                                "require and a nested each")
         for r in source.get("require") or ():
             if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
                 raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
