@@ -194,3 +194,86 @@ def test_converted_builders_are_gone_and_the_shapes_still_read():
     assert sum(s.template is not None for s in shapes) >= 42
     assert not {"possessive", "how_many", "relative", "two_hop", "where_is_name"} & set(BUILDERS)
     assert engine.readings("How many performers are there for Thor?")
+
+
+def test_copula_and_ask_value_templates_pinned_to_the_builders():
+    """copula: "the CLASS for the NP of NAME" read three ways (chain, "is", "has": cases of one
+    item); ask_value: "NAME's NP" from a sub-match within the rest (``each: {within: ...}``)."""
+    chain, is_, has = reader_of("copula")("Who is the human for field work of Sioux?")
+    assert "[ _for_p<17:20> LBL: h9 ARG0: e30 ARG1: x8 ARG2: x13 ]" in chain
+    assert "[ _of_p<32:34> LBL: h14 ARG0: e31 ARG1: x13 ARG2: x24 ]" in chain
+    assert "[ appos<11:40> LBL: h9 ARG0: e29 ARG1: x8 ARG2: x13 ] [ _of_p<31:35> LBL: h14 ARG0: e30 ARG1: x13" in is_
+    assert "[ poss<16:31> LBL: h14 ARG0: e29 ARG1: x13 ARG2: x8 ] [ appos<21:40> LBL: h14 ARG0: e30 ARG1: x13" in has
+    (r,) = reader_of("ask_value")("Is a horse's heart rate 46.5?")
+    assert "[ poss<10:13> LBL: h4 ARG0: e19 ARG1: x3 ARG2: x14 ]" in r
+    assert r.endswith("[ _be_v_id<23:24> LBL: h26 ARG0: e2 ARG1: x3 ARG2: x20 ] > HCONS: < h0 qeq h26 h5 qeq h4 "
+                      "h10 qeq h9 h16 qeq h15 h23 qeq h21 > ]")
+
+
+SOURCES = textwrap.dedent("""\
+    family: sources
+    shapes:
+    - name: pairs
+      doc: 'Sources of one reading each: "A, B and C" pairs (nested each with tests), a sub-match, cases.'
+      order: 5
+      patterns:
+        LIST_Q: '^\\s*(?P<wh>list)\\s+(?P<items>[a-z ,]+?)\\s+(?:from|in)\\s+(?P<name>[A-Z][a-z]+)\\s*$'
+        COMMA: '(,)\\s*'
+        AND_PAIR: '^(?P<a>[a-z]+) and (?P<b>[a-z]+)$'
+        OTHER_Q: '^\\s*(?P<wh>show)\\s+(?P<items>[a-z ,]+?)\\s*$'
+      template:
+        match: [LIST_Q, OTHER_Q]
+        all_patterns: true
+        groups:
+        - {as: first_item, span: {before: COMMA, in: items}}
+        each:
+        - split: items
+          at: COMMA
+          as: [left, comma, right]
+          max: 2
+          require: [{not_search: left, pattern: COMMA}]
+          each: {cases: [one, {name: two, if: {group: right, contains: ' and '}}], as: how}
+        - {within: items, match: AND_PAIR}
+        require:
+        - {if: {matched: OTHER_Q}, not: {match: LIST_Q}}
+        steps:
+        - {new: x, as: x}
+        - {new: h, as: l}
+        - {if: {group: how, is: one}, ep: '_{left}_n_1', span: left, label: $l, args: {ARG0: $x}}
+        - {if: {group: how, is: two}, ep: '_{right:last}_n_1', span: right, label: $l, args: {ARG0: $x}}
+        - {if: {matched: AND_PAIR}, ep: '_{a}_n_1', span: a, label: $l, args: {ARG0: $x}}
+        - {if: {matched: OTHER_Q}, ep: '_{first_item}_n_1', span: first_item, label: $l, args: {ARG0: $x}}
+        result: {index: $x, top: $l}
+      examples:
+      - question: list cats, dogs and mice from Rome
+        readings: 2
+        preds: [_cats_n_1]
+    """)
+
+
+def test_each_sources_nested_cases_sub_matches_and_all_patterns(tmp_path):
+    d = tmp_path / "src"
+    d.mkdir()
+    (d / "s.yaml").write_text(SOURCES, encoding="utf-8")
+    assert [str(i) for i in check_shapes([*default_shape_dirs(), d], BUILDERS)] == []
+    shape_set = load_shapes([*default_shape_dirs(), d], BUILDERS)
+    t = shape_set.shape("pairs").template
+    with using(shape_set):
+        # the first split: left "cats" (case one) and, its right holding " and ", right's last word
+        # "mice" (case two); the sub-match AND_PAIR does not match "cats, dogs and mice"
+        both = [reading_preds(r)[0] for r in run_template(t, "list cats, dogs and mice from Rome")]
+        pair = [reading_preds(r)[0] for r in run_template(t, "list cats and dogs from Rome")]
+        (other,) = run_template(t, "show cats, dogs")
+    assert both == ["_cats_n_1", "_mice_n_1"]
+    assert pair == ["_cats_n_1"]  # no comma: no split; the sub-match AND_PAIR gives "cats"
+    assert other.count("_cats_n_1<5:9>") == 2  # OTHER_Q (all_patterns): the split, and its virtual group first_item
+
+
+def test_virtual_groups_and_new_tests_of_shipped_shapes():
+    # groups: "where did rihanna grow up?": the verb is the name's last word (wh_event_alone)
+    (r,) = reader_of("wh_event_alone")("where did rihanna grow up?")
+    assert "_grow/vb_u_unknown<18:22>" in r and 'CARG: "rihanna"' in r
+    # match tests and all_patterns: with a common verb "what kind of NP does X VERB?" has one reading only
+    assert len(reader_of("wh_object")("what kind of government does italy have?")) == 1
+    # word_test some_capitalised / some_lower: "did Rosalind Franklin study physical chemistry" is refused
+    assert reader_of("in_which")("In which university did Rosalind Franklin study physical chemistry?") == []
