@@ -24,7 +24,6 @@ from parsers.mrs.shapes.template import run_template
 from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
 )
-from parsers.mrs.shapes.yes_no import underscored_copula_readings
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -36,9 +35,7 @@ log = logging.getLogger(__name__)
 Reader = Callable[[str], list]
 
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
-SHAPE_BUILDERS: Mapping[str, Reader] = {
-    "underscored_copula": underscored_copula_readings,
-}
+SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template now (docs/shapes.md)
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.

@@ -298,7 +298,10 @@ def _source_items(q: str, base: MatchView, each: Mapping[str, Any]) -> list[Matc
     text = base.group(g)
     if text is not None:
         g0, g1 = base.span(g)
-        for sp in shape_rx(str(each["at"])).finditer(text):
+        seps = shape_rx(str(each["at"])).finditer(text)
+        for i, sp in enumerate(seps):
+            if "first" in each and i >= int(each["first"]):  # only the first N occurrences
+                break
             k = 1 if sp.re.groups else 0  # the separator's first group, else the whole separator
             out.append(_view(base, {before: tidy(g0, g0 + sp.start()), joint: (g0 + sp.start(k), g0 + sp.end(k)),
                                     after: tidy(g0 + sp.end(), g1)}))
@@ -318,7 +321,7 @@ class _Run:
 
     def value(self, v: Any) -> str:
         if isinstance(v, dict) and "name" in v:
-            return self.name(v["name"], bool(v.get("raw")))
+            return self.name(v["name"], bool(v.get("raw")), v)
         if isinstance(v, dict) and "carg" in v:
             return carg_text(self.m.group(v["carg"]) or "")
         v = str(v)
@@ -328,10 +331,18 @@ class _Run:
             return self.b.new(v[4:])
         return v
 
-    def name(self, spec: Any, raw: bool = False) -> str:
-        """A name over the span ``spec`` (cleaned unless ``raw``)."""
+    def name(self, spec: Any, raw: bool = False, opts: Mapping[str, Any] | None = None) -> str:
+        """A name over the span ``spec`` (cleaned unless ``raw``); with ``text`` (slots filled
+        with the groups as written, then each ``replace: [FROM, TO]`` applied) its CARG is
+        that text instead of the span's."""
         span = _span(self.q, self.m, spec)
-        return name_ep(self.b, self.q, span if raw else clean_span(self.q, *span))
+        span = span if raw else clean_span(self.q, *span)
+        text = None
+        if opts and "text" in opts:
+            text = _group_text(self.q, self.m, str(opts["text"]))
+            if opts.get("replace"):
+                text = text.replace(str(opts["replace"][0]), str(opts["replace"][1]))
+        return name_ep(self.b, self.q, span, text)
 
     def run(self, steps: Any) -> None:
         """Run ``steps`` in order, each when its ``if`` holds."""
@@ -348,7 +359,7 @@ class _Run:
         elif "wh" in s:
             out = wh_ep(b, _pred(m, str(s["wh"])), _span(q, m, s["span"]))
         elif "name" in s:
-            out = self.name(s["name"], bool(s.get("raw")))
+            out = self.name(s["name"], bool(s.get("raw")), s)
         elif "which_noun" in s:
             rel = s.get("relational", False)
             out = which_noun(b, _pred(m, s["which_noun"]), _span(q, m, s["span"]), _span(q, m, s["wh_span"]),

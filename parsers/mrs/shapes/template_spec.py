@@ -10,8 +10,9 @@ A template (the ``template`` of a shape in a shape file) has
 * ``each`` (optional): ``{split: G, at: P, as: [BEFORE, JOINT, AFTER], max: N, whole: bool,
   clean: bool}`` runs the tests and steps once per item and gives one reading per item that
   passes: each occurrence of pattern ``P`` in group ``G`` splits it into three virtual groups
-  (the text before, ``P``'s first group, the text after; ``clean: true`` shrinks the first and
-  last past spaces and quotes), at most ``max`` splits that pass the tests; ``whole: true``
+  (the text before, ``P``'s first group or else its whole match, the text after; ``clean:
+  true`` shrinks the first and last past spaces and quotes; ``first: N`` looks at the first N
+  occurrences only), at most ``max`` splits that pass the tests; ``whole: true``
   adds a first item in which ``BEFORE`` is the whole group and ``JOINT`` / ``AFTER`` are unset.
   A pattern without group ``G`` gives the match itself as its one item.
   ``each: {base_forms: G, as: V, or_as_written: COND}`` gives one item per candidate base form
@@ -55,7 +56,8 @@ A template (the ``template`` of a shape in a shape file) has
   binds the head's variable and label; no words: no reading),
   ``{wh: WORD, span: S, as: V}`` (a wh word: ``person`` / ``thing`` and ``which_q``),
   ``{name: S, as: V}`` (``named`` + ``proper_q`` of the cleaned span; ``raw: true`` as
-  written), ``{which_noun: PRED, span: S, wh_span: S, relational: bool or COND, as: V}``,
+  written; ``text: TEXT, replace: [FROM, TO]``: the CARG is TEXT, its ``{G}`` slots filled
+  with the groups as written, FROM replaced by TO), ``{which_noun: PRED, span: S, wh_span: S, relational: bool or COND, as: V}``,
   ``{people: S, demonym: G, as: V}``, ``{loc_answer: PRED, span: S, label: VALUE, rel: PRED,
   rel_span: S, as: V}`` (the answer on ``loc_nonsp``, or ``rel``, of ``e2`` under ``label``,
   by default a new label; binds that label), ``{new: SORT, as: V}``, ``{ep: PRED, span: S,
@@ -99,7 +101,7 @@ TEMPLATE_FIELDS = frozenset({"match", "all_patterns", "each", "groups", "require
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "index", "top"})
+                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "text", "replace", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
                  "np_ok", "names_id", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
