@@ -208,6 +208,7 @@ class MatchView:
         return g in self.extra or g in self.texts or g in self.m.re.groupindex
 
     def span(self, g: Any = 0) -> tuple[int, int]:
+        """The span of group ``g`` (``(-1, -1)`` when it is unset)."""
         if g in self.texts:
             return self.span(self.texts[g][1]) if self.texts[g][1] else (-1, -1)
         if g in self.extra:
@@ -215,12 +216,15 @@ class MatchView:
         return self.m.span(g)
 
     def start(self, g: Any = 0) -> int:
+        """Where group ``g`` starts."""
         return self.span(g)[0]
 
     def end(self, g: Any = 0) -> int:
+        """Where group ``g`` ends."""
         return self.span(g)[1]
 
     def group(self, g: Any = 0) -> str | None:
+        """The text of group ``g`` (None when it is unset or the pattern has no such group)."""
         if g in self.texts:
             return self.texts[g][0]
         if g in self.extra:
@@ -320,6 +324,7 @@ class _Run:
         self.env: dict[str, str] = {}
 
     def value(self, v: Any) -> str:
+        """The MRS value a template's VALUE stands for (see the module doc of template_spec)."""
         if isinstance(v, dict) and "name" in v:
             return self.name(v["name"], bool(v.get("raw")), v)
         if isinstance(v, dict) and "carg" in v:
@@ -352,6 +357,7 @@ class _Run:
             self.step(s)
 
     def step(self, s: Mapping[str, Any]) -> None:
+        """Run one step (its ``if`` already checked); bind what it makes to its ``as``."""
         b, q, m = self.b, self.q, self.m
         out: str | None = None
         if "steps" in s:
