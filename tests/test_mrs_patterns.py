@@ -9,12 +9,13 @@ import pytest
 
 from parsers.mrs import translate_readings
 from parsers.mrs.patterns import MAX_SPLITS, NAME_OF_DESCRIPTION, pattern_readings
-from parsers.mrs.shapes.events import what_np_did_name_readings as _what_np_did_name_readings
+from parsers.mrs.shapes.engine import reader_of
 from verifier.api import Verifier
 from verifier.config import load_config
 from verifier.logic import Atom, Literal, atoms
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "chemistry"
+_what_np_did_name_readings = reader_of("what_np_did_name")
 
 
 def _only(question: str):
@@ -1247,7 +1248,7 @@ def test_what_do_they_call_their_money():
     money of (in) the place; "what team is ronaldinho on?" as the team of the name."""
     from parsers.mrs.shapes.engine import reader_of
     _call_money_readings = reader_of("call_money")
-    from parsers.mrs.shapes.questions import what_np_is_name_readings as _what_np_is_name_readings
+    _what_np_is_name_readings = reader_of("what_np_is_name")
 
     [t] = translate_readings(_call_money_readings("what do australia call their money?"))
     by = {a.pred: a for a in atoms(t.formula)}
@@ -1320,7 +1321,7 @@ def test_known_for_and_who_did_verb():
     t, by = _only("who did jeremy lin sign with?")
     assert by["_sign/vb_u_unknown"].args[1] == names_of(t)["jeremy lin"]
     assert by["_with_p"].args[1:] == (by["_sign/vb_u_unknown"].args[0], t.answer_vars[0])
-    from parsers.mrs.shapes.events import who_did_verb_readings as _who_did_verb_readings
+    _who_did_verb_readings = reader_of("who_did_verb")
     assert _who_did_verb_readings("who did ronald reagan get shot by?") == []
     assert _who_did_verb_readings("who did adam sandler marry?") == []
 
@@ -1328,7 +1329,7 @@ def test_known_for_and_who_did_verb():
 def test_an_acronym_after_a_name_is_its_possessed_noun():
     """"What is Advanced Micro Devices ISIN?": an identifier written as its acronym after the
     name, without "'s", read as the possessive; a lowercase word is no acronym there."""
-    from parsers.mrs.shapes.questions import possessive_readings as _possessive_readings
+    _possessive_readings = reader_of("possessive")
     rs = translate_readings(_possessive_readings("What is Advanced Micro Devices ISIN?"))
     [t] = rs
     by = {a.pred: a for a in atoms(t.formula)}
@@ -1339,7 +1340,7 @@ def test_an_acronym_after_a_name_is_its_possessed_noun():
 def test_where_was_name_verbing():
     """"Where was Voyager 1 travelling?": a progressive, the verb's place (not a name that
     ends in "travelling"); a word that only looks like a progressive is not one."""
-    from parsers.mrs.shapes.events import wh_event_alone_readings as _wh_event_alone_readings
+    _wh_event_alone_readings = reader_of("wh_event_alone")
     [t] = translate_readings(_wh_event_alone_readings("Where was Voyager 1 travelling?"))
     by = {a.pred: a for a in atoms(t.formula)}
     assert by["_travelling/vbg_u_unknown"].args[1] == names_of(t)["Voyager 1"]
@@ -1350,7 +1351,7 @@ def test_where_was_name_verbing():
 def test_a_count_held_by_a_name_in_a_yes_no_question():
     """"Is the number of races by Alan Staley more than 1.2?", "Are the number of children had
     by Catherine Keener equal to 0.8?": the count's holder after "[had] by", read as "of"."""
-    from parsers.mrs.shapes.yes_no import ask_value_readings as _ask_value_readings
+    _ask_value_readings = reader_of("ask_value")
     for q, noun, name in [("Is the number of races by Alan Staley more than 1.2?", "_races/nn_u_unknown", "Alan Staley"),
                           ("Are the number of children had by Catherine Keener equal to 0.8?",
                            "_children/nn_u_unknown", "Catherine Keener")]:

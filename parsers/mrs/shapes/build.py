@@ -13,10 +13,8 @@ from verifier.lexical import ID_WORDS
 
 __all__ = [
     "which_noun", "people_ep", "MAX_SPLITS", "ID_HEADS", "WORD", "MAIN_LABEL", "carg_text", "names_id",
-    "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned",
-    "name_ep", "quantifier", "plain_np", "checked_np_name", "np_and_name", "whose_is", "wh_ep",
-    "verb_and_prep", "answer", "copula_mrs", "np_name_splits", "verb_eps", "capitalised", "title_ok",
-    "loc_answer", "has_article", "matched_name", "wh_and_name", "np_of_name_mrs"
+    "np_ok", "name_ok", "plain_name_ok", "clean_span", "MrsBuilder", "noun_phrase", "kin_owned", "name_ep",
+    "quantifier", "plain_np", "wh_ep", "capitalised", "title_ok", "loc_answer", "has_article"
 ]
 
 
@@ -180,37 +178,6 @@ def plain_np(text: str) -> bool:
     return not shape_rx("CLAUSE").search(text) and np_ok(text)
 
 
-def checked_np_name(q: str, np: tuple[int, int], name: tuple[int, int]):
-    """The cleaned spans of a plain noun phrase and a name, or None when either does not fit."""
-    np, name = clean_span(q, *np), clean_span(q, *name)
-    if not plain_np(q[np[0]:np[1]]) or not name_ok(q[name[0]:name[1]]):
-        return None
-    return np, name
-
-
-def np_and_name(b: MrsBuilder, q: str, np: tuple[int, int], name: tuple[int, int],
-                 quant: str, qspan: tuple[int, int] | None = None) -> tuple[str, str, str] | None:
-    """EPs of the noun phrase (quantified by ``quant``, over ``qspan`` if given) and of the
-    name; returns (x of the NP, label of the NP's head noun, x of the name) or None when
-    either does not fit."""
-    spans = checked_np_name(q, np, name)
-    if spans is None:
-        return None
-    np, name = spans
-    head = noun_phrase(b, q, np, quant, qspan)
-    if head is None:
-        return None
-    return head[0], head[1], name_ep(b, q, name)
-
-
-def whose_is(b: MrsBuilder, q: str, owner: str, x2: str, l2: str, poss_span: tuple[int, int],
-              appos_span: tuple[int, int], name: tuple[int, int]) -> None:
-    """EPs saying that the ``owner``'s NP2 (``x2``, labelled ``l2``) is the name: ``poss``
-    and ``appos``, as "whose NP2 is NAME" reads."""
-    b.ep("poss", poss_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=owner)
-    b.ep("appos", appos_span, l2, ARG0=b.new("e"), ARG1=x2, ARG2=name_ep(b, q, name))
-
-
 def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
     """The answer of a wh word: ``person`` for "who", else ``thing``, under ``which_q``; returns its
     variable."""
@@ -218,79 +185,6 @@ def wh_ep(b: MrsBuilder, wh: str, span: tuple[int, int]) -> str:
     b.ep("person" if wh.casefold() == "who" else "thing", span, lab, ARG0=x)
     b.quantified("which_q", span, x, lab)
     return x
-
-
-def verb_and_prep(b: MrsBuilder, top: str, pred: str, span: tuple[int, int], arg1: str, arg2: str,
-                   prep: str, prep_span: tuple[int, int], obj: str, sense: str = "p") -> str:
-    """The main verb (event ``e2``, under ``top``) with its two arguments and a preposition on
-    its event whose object is ``obj`` ("X plays *for* who", "X is known *for* what"), as the
-    ERG writes a verb's modifier (``_for_p``, or another ``sense``: ``_in_p_state``); returns
-    the finished SimpleMRS."""
-    b.ep(pred, span, top, ARG0="e2", ARG1=arg1, ARG2=arg2)
-    b.ep(f"_{prep.casefold()}_{sense}", prep_span, top, ARG0=b.new("e"), ARG1="e2", ARG2=obj)
-    return b.text("e2", top)
-
-
-def answer(b: MrsBuilder, m: re.Match) -> tuple[str, int]:
-    """The answer's variable for the match's ``wh`` word ("what", "which", "who"; a request
-    such as "Name the ..." asks for a thing) and where the wh phrase ends."""
-    if m.group("wh"):
-        return wh_ep(b, m.group("wh"), m.span("wh")), m.end("wh")
-    return wh_ep(b, "what", (0, 0)), 0
-
-
-def copula_mrs(q: str, m: re.Match, nps: list[tuple[int, int]], links: list, prep: tuple,
-                name: tuple[int, int]) -> str | None:
-    """The MRS of "wh is NP1 [prep NP2] prep NAME": consecutive noun phrases are related by
-    their preposition (``links[i]``: (word, span))."""
-    b = MrsBuilder()
-    x_wh, wh_end = answer(b, m)
-    heads = []
-    for i, np in enumerate(nps):
-        np = clean_span(q, *np)
-        h = noun_phrase(b, q, np, quantifier(None if i else m.group("det")))
-        if h is None:
-            return None
-        heads.append(h)
-    name = clean_span(q, *name)
-    x_name = name_ep(b, q, name)
-    top = b.new("h")
-    b.ep("_be_v_id", (wh_end, m.start("rest")), top, ARG0="e2", ARG1=x_wh, ARG2=heads[0][0])
-    for (x1, l1), (x2, _), link in zip(heads, heads[1:], links):
-        b.ep(f"_{link[0]}_p", link[1], l1, ARG0=b.new("e"), ARG1=x1, ARG2=x2)
-    b.ep(f"_{prep[0]}_p", prep[1], heads[-1][1], ARG0=b.new("e"), ARG1=heads[-1][0], ARG2=x_name)
-    return b.text("e2", top)
-
-
-def np_name_splits(q: str, m: re.Match, group: str) -> list[tuple[tuple[int, int], tuple[str, tuple[int, int]], tuple[int, int]]]:
-    """Each split of the match's ``group`` at "of" / "for" into a plain noun phrase, the
-    preposition (word, span) and a name ("the location of birth | of | Berthe Morisot"), at
-    most :data:`MAX_SPLITS`."""
-    g0 = m.start(group)
-    out = []
-    for sp in shape_rx("SPLIT").finditer(m.group(group)):
-        spans = checked_np_name(q, (g0, g0 + sp.start()), (g0 + sp.end(), m.end(group)))
-        if spans is None:
-            continue
-        out.append((spans[0], (sp.group(1), (g0 + sp.start(1), g0 + sp.end(1))), spans[1]))
-        if len(out) >= MAX_SPLITS:
-            break
-    return out
-
-
-def verb_eps(b: MrsBuilder, word: str, verb: tuple[int, int], top: str, e: str, x_subject: str,
-              x_other: str, passive: bool, prep: tuple[str, tuple[int, int]] | None) -> None:
-    """An unknown-word verb (event ``e``) relating a name to another: a passive's subject
-    undergoes the verb ("Was X nominated for A?"), an active verb takes the other name as its
-    object; with a preposition (``prep``: its word and span) the other name is the
-    preposition's."""
-    pred = f"_{word}/{'vbn' if passive else 'vb'}_u_unknown"
-    if passive:
-        b.ep(pred, verb, top, ARG0=e, ARG1=b.new("i"), ARG2=x_subject)
-    else:
-        b.ep(pred, verb, top, ARG0=e, ARG1=x_subject, ARG2=b.new("i") if prep else x_other)
-    if prep:
-        b.ep(f"_{prep[0].casefold()}_p", prep[1], top, ARG0=b.new("e"), ARG1=e, ARG2=x_other)
 
 
 def capitalised(name: str) -> bool:
@@ -321,44 +215,6 @@ def loc_answer(b: MrsBuilder, noun: str, span: tuple[int, int], top: str | None 
 def has_article(text: str) -> bool:
     """Whether a would-be name holds an article (a phrase: "the war", "a lake in X")."""
     return bool(shape_rx("ARTICLE_INSIDE").search(f" {text} "))
-
-
-def matched_name(rx: re.Pattern, q: str, refuse=None) -> tuple[re.Match, tuple[int, int]] | None:
-    """The match of ``rx`` and the cleaned span of its ``name`` group, when that span is a
-    plain name (:func:`plain_name_ok`) that ``refuse`` (a test of its text) does not refuse."""
-    m = rx.match(q)
-    if not m:
-        return None
-    name = clean_span(q, *m.span("name"))
-    text = q[name[0]:name[1]]
-    if not plain_name_ok(text) or (refuse is not None and refuse(text)):
-        return None
-    return m, name
-
-
-def wh_and_name(rx: re.Pattern, q: str, wh) -> tuple[re.Match, "MrsBuilder", str, str, str] | None:
-    """The start of a reading for a question of ``rx`` that asks ``wh`` ("who", "what") about
-    one plain name (:func:`matched_name`, no article in it): the match, the builder, the
-    answer's variable (its span the group ``wh``), the name's variable and the top label.
-    ``wh`` may also be a function of the builder and the match that writes the answer ("what
-    teams": :func:`which_noun`)."""
-    found = matched_name(rx, q, has_article)
-    if found is None:
-        return None
-    m, name = found
-    b = MrsBuilder()
-    x_wh = wh(b, m) if callable(wh) else wh_ep(b, wh, m.span("wh"))
-    return m, b, x_wh, name_ep(b, q, name), b.new("h")
-
-
-def np_of_name_mrs(q: str, wh: str, wh_span: tuple[int, int], np: tuple[int, int],
-                    name: tuple[int, int]) -> str:
-    """The MRS of "What is the NP of NAME?" for the spans of a question written otherwise."""
-    b = MrsBuilder()
-    x_wh = wh_ep(b, wh, wh_span)
-    x, l_np = noun_phrase(b, q, np, "_the_q")
-    b.ep("_of_p", (np[1], name[0]), l_np, ARG0=b.new("e"), ARG1=x, ARG2=name_ep(b, q, name))
-    return b.main("_be_v_id", (wh_span[1], np[0]), x_wh, x)
 
 
 def which_noun(b: MrsBuilder, pred: str, span: tuple[int, int], wh_span: tuple[int, int],

@@ -18,32 +18,11 @@ from typing import Callable, Mapping, Sequence
 
 from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
-from parsers.mrs.shapes.events import (
-    in_which_readings, wh_event_alone_readings, wh_object_prep_readings, wh_object_readings,
-    what_did_verbed_readings, what_np_did_name_readings, when_become_readings, when_event_readings,
-    when_have_value_readings, where_and_readings, who_did_verb_readings,
-)
-from parsers.mrs.shapes.informal import (
-    time_zone_in_readings, what_films_been_in_readings, what_people_speak_readings,
-    what_time_in_readings, where_is_name_readings,
-)
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
-from parsers.mrs.shapes.questions import (
-    copula_readings, have_readings, name_test_readings, of_all_readings, possessive_readings,
-    superlative_readings, there_called_readings, two_hop_readings, what_np_is_name_readings,
-)
 from parsers.mrs.shapes.template import run_template
-from parsers.mrs.shapes.relatives import (
-    how_many_readings, relative_be_readings, relative_readings, wh_passive_readings,
-    wh_passive_stranded_readings,
-)
 from parsers.mrs.shapes.wrappers import (
     blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
-)
-from parsers.mrs.shapes.yes_no import (
-    ask_value_readings, is_it_true_readings, there_are_n_readings, underscored_copula_readings,
-    yes_no_coordinated_readings, yes_no_copula_readings,
 )
 
 __all__ = [
@@ -56,44 +35,7 @@ log = logging.getLogger(__name__)
 Reader = Callable[[str], list]
 
 #: Builders of the shapes of kind ``shape``: question -> SimpleMRS readings.
-SHAPE_BUILDERS: Mapping[str, Reader] = {
-    "possessive": possessive_readings,
-    "copula": copula_readings,
-    "have": have_readings,
-    "name_test": name_test_readings,
-    "superlative": superlative_readings,
-    "two_hop": two_hop_readings,
-    "relative": relative_readings,
-    "relative_be": relative_be_readings,
-    "wh_passive": wh_passive_readings,
-    "wh_passive_stranded": wh_passive_stranded_readings,
-    "how_many": how_many_readings,
-    "yes_no_coordinated": yes_no_coordinated_readings,
-    "is_it_true": is_it_true_readings,
-    "yes_no_copula": yes_no_copula_readings,
-    "underscored_copula": underscored_copula_readings,
-    "ask_value": ask_value_readings,
-    "there_are_n": there_are_n_readings,
-    "wh_object": wh_object_readings,
-    "wh_object_prep": wh_object_prep_readings,
-    "when_become": when_become_readings,
-    "when_event": when_event_readings,
-    "where_and": where_and_readings,
-    "when_have_value": when_have_value_readings,
-    "wh_event_alone": wh_event_alone_readings,
-    "what_np_is_name": what_np_is_name_readings,
-    "what_np_did_name": what_np_did_name_readings,
-    "there_called": there_called_readings,
-    "of_all": of_all_readings,
-    "where_is_name": where_is_name_readings,
-    "what_films_been_in": what_films_been_in_readings,
-    "what_people_speak": what_people_speak_readings,
-    "time_zone_in": time_zone_in_readings,
-    "what_time_in": what_time_in_readings,
-    "what_did_verbed": what_did_verbed_readings,
-    "in_which": in_which_readings,
-    "who_did_verb": who_did_verb_readings,
-}
+SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template now (docs/shapes.md)
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.

@@ -4,32 +4,83 @@
 
 A template (the ``template`` of a shape in a shape file) has
 
-* ``match``: the name of the pattern to match the question with (``rx.match``);
+* ``match``: the name of the pattern to match the question with (``rx.match``), or a list of
+  names (the first pattern that matches is used; ``{matched: P}`` tells which; with
+  ``all_patterns: true`` every pattern that matches gives its readings, in the list's order);
+* ``each`` (optional): ``{split: G, at: P, as: [BEFORE, JOINT, AFTER], max: N, whole: bool,
+  clean: bool}`` runs the tests and steps once per item and gives one reading per item that
+  passes: each occurrence of pattern ``P`` in group ``G`` splits it into three virtual groups
+  (the text before, ``P``'s first group or else its whole match, the text after; ``clean:
+  true`` shrinks the first and last past spaces and quotes; ``first: N`` looks at the first N
+  occurrences only), at most ``max`` splits that pass the tests; ``whole: true``
+  adds a first item in which ``BEFORE`` is the whole group and ``JOINT`` / ``AFTER`` are unset.
+  A pattern without group ``G`` gives the match itself as its one item.
+  ``each: {base_forms: G, as: V, or_as_written: COND}`` gives one item per candidate base form
+  of the verb in group ``G`` (:func:`verifier.lexical.base_forms`, most likely first; none: the
+  word as written when the condition holds), the form a virtual group ``V`` over ``G``'s span.
+  ``each: {within: G, match: P}`` gives one item when pattern ``P`` matches the text of group
+  ``G``: ``P``'s groups become virtual groups (``{matched: P}`` holds in that item).  A list
+  of sources gives their items in turn.  A source may have its own ``require`` (its items are
+  tested first, and ``max`` counts the splits that pass them) and a nested ``each`` (run for
+  every item it keeps: one reading per pair).  ``each: {cases: [NAME or {name: NAME, if:
+  COND}], as: V}`` gives one item per case whose condition holds, the case's name in virtual
+  group ``V`` (several readings of one item: "the CLASS for the NP of NAME" read three ways);
+* ``groups`` (optional): ``[{as: V, span: S, if: COND}, ...]``, virtual groups defined in
+  order (each when its condition holds; a later one may use an earlier), usable like the
+  pattern's groups in tests, conditions, spans and predicates ("the verb is the name's last
+  word when a particle follows it");
 * ``require``: tests of the match, all of which must hold (else no reading; a test with
-  ``if: COND`` is made only when the condition holds):
-  ``{plain_name: G}`` (the cleaned text of group ``G`` is a plain name; ``clean: false``
-  tests the raw text), ``{no_article: G}``, ``{nonempty: G}``, ``{not_search: G, pattern: P}``
-  (pattern ``P`` does not occur in it), ``{not_in: G, words: W}`` (its lower-cased text, or
-  with ``last_word: true`` its last word, is not in word list ``W``), ``{name_ok: G}`` (a name,
-  titles with "in", "of" ... included), ``{unless: COND}`` and ``{when: COND}``;
+  ``if: COND`` is made only when the condition holds).  A test reads the text of a group
+  ``G``, cleaned of surrounding spaces and quotes (``clean: false``: as written), of a span
+  (``{first: ...}``, ``[A, B]`` ...), ``'*'`` (the whole question) or a text with ``{G}``
+  slots (``'{part} of '``; ``{G:base}`` as in predicates):
+  ``{plain_name: G}`` (a plain name), ``{name_ok: G}`` (a name, titles with "in", "of" ...
+  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case; ``last_word: true``: its last word's), ``{capitalised: G}`` (every word but
+  function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
+  in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
+  noun phrase, any "of" in it a property's), ``{names_id: G}`` (its last word names an
+  identifier, :data:`verifier.lexical.ID_WORDS`), ``{search: G, pattern: P}`` / ``{not_search: G,
+  pattern: P}`` (pattern ``P`` occurs / does not occur in it; ``anchored: true`` at its start,
+  ``anchored: full`` the whole text), ``{not_in: G, words: W}`` (its lower-cased text, or with
+  ``last_word: true`` its last word, is not in word list ``W``), ``{word_test: G, max: N,
+  letters: true, none_in: [W, ...], some_capitalised: true, some_lower: true, except: [W, ...]}``
+  (at most N words, each all letters, none in the lists; some word starts with a capital; some
+  word as written, not in the ``except`` lists, starts with a lower-case letter; with
+  ``no_past_form: true`` no word is spelled as a past form, :func:`verifier.lexical.base_forms`),
+  ``{match: P, when: COND}`` (pattern ``P`` matches the question and the condition holds of
+  that match), ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST,
+  ...]}``, ``{not: TEST}``;
 * ``steps``: what to write, in order (each may have ``if: COND``; see :func:`holds`):
-  ``{noun_phrase: S, quant: QUANT, as: V, label_as: L}`` (the words of S as the ERG builds an
-  unknown-word compound, its head under QUANT; binds the head's variable and label),
+  ``{noun_phrase: S, quant: QUANT, quant_span: S, as: V, label_as: L}`` (the words of S as the
+  ERG builds an unknown-word compound, its head under QUANT over ``quant_span``, by default S;
+  binds the head's variable and label; no words: no reading),
   ``{wh: WORD, span: S, as: V}`` (a wh word: ``person`` / ``thing`` and ``which_q``),
-  ``{name: G, as: V}`` (``named`` + ``proper_q`` of the cleaned group), ``{which_noun: PRED,
-  span: S, wh_span: S, relational: bool, as: V}``, ``{people: S, as: V}``, ``{loc_answer: PRED,
-  span: S, as: V}`` (the answer on ``loc_nonsp`` of ``e2``; binds the top label), ``{new: SORT,
-  as: V}``, ``{ep: PRED, span: S, label: VALUE, args: {ROLE: VALUE}}`` and ``{quantified:
-  QUANT, span: S, x: VALUE, restrictor: VALUE}``;
+  ``{name: S, as: V}`` (``named`` + ``proper_q`` of the cleaned span; ``raw: true`` as
+  written; ``text: TEXT, replace: [FROM, TO]``: the CARG is TEXT, its ``{G}`` slots filled
+  with the groups as written, FROM replaced by TO), ``{which_noun: PRED, span: S, wh_span: S, relational: bool or COND, as: V}``,
+  ``{people: S, demonym: G, as: V}``, ``{loc_answer: PRED, span: S, label: VALUE, rel: PRED,
+  rel_span: S, as: V}`` (the answer on ``loc_nonsp``, or ``rel``, of ``e2`` under ``label``,
+  by default a new label; binds that label), ``{new: SORT, as: V}``, ``{ep: PRED, span: S,
+  label: VALUE, args: {ROLE: VALUE}}``, ``{quantified: QUANT, span: S, x: VALUE, restrictor:
+  VALUE}``, ``{qeq: VALUE, to: VALUE}`` (a handle constraint) and ``{steps: [STEP, ...]}``
+  (a block, usually under one ``if``);
 * ``result``: ``{index: VALUE, top: VALUE}``, the finished SimpleMRS.
 
 A VALUE is ``$V`` (a variable bound by ``as``), ``new:SORT`` (a fresh variable at that point),
-``{name: G}`` (a name written at that point) or a literal (``e2``).  A PRED may hold ``{G}``
-(the group's text, lower-cased) or ``{G|T}`` (its entry in table ``T``; ``{G|T|DEFAULT}``).
-A span S is a group name or ``[A, B]`` with A and B numbers or ``G.start`` / ``G.end``, or
-``{first: [G1, G2]}`` (the span of the first group that matched).  A COND is ``{group: G}``
-(the group matched), with ``is: WORD`` / ``in: [WORDS]`` / ``in_words: LIST`` /
-``startswith: TEXT`` / ``endswith: TEXT`` (its lower-cased text), ``{not: COND}`` or ``{all: [COND, ...]}``.
+``{name: S}`` (a name written at that point), ``{carg: G}`` (the group's text as a quoted
+CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-cased),
+``{G:last}`` (its last word), ``{G:base}`` (a verb's base form,
+:func:`verifier.lexical.base_forms`), each optionally looked up in a table: ``{G|T}`` /
+``{G|T|DEFAULT}``.  A span S is a group name, ``[A, B]`` with A and B numbers, ``G.start`` /
+``G.end`` / ``G.clean_start`` / ``G.clean_end`` (of the group cleaned of surrounding spaces
+and quotes) or ``end`` (the question's end), ``{first: [G1, G2]}`` (the span of the first
+group that matched), ``{clean: S}`` (S cleaned), ``{after: P, in: S}`` (S less a match of
+pattern P at its start) or ``{before: P, in: S}`` (S up to P's first occurrence in it).  A
+COND is ``{group: G}`` (the group matched and is not empty), with ``is: WORD`` / ``in:
+[WORDS]`` / ``in_words: LIST`` / ``startswith: TEXT`` / ``endswith: TEXT or [TEXTS]`` /
+``contains: TEXT`` (its lower-cased text) or ``matches: P`` (pattern P at the start of its
+cleaned text); ``{matched: P}`` (the template matched pattern P), ``{not: COND}``, ``{all:
+[COND, ...]}`` or ``{any: [COND, ...]}``.
 """
 
 from __future__ import annotations
@@ -44,15 +95,17 @@ __all__ = [
 ]
 
 #: The kinds of steps a template may have.
-STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified")
+STEP_KINDS = ("wh", "name", "which_noun", "noun_phrase", "people", "loc_answer", "new", "ep", "quantified", "qeq", "steps")
 #: The fields of a template.
-TEMPLATE_FIELDS = frozenset({"match", "require", "steps", "result"})
+TEMPLATE_FIELDS = frozenset({"match", "all_patterns", "each", "groups", "require", "steps", "result"})
 #: The options of steps and tests besides their kind.
-STEP_FIELDS = frozenset({"as", "label_as", "quant", "if", "span", "wh_span", "relational", "label", "args", "x", "restrictor",
-                         "pattern", "words", "clean", "last_word", "index", "top"})
+STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
+                         "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
+                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "text", "replace", "index", "top"})
 #: The kinds of tests a template may require.
-REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "not_in", "unless", "when")
-SLOT = re.compile(r"\{([a-z0-9_]+)(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
+REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
+                 "np_ok", "names_id", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
+SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
 class TemplateError(ValueError):
@@ -63,32 +116,65 @@ class TemplateError(ValueError):
 class Template:
     """A shape's MRS written as data (see the module's doc)."""
 
-    match: str
+    match: tuple[str, ...]
     require: tuple[Mapping[str, Any], ...] = ()
     steps: tuple[Mapping[str, Any], ...] = ()
     result: Mapping[str, Any] = field(default_factory=dict)
+    each: Any = None
+    groups: tuple[Mapping[str, Any], ...] = ()
+    all_patterns: bool = False
 
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
-        return {self.match} | {r["pattern"] for r in self.require if "pattern" in r}
+        parts = (*self.require, *_flat(self.steps), *self.groups, self.each or {})
+        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
+        named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
+        named |= _cond_words([self.each or {}], "match")
+        sources = [self.each or {}]
+        return set(self.match) | _cond_words(sources, "at") | _cond_words(sources, "match") | named
 
     def tables(self) -> set[str]:
         """The word lists and tables the template uses."""
-        out = {r["words"] for r in self.require if "words" in r}
-        out |= {w for part in (*self.require, *self.steps) for w in _cond_words(part)}
-        for s in self.steps:
+        tests = (*self.require, self.each or {})
+        out = _cond_words(tests, "words") | _cond_words(tests, "none_in") | _cond_words(tests, "except")
+        out |= _cond_words((*tests, *_flat(self.steps), *self.groups))
+        for s in _flat(self.steps):
             for v in s.values():
                 if isinstance(v, str):
-                    out |= {m.group(2) for m in SLOT.finditer(v) if m.group(2)}
+                    out |= {m.group(3) for m in SLOT.finditer(v) if m.group(3)}
         return out
 
 
-def _cond_words(d: Any) -> set[str]:
-    """The word lists named by ``in_words`` anywhere in ``d``."""
+def _flat_tests(tests: Any) -> list[Mapping[str, Any]]:
+    """The tests, those inside ``any`` / ``all`` / ``not`` included."""
+    out: list[Mapping[str, Any]] = []
+    for t in tests:
+        if isinstance(t, dict):
+            out.append(t)
+            inner = t.get("any") or t.get("all") or ([t["not"]] if isinstance(t.get("not"), dict) else [])
+            if isinstance(inner, list) and any(isinstance(i, dict) and any(k in i for k in REQUIRE_KINDS) for i in inner):
+                out.extend(_flat_tests(inner))
+    return out
+
+
+def _flat(steps: Any) -> list[Mapping[str, Any]]:
+    """The steps, those of nested ``steps`` blocks included."""
+    out: list[Mapping[str, Any]] = []
+    for s in steps:
+        out.append(s)
+        if isinstance(s, dict) and isinstance(s.get("steps"), list):
+            out.extend(_flat(s["steps"]))
+    return out
+
+
+def _cond_words(d: Any, key: str = "in_words") -> set[str]:
+    """The names given to ``key`` (word lists of ``in_words``, patterns of ``matched``) anywhere in ``d``."""
     if isinstance(d, dict):
-        return ({str(d["in_words"])} if "in_words" in d else set()) | {w for v in d.values() for w in _cond_words(v)}
-    if isinstance(d, list):
-        return {w for v in d for w in _cond_words(v)}
+        named = d.get(key)
+        here = set(map(str, named)) if isinstance(named, list) else {str(named)} if named is not None else set()
+        return here | {w for v in d.values() for w in _cond_words(v, key)}
+    if isinstance(d, (list, tuple)):
+        return {w for v in d for w in _cond_words(v, key)}
     return set()
 
 
@@ -110,29 +196,65 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     if unknown:
         raise TemplateError(f"unknown template field(s) {sorted(unknown)}")
     match = raw.get("match") or (patterns[0] if len(patterns) == 1 else None)
-    if not isinstance(match, str):
-        raise TemplateError("a template names the pattern it matches (match)")
+    if isinstance(match, str):
+        match = [match]
+    if not isinstance(match, list) or not match or not all(isinstance(p, str) for p in match):
+        raise TemplateError("a template names the pattern(s) it matches (match)")
     require = tuple(raw.get("require") or ())
     for r in require:
         if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
             raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
+    each = raw.get("each")
+    _check_each(each)
     steps = tuple(raw.get("steps") or ())
-    bound: set[str] = set()
+    _check_steps(steps, set())
+    result = raw.get("result")
+    if not isinstance(result, dict) or {"index", "top"} - set(result):
+        raise TemplateError("a template's result names its index and top")
+    groups = tuple(raw.get("groups") or ())
+    if not all(isinstance(d, dict) and isinstance(d.get("as"), str) and "span" in d for d in groups):
+        raise TemplateError("groups are {as: NAME, span: SPAN} (if: COND optional)")
+    return Template(tuple(match), require, steps, result, each, groups, bool(raw.get("all_patterns")))
+
+
+def _check_each(each: Any) -> None:
+    """Raise :class:`TemplateError` for an ``each`` that is no source or list of sources."""
+    for source in (each if isinstance(each, list) else [each] if each is not None else []):
+        if not (isinstance(source, dict) and (
+                (isinstance(source.get("split"), str) and isinstance(source.get("at"), str)
+                 and isinstance(source.get("as"), list) and len(source["as"]) == 3)
+                or (isinstance(source.get("base_forms"), str) and isinstance(source.get("as"), str))
+                or (isinstance(source.get("within"), str) and isinstance(source.get("match"), str))
+                or (isinstance(source.get("cases"), list) and isinstance(source.get("as"), str)))):
+            raise TemplateError("each is {split: GROUP, at: PATTERN, as: [BEFORE, JOINT, AFTER]} (max, whole, clean "
+                                "optional), {base_forms: GROUP, as: NAME} (or_as_written optional), {within: GROUP, "
+                                "match: PATTERN}, {cases: [NAME or {name: NAME, if: COND}], as: NAME} or a list of them; each may have "
+                                "require and a nested each")
+        for r in source.get("require") or ():
+            if not isinstance(r, dict) or not any(k in r for k in REQUIRE_KINDS):
+                raise TemplateError(f"a test is one of {', '.join(REQUIRE_KINDS)}: {r!r}")
+        _check_each(source.get("each"))
+
+
+def _check_steps(steps: Any, bound: set[str]) -> None:
+    """Raise :class:`TemplateError` for a step of no known kind or one that uses a variable
+    before a step binds it; ``bound`` gains the variables the steps bind."""
+    if not isinstance(steps, (list, tuple)):
+        raise TemplateError("steps are a list")
     for s in steps:
         kinds = [k for k in STEP_KINDS if isinstance(s, dict) and k in s]
         if len(kinds) != 1:
             raise TemplateError(f"a step is one of {', '.join(STEP_KINDS)}: {s!r}")
+        if kinds[0] == "steps":
+            _check_steps(s["steps"], bound)
+            continue
         for v in _values(s):
             if isinstance(v, str) and v.startswith("$") and v[1:] not in bound:
                 raise TemplateError(f"step {kinds[0]}: variable {v} is used before it is bound")
         bound |= {str(s[k]) for k in ("as", "label_as") if k in s}
-    result = raw.get("result")
-    if not isinstance(result, dict) or {"index", "top"} - set(result):
-        raise TemplateError("a template's result names its index and top")
-    return Template(match, require, steps, result)
 
 
 def _values(step: Mapping[str, Any]) -> list[Any]:
-    out = [v for k, v in step.items() if k not in ("args", "if", "as")]
+    out = [v for k, v in step.items() if k not in ("args", "if", "as", "relational")]
     out += list((step.get("args") or {}).values())
     return out
