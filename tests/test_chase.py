@@ -503,12 +503,17 @@ def test_defeaters_of_negated_parts():
     m_, d_ = Var("m"), Var("d")
     dissolved = Exists((d_,), R(m_, d_))
     goal = Exists((m_,), And((P(m_), Q(m_, a), Not(dissolved))))
-    assert defeaters(goal) == [Forall((m_,), Implies(And((P(m_), Q(m_, a))), dissolved))]
+    w = Var("defeater0_d")  # one witness shared by every m: the chase of the defeater ends
+    assert defeaters(goal) == [Forall((m_,), Implies(And((P(m_), Q(m_, a))), R(m_, w)))]
     assert defeaters(Not(P(a))) == [P(a)]
     assert defeaters(P(a)) == []
     # a disjunction in the defeated part: its first disjunct (a stronger head)
     either = Not(Exists((d_,), Or((R(m_, d_), Q(m_, d_)))))
-    assert defeaters(Exists((m_,), And((P(m_), either)))) == [Forall((m_,), Implies(P(m_), Exists((d_,), R(m_, d_))))]
+    assert defeaters(Exists((m_,), And((P(m_), either)))) == [Forall((m_,), Implies(P(m_), R(m_, w)))]
+    # a defeater that holds of every element: its witnesses do not need witnesses of their own
+    everything = Exists((m_,), Not(dissolved))
+    assert defeaters(everything) == [Forall((m_,), R(m_, w))]
+    assert entails([P(a), Q(b, c)], everything).status == "refuted"
     # the least model makes the goal true; with its defeater it is false: refuted without Z3
     prem = [P(b), Q(b, a)]
     m = chase(prem, [goal])

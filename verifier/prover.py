@@ -32,7 +32,7 @@ from verifier.logic import (
     Literal, Not, Or, Term, Truth, Var, free_vars, is_stringy, substitute, substitute_term,
 )
 from verifier import chase as _chase
-from verifier.chase import FiniteModel, defeaters, falsifiable
+from verifier.chase import FiniteModel, Limits, defeaters, falsifiable
 from verifier.limits import Deadline
 from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
@@ -419,6 +419,11 @@ def _solve(prem: Sequence[Premise], conclusion: Formula, timeout_ms: int, rlimit
                            (time.perf_counter() - t0) * 1000)
 
 
+#: the bounds of a chase with defeaters: a defeater that holds of every element adds a witness
+#: for each, and past these bounds Z3 (which gets the problem next) is the cheaper way
+DEFEATER_LIMITS = Limits(max_facts=4000, max_steps=20_000)
+
+
 def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Deadline | None):
     """For a conclusion with negated parts: a chase model of the premises and of what defeats
     it (:func:`verifier.chase.defeat.defeaters`: ``F`` for ``not F``; ``forall xs. A -> G``
@@ -429,7 +434,7 @@ def _negation_model(prem: Sequence[Premise], conclusion: Formula, deadline: Dead
     extra = defeaters(conclusion)
     if not extra:
         return None
-    model = _chase.chase([p.formula for p in prem] + extra, [conclusion], deadline=deadline)
+    model = _chase.chase([p.formula for p in prem] + extra, [conclusion], limits=DEFEATER_LIMITS, deadline=deadline)
     return model if _refutes(model, conclusion) else None
 
 

@@ -16,7 +16,8 @@ the prover decides as before.
 * for ``exists xs. A & not G1 & ... & not Gk`` (``A`` the other conjuncts): for each ``Gi``,
   ``forall xs'. A' -> Gi'``, where ``A'`` keeps the atoms and equalities of ``A`` without
   function terms (a weaker body fires more often, which only strengthens the defeater) and
-  ``Gi'`` is ``Gi`` with each disjunction replaced by its first disjunct (a stronger head).
+  ``Gi'`` is ``Gi`` with each disjunction replaced by its first disjunct and its existential
+  variables by free ones (a stronger head: one witness shared by all, so the chase ends).
 
 Nothing here decides anything: the caller chases the premises with the defeaters and checks
 the conclusion in the result.
@@ -24,7 +25,7 @@ the conclusion in the result.
 
 from __future__ import annotations
 
-from verifier.logic import And, Exists, Formula, Implies, Not, Or, Var, conj, forall, free_vars
+from verifier.logic import And, Exists, Formula, Implies, Not, Or, Var, conj, forall, free_vars, substitute
 from verifier.chase.model import split_body
 
 __all__ = ["defeaters"]
@@ -47,8 +48,8 @@ def defeaters(conclusion: Formula) -> list[Formula]:
     matchable, _ = split_body(conj([p for p in parts if not isinstance(p, Not)]))
     premise = conj(matchable)
     out = []
-    for g in negated:
-        head = _first_disjuncts(g)
+    for n, g in enumerate(negated):
+        head = _shared_witnesses(_first_disjuncts(g), n)
         used = free_vars(premise) | free_vars(head)
         vs = [v for v in bound if v in used]
         out.append(forall(vs, Implies(premise, head) if matchable else head))
@@ -59,6 +60,19 @@ def _conjuncts(f: Formula) -> list[Formula]:
     if isinstance(f, And):
         return [c for a in f.args for c in _conjuncts(a)]
     return [f]
+
+
+def _shared_witnesses(f: Formula, n: int) -> Formula:
+    """``exists ys. H`` as ``H`` with each ``y`` a free variable of its own: one witness shared
+    by every element the defeater applies to.  A stronger head (so still a defeater), and a
+    chase that ends: with ``forall x. exists y. P(x, y)`` every new witness would need one of
+    its own."""
+    sub: dict[Var, Var] = {}
+    while isinstance(f, Exists):
+        for v in f.vars:
+            sub[v] = Var(f"defeater{n}_{v.name}")
+        f = f.body
+    return substitute(f, sub) if sub else f
 
 
 def _first_disjuncts(f: Formula) -> Formula:
