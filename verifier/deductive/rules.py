@@ -18,8 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from verifier.rewrite import Rule, RuleSet, load_rules, rewrite_formula
+from verifier.rewrite import Rule, RuleSet, load_rules
+from verifier.rewrite.engine import Subject, rewrite
 from verifier.rewrite.loader import default_rule_dirs
+from verifier.rewrite.surface import Surface, surface_of
 from verifier.deductive.reading import ReadingView, mended, recorded
 from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
@@ -80,11 +82,28 @@ def rules_for(standin: bool = True, disabled: Collection[str] = (), extra: Seque
     return _load(paths).active(standin, frozenset(disabled))
 
 
+def _surface(reading, question: str) -> Surface:
+    """Where the EPs of ``reading`` are written in ``question`` (an example reading says it)."""
+    given = getattr(reading, "surface", None)
+    if isinstance(given, Surface):
+        return given
+    return surface_of(question, getattr(reading, "mrs", None))
+
+
+def _rewritten(rule: Rule, reading, question: str) -> Subject:
+    subject = Subject(reading.formula, tuple(reading.answer_vars), _surface(reading, question))
+    return rewrite(rule, subject)
+
+
 def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
     """``reading`` after the correction ``rule`` (the reading itself, or a view of it)."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading, inputs)
-    return mended(reading, rewrite_formula(rule, reading.formula))
+    done = _rewritten(rule, reading, inputs.question)
+    if tuple(done.answers) != tuple(reading.answer_vars):
+        return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
+                              answer_vars=tuple(done.answers))
+    return mended(reading, done.formula)
 
 
 def correct(reading, inputs: CorrectionInputs, rules: RuleSet | None = None):
@@ -101,18 +120,20 @@ def example_apply(pack, labels) -> Callable[[Rule, Any], Any]:
     def apply(rule: Rule, reading):
         if rule.stage == "views":
             return view_of(rule, reading)
-        return apply_correction(rule, reading, CorrectionInputs("", pack, labels))
+        return apply_correction(rule, reading, CorrectionInputs(getattr(reading, "question", ""), pack, labels))
     return apply
 
 
-def view_of(rule: Rule, reading):
-    """The view ``rule`` makes of ``reading`` (None when it does not apply)."""
+def view_of(rule: Rule, reading, question: str = ""):
+    """The view ``rule`` makes of ``reading`` (None when it does not apply; ``question``:
+    where its EPs are written, for the rule's surface conditions)."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading)
-    formula = rewrite_formula(rule, reading.formula)
-    if formula == reading.formula:
+    done = _rewritten(rule, reading, question)
+    if done.formula == reading.formula and tuple(done.answers) == tuple(reading.answer_vars):
         return None
-    return ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()), note=rule.note or None)
+    return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
+                          answer_vars=tuple(done.answers), note=rule.note or None)
 
 
 def question_test(rule: Rule) -> Callable[[str], bool]:

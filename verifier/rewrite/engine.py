@@ -7,8 +7,14 @@ whose first input EP is that atom and whose other EPs (inputs, context) are foun
 first in order that fits (the last for an EP marked ``last``), with no ``unless`` EP present and its ``where`` conditions true,
 is a match; an atom is rewritten by at most one match (a match's inputs are used up).  Then
 every input EP of every match is replaced at once by the output EPs written at its place
-(none: the EP is dropped), fresh variables quantified there.  A rewrite that would leave a
-variable outside the scope of its quantifier is not made: the formula is returned as it was.
+(none: the EP is dropped), fresh variables quantified there; a match's ``unanswer``
+variables leave the answers and are quantified over the whole formula.  A rewrite that would
+leave a variable outside the scope of its quantifier is not made (without the matches of the
+``optional`` cases first, when that is enough): the formula is returned as it was.
+
+A rule reads a :class:`Subject`: the formula, its answers and the question's
+:class:`~verifier.rewrite.surface.Surface` (where each EP is written), for the conditions
+that read them.
 
 The engine knows nothing of readings or of the deductive check: the deductive stages
 (:mod:`verifier.deductive.rules`) wrap its formulas into views and record the rules that fired.
@@ -18,13 +24,36 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
-from verifier.logic import TRUE, Atom, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms
+from verifier.logic import TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
+from verifier.rewrite.surface import NO_SURFACE, Surface
 
-__all__ = ["Match", "LEMMA_SLOT", "ep_matches", "case_matches", "rewrite_formula", "fresh_name"]
+__all__ = ["Match", "LEMMA_SLOT", "Subject", "ep_matches", "case_matches", "rewrite", "rewrite_formula",
+           "fresh_name"]
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a rule rewrites and reads: a formula, its answer variables and where its EPs are
+    written in the question (no surface: the surface conditions hold of nothing)."""
+
+    formula: Formula
+    answers: tuple[Var, ...] = ()
+    surface: Surface = NO_SURFACE
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """The atoms of the formula (in order) and what the conditions read besides."""
+
+    atoms: tuple[Atom, ...]
+    free: frozenset[Var]
+    answers: tuple[Var, ...]
+    surface: Surface
 
 #: The bindings of a match: variable name -> term, and ``@NAME`` -> the EP matched by the
 #: pattern called NAME.
@@ -49,13 +78,17 @@ def _pred_ok(p: EpPattern, pred: str) -> bool:
         return False
     if p.pred_re is not None and not _regex(p.pred_re).fullmatch(pred):
         return False
-    if p.pos or p.lemma or p.unknown_word is not None:
+    if p.pos or p.lemma or p.not_lemma or p.unknown_word is not None or p.abstract is not None:
         info = predicate_info(pred)
         if p.pos and info.pos not in p.pos:
             return False
         if p.lemma and info.lemma not in p.lemma:
             return False
+        if p.not_lemma and info.lemma in p.not_lemma:
+            return False
         if p.unknown_word is not None and bool(info.is_unknown_word) != p.unknown_word:
+            return False
+        if p.abstract is not None and bool(info.is_abstract) != p.abstract:
             return False
     return True
 
@@ -88,12 +121,12 @@ def ep_matches(p: EpPattern, a: Atom, env: Match) -> Match | None:
     return env
 
 
-def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: Sequence[Atom],
-              free: frozenset[Var]) -> bool:
+def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts) -> bool:
     named = None
     for w in where:
         (kind, value), = ((k, v) for k, v in w.items() if k != "__line__")
-        vals = [env.get(str(v).lstrip("$")) for v in (value if isinstance(value, list) else [value])]
+        given = value if isinstance(value, list) else [value]
+        vals = [env.get(str(v).lstrip("$")) if str(v).startswith("$") else v for v in given]
         if kind == "differ":
             if len(set(vals)) != len(vals):
                 return False
@@ -101,50 +134,99 @@ def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: Sequence
         t = vals[0]
         if kind in ("named", "not_named"):
             if named is None:
-                named = {f.args[0] for f in facts if f.pred in ("named", "named_n") and f.args}
+                named = {f.args[0] for f in facts.atoms if f.pred in ("named", "named_n") and f.args}
             if (t in named) != (kind == "named"):
                 return False
         elif kind in ("free", "not_free"):
-            if (t in free) != (kind == "free"):
+            if (t in facts.free) != (kind == "free"):
+                return False
+        elif kind in ("answer", "not_answer"):
+            if (t in facts.answers) != (kind == "answer"):
+                return False
+        elif kind == "other_answer":  # an answer other than t remains
+            if not any(a != t for a in facts.answers):
+                return False
+        elif kind == "occurs":  # [$v, N]: v is an argument of exactly N atoms
+            if sum(1 for f in facts.atoms if t in f.args) != int(str(vals[1])):
+                return False
+        elif kind == "written_lower":
+            if not (isinstance(t, Var) and facts.surface.var_lower(t)):
+                return False
+        elif kind == "written_before":  # [$a, $b]: a (a noun or name) is written before b
+            a, b = vals
+            if not (isinstance(a, Var) and isinstance(b, Var)):
+                return False
+            start = facts.surface.var_start(a)
+            if start < 0 or start >= facts.surface.var_start(b):
                 return False
     return True
 
 
-def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: Sequence[Atom],
-            used: set[Atom], used_inputs: list[Atom], case: Case, free: frozenset[Var]):
+def _written_ok(p: EpPattern, a: Atom, surface: Surface) -> bool:
+    return not p.written or bool(surface.texts(a) & set(p.written))
+
+
+def _candidates(p: EpPattern, env: Match, facts: _Facts) -> Sequence[Atom]:
+    """The atoms pattern ``p`` is tried on, in order."""
+    if p.after is None:
+        return tuple(reversed(facts.atoms)) if p.last else facts.atoms
+    # the one written first after the EP named ``after`` (of those that fit)
+    anchor = env.get("@" + p.after)
+    end = facts.surface.end(anchor) if isinstance(anchor, Atom) else None
+    if end is None:
+        return ()
+    best, best_start = None, None
+    for a in facts.atoms:
+        start = facts.surface.start(a)
+        if start is None or start < end or (best_start is not None and start >= best_start):
+            continue
+        if ep_matches(p, a, env) is not None and _written_ok(p, a, facts.surface):
+            best, best_start = a, start
+    return () if best is None else (best,)
+
+
+def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Facts,
+            used: set[Atom], used_inputs: list[Atom], case: Case):
     """The first completion of ``env`` over ``patterns`` (each with whether it is an input)."""
     if not patterns:
         for p in case.unless:
-            if any(ep_matches(p, a, env) is not None for a in facts):
+            if any(ep_matches(p, a, env) is not None and _written_ok(p, a, facts.surface) for a in facts.atoms):
                 return None
-        if case.where and not _where_ok(case.where, env, facts, free):
+        if case.where and not _where_ok(case.where, env, facts):
             return None
         return env, list(used_inputs)
     (p, is_input), rest = patterns[0], patterns[1:]
-    for a in (reversed(facts) if p.last else facts):
+    if p.only and sum(1 for a in facts.atoms if ep_matches(p, a, env) is not None
+                      and _written_ok(p, a, facts.surface)) != 1:
+        return None
+    for a in _candidates(p, env, facts):
         if is_input and (a in used or a in used_inputs):
             continue
         e = ep_matches(p, a, env)
-        if e is None:
+        if e is None or not _written_ok(p, a, facts.surface):
             continue
-        found = _search(rest, e, facts, used, used_inputs + ([a] if is_input else []), case, free)
+        found = _search(rest, e, facts, used, used_inputs + ([a] if is_input else []), case)
         if found is not None:
             return found
     return None
 
 
-def case_matches(case: Case, first: Atom, facts: Sequence[Atom], used: set[Atom] = frozenset(),
+def case_matches(case: Case, first: Atom, facts: Sequence[Atom] | _Facts, used: set[Atom] = frozenset(),
                  free: frozenset[Var] = frozenset()):
     """The first match of ``case`` whose first input EP is ``first`` among ``facts`` (the
     atoms of the formula, in order; ``used``: inputs of earlier matches): ``(bindings, input
     atoms)``, or None."""
+    if not isinstance(facts, _Facts):
+        facts = _Facts(tuple(facts), free, (), NO_SURFACE)
     if first in used:
         return None
     env = ep_matches(case.input[0], first, {})
-    if env is None:
+    if env is None or not _written_ok(case.input[0], first, facts.surface):
+        return None
+    if case.input[0].only and sum(1 for a in facts.atoms if ep_matches(case.input[0], a, {}) is not None) != 1:
         return None
     rest = [(p, True) for p in case.input[1:]] + [(p, False) for p in case.context]
-    return _search(rest, env, facts, set(used), [first], case, free)
+    return _search(rest, env, facts, set(used), [first], case)
 
 
 def fresh_name(template: str, env: Match) -> str:
@@ -156,12 +238,19 @@ def fresh_name(template: str, env: Match) -> str:
 LEMMA_SLOT = re.compile(r"\{lemma:(\w+)\}")
 
 
-def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var]) -> Atom:
+#: The output predicate that writes an equality of its two arguments.
+EQUALITY = "="
+
+
+def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var]) -> Formula:
+    args = tuple(fresh[a[1:]] if a[1:] in fresh else env[a[1:]] for a in out.args)
+    if out.pred == EQUALITY:
+        return Eq(*args)
     if out.pred is not None:
         pred = LEMMA_SLOT.sub(lambda m: str(predicate_info(env["@" + m.group(1)].pred).lemma), out.pred)
     else:
         pred = env["@" + str(out.like)].pred
-    return Atom(pred, tuple(fresh[a[1:]] if a[1:] in fresh else env[a[1:]] for a in out.args))
+    return Atom(pred, args)
 
 
 def _replacements(case: Case, env: Match, inputs: Sequence[Atom]) -> dict[Atom, Formula]:
@@ -173,32 +262,56 @@ def _replacements(case: Case, env: Match, inputs: Sequence[Atom]) -> dict[Atom, 
     repl: dict[Atom, Formula] = {}
     for a, outs in at.items():
         written = [_written(o, env, fresh) for o in outs]
-        here = [fresh[v] for v in fresh if any(fresh[v] in w.args for w in written)]
+        here = [fresh[v] for v in fresh if any(fresh[v] in free_vars(w) for w in written)]
         repl[a] = exists(here, conj(*written)) if written else TRUE
     return repl
 
 
-def rewrite_formula(rule: Rule, formula: Formula) -> Formula:
-    """``formula`` rewritten by the declarative ``rule`` (see the module's doc); ``formula``
-    itself when no case matches or the rewrite would leave a variable out of scope."""
-    facts = list(atoms(formula))
-    free = free_vars(formula)
-    used: set[Atom] = set()
+def _made(subject: Subject, matches: Sequence[tuple[Case, Match, list[Atom]]], free: frozenset[Var]) -> Subject | None:
+    """The subject with the rewrites of ``matches`` made (None: a variable left its scope)."""
     repl: dict[Atom, Formula] = {}
-    for a in facts:
+    gone: list[Var] = []
+    for case, env, inputs in matches:
+        repl.update(_replacements(case, env, inputs))
+        gone += [env[v[1:]] for v in case.unanswer if isinstance(env.get(v[1:]), Var)]
+    new = map_atoms(subject.formula, lambda f: repl.get(f, f))
+    answers = subject.answers
+    if gone:
+        answers = tuple(v for v in answers if v not in gone)
+        new = exists(gone, new)
+    if free_vars(new) - free:
+        return None
+    return Subject(new, answers, subject.surface)
+
+
+def rewrite(rule: Rule, subject: Subject) -> Subject:
+    """``subject`` rewritten by the declarative ``rule`` (see the module's doc); ``subject``
+    itself when no case matches or the rewrite would leave a variable out of scope."""
+    formula = subject.formula
+    free = free_vars(formula)
+    facts = _Facts(tuple(atoms(formula)), free, tuple(subject.answers), subject.surface)
+    used: set[Atom] = set()
+    matches: list[tuple[Case, Match, list[Atom]]] = []
+    for a in facts.atoms:
         if a in used:
             continue
         for case in rule.cases:
-            found = case_matches(case, a, facts, used, free)
+            found = case_matches(case, a, facts, used)
             if found is None:
                 continue
             env, inputs = found
             used.update(inputs)
-            repl.update(_replacements(case, env, inputs))
+            matches.append((case, env, inputs))
             break
-    if not repl:
-        return formula
-    new = map_atoms(formula, lambda f: repl.get(f, f))
-    if free_vars(new) - free:
-        return formula
-    return new
+    if not matches:
+        return subject
+    made = _made(subject, matches, free)
+    if made is None and any(c.optional for c, _, _ in matches):
+        made = _made(subject, [m for m in matches if not m[0].optional], free)
+    return subject if made is None else made
+
+
+def rewrite_formula(rule: Rule, formula: Formula) -> Formula:
+    """``formula`` rewritten by the declarative ``rule`` (no answers, no surface: see
+    :func:`rewrite`)."""
+    return rewrite(rule, Subject(formula)).formula

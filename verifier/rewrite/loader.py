@@ -7,7 +7,9 @@ the order written (the shipped ``corrections.yaml`` before a user's).  A rule ha
 ``context``, ``unless``, ``where``, ``fresh``, ``output`` (or a list of such ``cases``, tried
 in order).  An EP pattern is a mapping with ``args`` (``$v``, ``$v:SORT``, ``_``, ``_:SORT``,
 ``...`` last) and any of ``pred``, ``pred_re``, ``pos``, ``lemma``, ``not_pred``,
-``unknown_word``, ``as``, ``last``; an output EP has ``args`` (``$v``), ``pred`` (``{lemma:NAME}`` in it: the lemma of input EP
+``not_lemma``, ``unknown_word``, ``abstract``, ``as``, ``last``, ``only``, ``written``,
+``after`` (a list of names may be ``words:FILE.LIST``: the words of that list of
+``axioms/words/FILE.yaml``); a case may add ``unanswer`` and ``optional``; an output EP has ``args`` (``$v``), ``pred`` (``{lemma:NAME}`` in it: the lemma of input EP
 NAME) or ``like: NAME`` and ``at: NAME``.  Views add ``question: {match|search: REGEX}`` (or ``{shape_pattern: NAME}``, a pattern of
 ``axioms/shapes``), ``after_reason`` and ``note``.
 Loading executes nothing from the files (``yaml.SafeLoader``); every problem is a
@@ -29,14 +31,18 @@ from verifier.datafiles import IssueCollector as _Collector, example_records, li
 __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHERE_KINDS"]
 
 _FILE_FIELDS = {"stage", "rules"}
-_CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output"}
+_CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output", "unanswer", "optional"}
 _RULE_FIELDS = {"name", "doc", "grammars", "builtin", "cases", "examples", "question", "after_reason",
                 "note"} | _CASE_FIELDS
-_EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "unknown_word", "as", "last"}
+_EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "not_lemma", "unknown_word", "abstract",
+              "as", "last", "only", "written", "after"}
 _OUT_FIELDS = {"args", "pred", "like", "at"}
-_EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged"}
+_EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged", "written"}
 #: The conditions a ``where`` may state of bound variables.
-WHERE_KINDS = ("named", "not_named", "free", "not_free", "differ")
+WHERE_KINDS = ("named", "not_named", "free", "not_free", "differ", "answer", "not_answer", "other_answer",
+               "occurs", "written_lower", "written_before")
+#: A list of names given as a word list of ``axioms/words``: ``words:FILE.LIST``.
+_WORD_LIST = re.compile(r"words:(\w+)\.(\w+)")
 _ARG = re.compile(r"(?:\$([A-Za-z]\w*)|_)(?::(\w+))?")
 
 
@@ -62,9 +68,34 @@ def rule_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _names(v: Any) -> tuple[str, ...]:
+    """The names of a field: a name, a list of them, or ``words:FILE.LIST`` (the words of
+    that list of ``axioms/words/FILE.yaml``) in their place."""
     if v is None:
         return ()
-    return tuple(str(x) for x in (v if isinstance(v, list) else [v]))
+    out: list[str] = []
+    for x in (v if isinstance(v, list) else [v]):
+        m = _WORD_LIST.fullmatch(str(x))
+        if m is None:
+            out.append(str(x))
+            continue
+        from verifier.vocabulary import vocabulary
+
+        out.extend(vocabulary(m.group(1)).words(m.group(2)))
+    return tuple(out)
+
+
+def _word_lists_ok(d: dict, file: str, what: str, col: _Collector) -> bool:
+    for k in ("pred", "lemma", "not_pred", "not_lemma", "written"):
+        for x in (d.get(k) if isinstance(d.get(k), list) else [d.get(k)]):
+            m = _WORD_LIST.fullmatch(str(x))
+            if m is None:
+                continue
+            try:
+                _names(x)
+            except Exception as e:  # an unknown file or list
+                col.add(file, _line(d), "words", f"{what}: {k}: no word list {x!r} ({e})")
+                return False
+    return True
 
 
 def _unknown(d: dict, allowed: set[str], file: str, what: str, col: _Collector) -> None:
@@ -96,11 +127,16 @@ def _pattern(d: Any, file: str, line: int, what: str, col: _Collector) -> EpPatt
         except re.error as e:
             col.add(file, _line(d), "regex", f"{what}: pred_re does not compile: {e}")
             return None
-    unknown_word = d.get("unknown_word")
+    if not _word_lists_ok(d, file, what, col):
+        return None
+    unknown_word, abstract = d.get("unknown_word"), d.get("abstract")
     return EpPattern(tuple(args), rest, _names(d.get("pred")), d.get("pred_re"), _names(d.get("pos")),
                      _names(d.get("lemma")), _names(d.get("not_pred")),
                      None if unknown_word is None else bool(unknown_word),
-                     None if d.get("as") is None else str(d["as"]), bool(d.get("last", False)))
+                     None if d.get("as") is None else str(d["as"]), bool(d.get("last", False)),
+                     _names(d.get("not_lemma")), None if abstract is None else bool(abstract),
+                     _names(d.get("written")), None if d.get("after") is None else str(d["after"]),
+                     bool(d.get("only", False)))
 
 
 def _output(d: Any, file: str, line: int, what: str, col: _Collector) -> EpOutput | None:
@@ -110,6 +146,9 @@ def _output(d: Any, file: str, line: int, what: str, col: _Collector) -> EpOutpu
     _unknown(d, _OUT_FIELDS, file, what, col)
     if (d.get("pred") is None) == (d.get("like") is None):
         col.add(file, _line(d), "output", f"{what}: an output EP has pred or like (not both)")
+        return None
+    if d.get("pred") == "=" and len(d["args"]) != 2:
+        col.add(file, _line(d), "output", f"{what}: an equality (pred: '=') has two arguments")
         return None
     bad = [a for a in d["args"] if not re.fullmatch(r"\$[A-Za-z]\w*", str(a))]
     if bad:
@@ -137,9 +176,13 @@ def _case(d: dict, file: str, line: int, what: str, col: _Collector) -> Case | N
         col.add(file, line, "fresh", f"{what}: fresh maps variables to name templates")
         fresh = {}
     fresh = {str(k): str(v) for k, v in fresh.items() if k != "__line__"}
+    unanswer = _names(d.get("unanswer"))
+    if any(not re.fullmatch(r"\$[A-Za-z]\w*", v) for v in unanswer):
+        col.add(file, line, "unanswer", f"{what}: unanswer lists variables ($v)")
     if len(col.issues) > n:
         return None
-    case = Case(tuple(inputs), tuple(context), tuple(unless), where, fresh, tuple(outputs))  # type: ignore[arg-type]
+    case = Case(tuple(inputs), tuple(context), tuple(unless), where, fresh, tuple(outputs),  # type: ignore[arg-type]
+                unanswer, bool(d.get("optional", False)))
     _check_vars(case, file, line, what, col)
     return case
 
@@ -147,6 +190,12 @@ def _case(d: dict, file: str, line: int, what: str, col: _Collector) -> Case | N
 def _check_vars(case: Case, file: str, line: int, what: str, col: _Collector) -> None:
     bound = {a.var for p in case.input + case.context for a in p.args if a.var}
     named = {p.name for p in case.input if p.name}
+    for p in case.input + case.context + case.unless:
+        if p.after is not None and p.after not in named | {q.name for q in case.context if q.name}:
+            col.add(file, line, "reference", f"{what}: after: {p.after!r} names no EP (as: NAME)")
+    for v in case.unanswer:
+        if v[1:] not in bound:
+            col.add(file, line, "variable", f"{what}: unanswer {v}, bound by no EP")
     for o in case.output:
         for a in o.args:
             if a[1:] not in bound and a[1:] not in case.fresh:
@@ -178,9 +227,14 @@ def _examples(raw: Any, file: str, line: int, what: str, col: _Collector) -> tup
             continue
         answers = _names(ex.get("answers", "x1"))
         expect_answers = _names(ex["expect_answers"]) if "expect_answers" in ex else None
+        written = ex.get("written") or {}
+        if not isinstance(written, dict):
+            col.add(file, _line(ex), "examples", f"{what}: written maps variables to their text")
+            written = {}
         out.append(RuleExample(str(ex["formula"]), answers, str(ex.get("question") or ""),
                                None if ex.get("expect") is None else str(ex["expect"]),
-                               expect_answers, bool(ex.get("unchanged")), _line(ex)))
+                               expect_answers, bool(ex.get("unchanged")), _line(ex),
+                               {str(k): str(v) for k, v in written.items() if k != "__line__"}))
     return tuple(out)
 
 

@@ -47,9 +47,11 @@ class ArgPattern:
 class EpPattern:
     """An EP to find: its predicate (``pred``: one of these names; ``pred_re``: a regular
     expression it matches whole; ``pos`` / ``lemma``: parts of it, see
-    :func:`parsers.mrs.predicate_info`; ``not_pred``: names it is not; ``unknown_word``),
-    its arguments (``rest``: more may follow), ``name``, by which outputs refer to it, and
-    ``last``."""
+    :func:`parsers.mrs.predicate_info`; ``not_pred`` / ``not_lemma``: names / lemmas it is
+    not; ``unknown_word``; ``abstract``), its arguments (``rest``: more may follow),
+    ``name``, by which outputs refer to it, ``last``, ``only``, and where it is written in
+    the question (``written``: as one of these texts; ``after``: the first so written after
+    the input EP of that name)."""
 
     args: tuple[ArgPattern, ...] = ()
     rest: bool = False
@@ -63,6 +65,13 @@ class EpPattern:
     #: take the last EP that fits, in the reading's order, instead of the first (for an EP
     #: other than the first input)
     last: bool = False
+    not_lemma: tuple[str, ...] = ()
+    abstract: bool | None = None
+    written: tuple[str, ...] = ()
+    #: the EP (of those that fit) written first after the EP of this name, and no other
+    after: str | None = None
+    #: exactly one EP fits (with the variables bound so far)
+    only: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,7 @@ class EpOutput:
     """An EP a rule writes: its predicate (``pred``, or ``like``: the predicate of the input
     EP of that name), its arguments (``$name`` of a bound or fresh variable, or a literal
     predicate name / constant) and ``at``: the input EP whose place it takes (the first
-    input's when not given)."""
+    input's when not given).  ``pred: "="`` writes an equality of its two arguments."""
 
     args: tuple[str, ...]
     pred: str | None = None
@@ -90,13 +99,20 @@ class Case:
     #: fresh variable -> its name, ``{v}`` standing for the name of bound variable ``v``
     fresh: Mapping[str, str] = field(default_factory=dict)
     output: tuple[EpOutput, ...] = ()
+    #: bound variables that are no longer answers: dropped from the answers and quantified
+    #: over the whole formula
+    unanswer: tuple[str, ...] = ()
+    #: the case's matches are left out (the other cases' made) when the rewrite with them
+    #: would take a variable out of its quantifier's scope
+    optional: bool = False
 
 
 @dataclass(frozen=True)
 class RuleExample:
     """A reading in the text notation (``formula``; ``answers``: its answer variables; the
-    question when the rule reads it) and what the rule makes of it: ``expect`` (a formula;
-    ``expect_answers`` its answers) or ``unchanged``."""
+    question when the rule reads it, ``written``: the text of the question each variable's
+    EPs are written as, for the surface conditions) and what the rule makes of it: ``expect``
+    (a formula; ``expect_answers`` its answers) or ``unchanged``."""
 
     formula: str
     answers: tuple[str, ...] = ("x1",)
@@ -105,6 +121,7 @@ class RuleExample:
     expect_answers: tuple[str, ...] | None = None
     unchanged: bool = False
     line: int = 0
+    written: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
