@@ -27,7 +27,6 @@ from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
 from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
-from verifier.deductive.corrections.parser_defects import correct_parser_defects
 from verifier.deductive.corrections.pied_piped import pied_piped_relatives
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.corrections.role_titles import role_titles
@@ -50,7 +49,6 @@ class Builtin:
 
 #: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
 BUILTINS: Mapping[str, Builtin] = {
-    "parser_defects": Builtin("corrections", lambda r, i: correct_parser_defects(r, i.question)),
     "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
-from verifier.logic import TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, exists, free_vars, map_atoms
+from verifier.logic import TRUE, Atom, Eq, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 from verifier.rewrite.surface import NO_SURFACE, Surface
 
@@ -94,6 +94,8 @@ def _pred_ok(p: EpPattern, pred: str) -> bool:
 
 
 def _bind(arg: ArgPattern, t: Term, env: Match) -> Match | None:
+    if arg.value is not None:
+        return env if isinstance(t, Literal) and t.lexical == arg.value else None
     if not _sort_ok(t, arg.sort):
         return None
     if arg.var is None:

@@ -106,7 +106,7 @@ def _unknown(d: dict, allowed: set[str], file: str, what: str, col: _Collector) 
 
 def _pattern(d: Any, file: str, line: int, what: str, col: _Collector) -> EpPattern | None:
     if not isinstance(d, dict) or not isinstance(d.get("args"), list):
-        col.add(file, _line(d) or line, "ep", f"{what}: an EP is a mapping with args (a list)")
+        col.add(file, _line(d) or line, "ep", f"{what}: an EP is a mapping with args (a list; =TEXT: a constant)")
         return None
     _unknown(d, _EP_FIELDS, file, what, col)
     args: list[ArgPattern] = []
@@ -114,6 +114,9 @@ def _pattern(d: Any, file: str, line: int, what: str, col: _Collector) -> EpPatt
     for i, a in enumerate(d["args"]):
         if a == "..." and i == len(d["args"]) - 1:
             rest = True
+            continue
+        if str(a).startswith("="):
+            args.append(ArgPattern(value=str(a)[1:]))
             continue
         m = _ARG.fullmatch(str(a))
         if not m or (m.group(2) is not None and m.group(2) not in SORTS):

@@ -37,10 +37,11 @@ SORTS = ("e", "x", "i", "h", "u", "p", "var")
 class ArgPattern:
     """One argument of an EP pattern: ``$name`` (bound where it first occurs, the same term
     everywhere else) or ``_`` (anything, ``var`` None); ``$name:s`` / ``_:s`` restricts it to
-    a variable of sort ``s`` (:data:`SORTS`)."""
+    a variable of sort ``s`` (:data:`SORTS`); ``=TEXT``: a constant written TEXT (``value``)."""
 
     var: str | None = None
     sort: str | None = None
+    value: str | None = None
 
 
 @dataclass(frozen=True)
