@@ -29,7 +29,6 @@ from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.pied_piped import pied_piped_relatives
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
-from verifier.deductive.corrections.role_titles import role_titles
 from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
 
 __all__ = [
@@ -52,7 +51,6 @@ BUILTINS: Mapping[str, Builtin] = {
     "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
-    "role_titles": Builtin("corrections", lambda r, i: role_titles(r, i.question)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
     "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
     "name_of_description": Builtin("views", name_of_answer),
