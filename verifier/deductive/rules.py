@@ -27,7 +27,6 @@ from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
 from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
-from verifier.deductive.corrections.pied_piped import pied_piped_relatives
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
 
@@ -48,7 +47,6 @@ class Builtin:
 
 #: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
 BUILTINS: Mapping[str, Builtin] = {
-    "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
