@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from verifier.rewrite import Rule, RuleSet, load_rules
-from verifier.rewrite.engine import Subject, rewrite
+from verifier.rewrite.engine import Subject, note_of, rewrite
 from verifier.rewrite.loader import default_rule_dirs
 from verifier.rewrite.surface import Surface, surface_of
 from verifier.deductive.reading import ReadingView, mended, recorded
@@ -28,11 +28,11 @@ from verifier.deductive.corrections.coordinated_objects import coordinated_objec
 from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
-from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
+from verifier.deductive.views import View, attachment_view, name_of_answer, who_is_view
 
 __all__ = [
     "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
-    "view_of", "question_test", "example_apply", "views_for", "CORRECTIONS", "VIEWS",
+    "view_of", "question_test", "example_apply", "views_for", "kind_of_view", "CORRECTIONS", "VIEWS",
 ]
 
 
@@ -53,7 +53,6 @@ BUILTINS: Mapping[str, Builtin] = {
     "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
     "name_of_description": Builtin("views", name_of_answer),
     "who_is": Builtin("views", who_is_view),
-    "kind_of": Builtin("views", kind_of_view),
     "attachment": Builtin("views", attachment_view),
 }
 
@@ -127,7 +126,14 @@ def view_of(rule: Rule, reading, question: str = ""):
     if done.formula == reading.formula and tuple(done.answers) == tuple(reading.answer_vars):
         return None
     return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
-                          answer_vars=tuple(done.answers), note=rule.note or None)
+                          answer_vars=tuple(done.answers), note=note_of(rule.note, done.matches) or None)
+
+
+def kind_of_view(reading):
+    """The view the shipped rule ``kind_of`` (``axioms/rewrites/views.yaml``) makes of
+    ``reading``: "What kind of money ...?" read as "What money ...?" (None when it does not
+    apply)."""
+    return view_of(shipped_rules().rule("kind_of"), reading)
 
 
 def question_test(rule: Rule) -> Callable[[str], bool]:

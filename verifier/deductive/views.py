@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from verifier.logic import (
-    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, map_atoms,
+    TRUE, Atom, Eq, Term, Var, map_atoms,
 )
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
@@ -21,7 +21,7 @@ from verifier.grounding.words import AGENT_PREPOSITION
 from verifier.vocabulary import vocabulary
 
 __all__ = [
-    "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
+    "View", "name_of_answer", "who_is_view", "KIND_OF", "attachment_view",
 ]
 
 
@@ -37,7 +37,6 @@ _PROPER_NAMES = _WORDS.word_set("proper_names")
 (_DO,) = _WORDS.words("activity_verb")
 (_THING,) = _WORDS.words("thing")
 (_AND,) = _WORDS.words("coordination")
-(_COMPOUND,) = _WORDS.words("compound")
 (_NAME_NOUN_ENDING,) = _WORDS.words("name_noun_ending")
 
 
@@ -150,73 +149,9 @@ def who_is_view(reading):
     return view
 
 
-_KIND_NOUNS = _WORDS.word_set("kind_nouns")
-
-
-#: The abstract predicate of :func:`kind_of_view`: ``kind_of(y)``, the question asked for a
-#: kind of the N that ``y`` is.
+#: The abstract predicate the view ``kind_of`` (``axioms/rewrites/views.yaml``) writes:
+#: ``kind_of(y)``, the question asked for a kind of the N that ``y`` is.
 KIND_OF = "kind_of"
-
-
-def kind_of_view(reading):
-    """"What kind of money do they use in Aruba?", "What type of currency is used in the
-    UK?": a question about a kind of N is answered, as KG queries answer it, with the N
-    itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
-    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which
-    the kind noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
-    ``_of_p(e, x, y)``, becomes ``x = y & kind_of(y)``; a kind noun that modifies N in a
-    compound (``_kind/nn_u_unknown(k) & compound(e, y, k)``, as pattern readings write "kind
-    of music") becomes ``kind_of(y)``.  The abstract ``kind_of(y)`` keeps what the question
-    said of N, for the templates that read a kind of N as a genre ("What kind of music did Lou
-    Reed play?").  The copula between the kind and a name ("What type of government is the
-    Philippines?") becomes ``_of_p``: the kind of N a named thing is, is its N.  Only for an
-    N that is a common noun (no name: "the type of the Eiffel Tower" asks for a class of the
-    tower); ``None`` when no kind noun of that shape is found."""
-    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
-    named = named_vars(facts)
-
-    def common_noun(y) -> bool:
-        return isinstance(y, Var) and y.name.startswith("x") and y not in named and any(
-            f.args and f.args[0] == y and predicate_info(f.pred).pos == "n"
-            and not predicate_info(f.pred).is_abstract and predicate_info(f.pred).lemma not in _KIND_NOUNS
-            for f in facts)
-
-    replace: dict[Atom, Formula] = {}
-    lemmas: list[str] = []
-    for f in facts:
-        info = predicate_info(f.pred)
-        if info.pos != "n" or info.lemma not in _KIND_NOUNS or not f.args or not isinstance(f.args[0], Var):
-            continue
-        lemmas.append(info.lemma)
-        x = f.args[0]
-        if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
-            replace[f] = conj(Eq(x, f.args[1]), Atom(KIND_OF, (f.args[1],)))
-            continue
-        of = [g for g in facts if g.pred == _OF and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
-        if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
-            replace[f], replace[of[0]] = conj(Eq(x, of[0].args[2]), Atom(KIND_OF, (of[0].args[2],))), TRUE
-            continue
-        mods = [g for g in facts if g.pred == _COMPOUND and len(g.args) == 3 and g.args[2] == x
-                and common_noun(g.args[1])]
-        if len(f.args) == 1 and len(mods) == 1:  # _kind/nn_u_unknown(x) & compound(e, y, x)
-            replace[f], replace[mods[0]] = Atom(KIND_OF, (mods[0].args[1],)), TRUE
-    if not replace:
-        return None
-    # "What type of government is the Philippines?": the kind of N that a named thing is, is
-    # its N ("the government of the Philippines"), not the thing itself
-    kinds = {f.args[0] for f in replace if predicate_info(f.pred).lemma in _KIND_NOUNS}
-    kinds |= {t for r in replace.values() for a in atoms(r) if a.pred == KIND_OF for t in a.args}
-    for f in facts:
-        if f.pred == _COPULA and len(f.args) == 3 and f not in replace:
-            e, a, b = f.args
-            for k, z in ((a, b), (b, a)):
-                if k in kinds and z in named:
-                    replace[f] = Atom(_OF, (e, k, z))
-                    break
-    view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
-                          getattr(reading, "not_alignable", set()),
-                          note=f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N")
-    return view
 
 
 def attachment_view(reading):

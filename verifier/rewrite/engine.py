@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
-from verifier.logic import TRUE, Atom, Eq, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
+from verifier.logic import TRUE, And, Atom, Eq, Exists, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 from verifier.rewrite.surface import NO_SURFACE, Surface
 
-__all__ = ["Match", "LEMMA_SLOT", "Subject", "ep_matches", "case_matches", "rewrite", "rewrite_formula",
-           "fresh_name"]
+__all__ = ["Match", "LEMMA_SLOT", "NOTE_SLOT", "Subject", "ep_matches", "case_matches", "rewrite",
+           "rewrite_formula", "fresh_name", "note_of", "positive_atoms"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,8 @@ class Subject:
     formula: Formula
     answers: tuple[Var, ...] = ()
     surface: Surface = NO_SURFACE
+    #: the bindings of the matches a rewrite made (for a note that names what matched)
+    matches: tuple[Match, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -198,9 +200,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
             return None
         return env, list(used_inputs)
     (p, is_input), rest = patterns[0], patterns[1:]
-    if p.only and sum(1 for a in facts.atoms if ep_matches(p, a, env) is not None
-                      and _written_ok(p, a, facts.surface)) != 1:
-        return None
+    found_one = None
     for a in _candidates(p, env, facts):
         if is_input and (a in used or a in used_inputs):
             continue
@@ -208,9 +208,14 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
         if e is None or not _written_ok(p, a, facts.surface):
             continue
         found = _search(rest, e, facts, used, used_inputs + ([a] if is_input else []), case)
-        if found is not None:
+        if found is None:
+            continue
+        if not p.only:
             return found
-    return None
+        if found_one is not None:
+            return None  # ``only``: a second EP completes the match
+        found_one = found
+    return found_one
 
 
 def case_matches(case: Case, first: Atom, facts: Sequence[Atom] | _Facts, used: set[Atom] = frozenset(),
@@ -224,8 +229,6 @@ def case_matches(case: Case, first: Atom, facts: Sequence[Atom] | _Facts, used: 
         return None
     env = ep_matches(case.input[0], first, {})
     if env is None or not _written_ok(case.input[0], first, facts.surface):
-        return None
-    if case.input[0].only and sum(1 for a in facts.atoms if ep_matches(case.input[0], a, {}) is not None) != 1:
         return None
     rest = [(p, True) for p in case.input[1:]] + [(p, False) for p in case.context]
     return _search(rest, env, facts, set(used), [first], case)
@@ -286,18 +289,36 @@ def _made(subject: Subject, matches: Sequence[tuple[Case, Match, list[Atom]]], f
     return Subject(new, answers, subject.surface)
 
 
-def rewrite(rule: Rule, subject: Subject) -> Subject:
-    """``subject`` rewritten by the declarative ``rule`` (see the module's doc); ``subject``
-    itself when no case matches or the rewrite would leave a variable out of scope."""
+def positive_atoms(f: Formula) -> list[Atom]:
+    """The atoms of the positive conjunctive core of ``f``: not under a negation, a
+    disjunction, an implication or a universal quantifier (existentials opened), in order."""
+    out: list[Atom] = []
+
+    def go(g: Formula) -> None:
+        if isinstance(g, Atom):
+            out.append(g)
+        elif isinstance(g, And):
+            for a in g.args:
+                go(a)
+        elif isinstance(g, Exists):
+            go(g.body)
+
+    go(f)
+    return out
+
+
+def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) -> Subject:
+    """One pass of ``cases`` over ``subject`` (see the module's doc)."""
     formula = subject.formula
     free = free_vars(formula)
-    facts = _Facts(tuple(atoms(formula)), free, tuple(subject.answers), subject.surface)
+    found_atoms = positive_atoms(formula) if positive_core else atoms(formula)
+    facts = _Facts(tuple(found_atoms), free, tuple(subject.answers), subject.surface)
     used: set[Atom] = set()
     matches: list[tuple[Case, Match, list[Atom]]] = []
     for a in facts.atoms:
         if a in used:
             continue
-        for case in rule.cases:
+        for case in cases:
             found = case_matches(case, a, facts, used)
             if found is None:
                 continue
@@ -309,8 +330,40 @@ def rewrite(rule: Rule, subject: Subject) -> Subject:
         return subject
     made = _made(subject, matches, free)
     if made is None and any(c.optional for c, _, _ in matches):
-        made = _made(subject, [m for m in matches if not m[0].optional], free)
-    return subject if made is None else made
+        matches = [m for m in matches if not m[0].optional]
+        made = _made(subject, matches, free)
+    if made is None:
+        return subject
+    return replace(made, matches=tuple(subject.matches) + tuple(env for _, env, _ in matches))
+
+
+def rewrite(rule: Rule, subject: Subject) -> Subject:
+    """``subject`` rewritten by the declarative ``rule`` (see the module's doc): its cases,
+    then each of its further steps (``then``) on what the one before made, when the first
+    made anything; ``subject`` itself when no case matches or the rewrite would leave a
+    variable out of scope."""
+    done = _step(rule.cases, subject, rule.positive_core)
+    if done is subject:
+        return subject
+    for cases in rule.then:
+        done = _step(cases, done, rule.positive_core)
+    return done
+
+
+#: In a note, ``{lemma:NAME|OTHER}`` stands for the lemma of the EP called NAME in every
+#: match, or OTHER when the matches' lemmas differ.
+NOTE_SLOT = re.compile(r"\{lemma:(\w+)(?:\|([^}]*))?\}")
+
+
+def note_of(template: str, matches: Sequence[Match]) -> str:
+    """``template`` with its ``{lemma:NAME|OTHER}`` slots filled from ``matches``."""
+    def fill(m: re.Match) -> str:
+        lemmas = [str(predicate_info(env["@" + m.group(1)].pred).lemma) for env in matches
+                  if isinstance(env.get("@" + m.group(1)), Atom)]
+        if lemmas and len(set(lemmas)) == 1:
+            return lemmas[0]
+        return m.group(2) or (lemmas[0] if lemmas else "")
+    return NOTE_SLOT.sub(fill, template)
 
 
 def rewrite_formula(rule: Rule, formula: Formula) -> Formula:

@@ -33,7 +33,7 @@ __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHER
 _FILE_FIELDS = {"stage", "rules"}
 _CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output", "unanswer", "optional"}
 _RULE_FIELDS = {"name", "doc", "grammars", "builtin", "cases", "examples", "question", "after_reason",
-                "note"} | _CASE_FIELDS
+                "note", "then", "positive_core"} | _CASE_FIELDS
 _EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "not_lemma", "unknown_word", "abstract",
               "as", "last", "only", "written", "after"}
 _OUT_FIELDS = {"args", "pred", "like", "at"}
@@ -266,19 +266,19 @@ def _rule(d: Any, file: str, stage: str, builtins: Collection[str] | None, col: 
         if builtins is not None and builtin not in builtins:
             col.add(file, line, "builtin", f"{what}: no builtin called {builtin!r}")
     else:
-        raw_cases = d.get("cases") if "cases" in d else [d]
-        if not isinstance(raw_cases, list) or not raw_cases:
-            col.add(file, line, "cases", f"{what}: cases is a non-empty list")
-            raw_cases = []
-        for c in raw_cases:
-            if not isinstance(c, dict):
-                col.add(file, line, "cases", f"{what}: a case is a mapping")
+        cases = _cases(d.get("cases") if "cases" in d else [d], d, file, line, what, col)
+    then: list[tuple[Case, ...]] = []
+    raw_then = d.get("then") or []
+    if builtin is not None and raw_then:
+        col.add(file, line, "builtin", f"{what}: a builtin rule has no steps")
+    elif not isinstance(raw_then, list):
+        col.add(file, line, "then", f"{what}: then is a list of steps, each {{cases: [...]}}")
+    else:
+        for step in raw_then:
+            if not isinstance(step, dict) or set(step) - {"cases", "__line__"}:
+                col.add(file, _line(step) or line, "then", f"{what}: a step is {{cases: [...]}}")
                 continue
-            if c is not d:
-                _unknown(c, _CASE_FIELDS, file, what, col)
-            case = _case(c, file, _line(c) or line, what, col)
-            if case is not None:
-                cases.append(case)
+            then.append(tuple(_cases(step.get("cases"), step, file, _line(step) or line, what, col)))
     question = None
     q = d.get("question")
     if q is not None:
@@ -301,7 +301,27 @@ def _rule(d: Any, file: str, stage: str, builtins: Collection[str] | None, col: 
         col.add(file, line, "examples", f"{what}: at least one example is required")
     return Rule(name, str(doc or "").strip(), stage, str(grammars), file, line, tuple(cases),
                 None if builtin is None else str(builtin), examples, question,
-                None if d.get("after_reason") is None else str(d["after_reason"]), str(d.get("note") or ""))
+                None if d.get("after_reason") is None else str(d["after_reason"]), str(d.get("note") or ""),
+                tuple(then), bool(d.get("positive_core", False)))
+
+
+def _cases(raw_cases: Any, d: dict, file: str, line: int, what: str, col: _Collector) -> list[Case]:
+    """The cases of a rule or a step (``d``: the mapping they are written in, itself a case
+    when it has no ``cases``)."""
+    cases: list[Case] = []
+    if not isinstance(raw_cases, list) or not raw_cases:
+        col.add(file, line, "cases", f"{what}: cases is a non-empty list")
+        raw_cases = []
+    for c in raw_cases:
+        if not isinstance(c, dict):
+            col.add(file, line, "cases", f"{what}: a case is a mapping")
+            continue
+        if c is not d:
+            _unknown(c, _CASE_FIELDS, file, what, col)
+        case = _case(c, file, _line(c) or line, what, col)
+        if case is not None:
+            cases.append(case)
+    return cases
 
 
 def _collect(paths: Sequence[str | Path], builtins: Collection[str] | None) -> tuple[RuleSet, list[RuleIssue]]:

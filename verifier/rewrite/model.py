@@ -152,6 +152,11 @@ class Rule:
     question: QuestionTest | None = None
     after_reason: str | None = None
     note: str = ""
+    #: further steps: each a pass of its cases over what the step before made
+    then: tuple[tuple[Case, ...], ...] = ()
+    #: only the EPs of the formula's positive conjunctive core are matched (none under a
+    #: negation, a disjunction, an implication or a universal quantifier)
+    positive_core: bool = False
 
     @property
     def declarative(self) -> bool:
