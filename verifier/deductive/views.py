@@ -12,67 +12,28 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from verifier.logic import (
-    TRUE, Atom, Eq, Term, Var, map_atoms,
+    TRUE, Atom, Term, Var, map_atoms,
 )
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
+from verifier.deductive.reading import ReadingView, conjuncts, named_vars
 from verifier.grounding.words import AGENT_PREPOSITION
 from verifier.vocabulary import vocabulary
 
 __all__ = [
-    "View", "name_of_answer", "who_is_view", "KIND_OF", "attachment_view",
+    "View", "who_is_view", "KIND_OF", "attachment_view",
 ]
 
 
 #: The predicates these views look for, from ``axioms/words/views.yaml`` (each list
 #: documented and with examples there).
 _WORDS = vocabulary("views")
-_NAME_NOUNS = _WORDS.word_set("name_nouns")
-(_NAME_OF,) = _WORDS.words("name_of_noun")
-(_OF,) = _WORDS.words("of_preposition")
-_PROPER_NAMES = _WORDS.word_set("proper_names")
 (_COPULA,) = _WORDS.words("identity_copula")
 (_PERSON,) = _WORDS.words("person")
 (_DO,) = _WORDS.words("activity_verb")
 (_THING,) = _WORDS.words("thing")
 (_AND,) = _WORDS.words("coordination")
 (_NAME_NOUN_ENDING,) = _WORDS.words("name_noun_ending")
-
-
-#: What may be said of the name itself besides that it is the answer.
-_NAME_ANSWER_PREDS = _WORDS.word_set("name_answer_predicates")
-
-
-def name_of_answer(reading):
-    """"What is the name of the video game published by Nintendo?" (a question that
-    :data:`parsers.mrs.patterns.NAME_OF_DESCRIPTION` matches) asks for the game, as a
-    KG query answers it (an item, whose label is the name): a view of the reading in which
-    the name is the thing it names.  Only for the name of a description (not of a proper
-    name: "What is the name of Paris?") and only when nothing else is said of the name ("the
-    official name of X" is a property of X).  ``None`` when this does not apply."""
-    if len(reading.answer_vars) != 1:
-        return None
-    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
-    same = identified_with(facts, reading.answer_vars[0])
-    for name in facts:
-        if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
-            continue
-        n = name.args[0]
-        of = [f for f in facts if f.pred == _OF and len(f.args) == 3 and f.args[1] == n]
-        if name.pred == _NAME_OF and len(name.args) == 2 and isinstance(name.args[1], Var)\
-                and name.args[1].name.startswith("x"):
-            named, dropped = name.args[1], {name}
-        elif len(of) == 1 and isinstance(of[0].args[2], Var):
-            named, dropped = of[0].args[2], {name, of[0]}
-        else:
-            continue
-        others = [f for f in facts if f not in dropped and n in f.args and f.pred not in _NAME_ANSWER_PREDS]
-        if others or any(f.pred in _PROPER_NAMES and f.args[0] == named for f in facts):
-            continue
-        formula = map_atoms(reading.formula, lambda a: Eq(n, named) if a == name else TRUE if a in dropped else a)
-        return ReadingView.of(reading, formula, set())
-    return None
 
 
 #: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").

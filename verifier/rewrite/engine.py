@@ -125,7 +125,18 @@ def ep_matches(p: EpPattern, a: Atom, env: Match) -> Match | None:
     return env
 
 
-def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts) -> bool:
+def _identified(facts: _Facts, x: Term, preds: Sequence[object]) -> set[Term]:
+    """``x`` and what an EP of ``preds`` (an identity: ``P(e, a, b)``) identifies with it, in
+    one pass over the atoms in order."""
+    same = {x}
+    for a in facts.atoms:
+        if a.pred in preds and len(a.args) == 3 and (a.args[1] in same or a.args[2] in same):
+            same |= {t for t in a.args[1:] if isinstance(t, Var)}
+    return same
+
+
+def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts,
+              inputs: Sequence[Atom] = ()) -> bool:
     named = None
     for w in where:
         (kind, value), = ((k, v) for k, v in w.items() if k != "__line__")
@@ -146,6 +157,15 @@ def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts) 
                 return False
         elif kind in ("answer", "not_answer"):
             if (t in facts.answers) != (kind == "answer"):
+                return False
+        elif kind == "answers":  # N: the number of answers
+            if len(facts.answers) != int(str(t)):
+                return False
+        elif kind == "answer_through":  # [$v, PRED ...]: v is the answer or an identity EP makes it so
+            if not facts.answers or t not in _identified(facts, facts.answers[0], vals[1:]):
+                return False
+        elif kind == "said_only":  # [$v, PRED ...]: every other EP of v is an input or one of PRED
+            if any(t in f.args and f not in inputs and f.pred not in vals[1:] for f in facts.atoms):
                 return False
         elif kind == "other_answer":  # an answer other than t remains
             if not any(a != t for a in facts.answers):
@@ -196,7 +216,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
         for p in case.unless:
             if any(ep_matches(p, a, env) is not None and _written_ok(p, a, facts.surface) for a in facts.atoms):
                 return None
-        if case.where and not _where_ok(case.where, env, facts):
+        if case.where and not _where_ok(case.where, env, facts, used_inputs):
             return None
         return env, list(used_inputs)
     (p, is_input), rest = patterns[0], patterns[1:]

@@ -40,7 +40,7 @@ _OUT_FIELDS = {"args", "pred", "like", "at"}
 _EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged", "written"}
 #: The conditions a ``where`` may state of bound variables.
 WHERE_KINDS = ("named", "not_named", "free", "not_free", "differ", "answer", "not_answer", "other_answer",
-               "occurs", "written_lower", "written_before")
+               "occurs", "written_lower", "written_before", "answers", "answer_through", "said_only")
 #: A list of names given as a word list of ``axioms/words``: ``words:FILE.LIST``.
 _WORD_LIST = re.compile(r"words:(\w+)\.(\w+)")
 _ARG = re.compile(r"(?:\$([A-Za-z]\w*)|_)(?::(\w+))?")
@@ -82,6 +82,18 @@ def _names(v: Any) -> tuple[str, ...]:
 
         out.extend(vocabulary(m.group(1)).words(m.group(2)))
     return tuple(out)
+
+
+def _where_lists(w: Any) -> Any:
+    """A condition with its ``words:FILE.LIST`` values replaced by the words of the list."""
+    if not isinstance(w, dict):
+        return w
+    out = {}
+    for k, v in w.items():
+        if isinstance(v, list) and any(_WORD_LIST.fullmatch(str(x)) for x in v):
+            v = [y for x in v for y in (_names(x) if _WORD_LIST.fullmatch(str(x)) else [x])]
+        out[k] = v
+    return out
 
 
 def _word_lists_ok(d: dict, file: str, what: str, col: _Collector) -> bool:
@@ -169,7 +181,7 @@ def _case(d: dict, file: str, line: int, what: str, col: _Collector) -> Case | N
     outputs = [_output(o, file, line, what, col) for o in d.get("output") or []]
     if not inputs:
         col.add(file, line, "input", f"{what}: a declarative rule has at least one input EP")
-    where = tuple(d.get("where") or ())
+    where = tuple(_where_lists(w) for w in d.get("where") or ())
     for w in where:
         keys = [k for k in (w if isinstance(w, dict) else {}) if k != "__line__"]
         if len(keys) != 1 or keys[0] not in WHERE_KINDS:
