@@ -209,3 +209,28 @@ def test_lint_of_the_extensions(tmp_path, body, code):
     f = tmp_path / "r.yaml"
     f.write_text("stage: corrections\nrules:\n- name: r\n  doc: a test rule\n" + body + EXAMPLE, encoding="utf-8")
     assert code in {i.code for i in check_rules([f], BUILTINS)}
+
+
+def test_known_predicates_by_lemma_and_arity(tmp_path):
+    from verifier.rewrite.known import Known
+
+    rule = one_rule(tmp_path, """
+- name: known
+  doc: a test rule
+  cases:
+  - input: [{pos: v, unknown_word: true, known: true, known_arities: [2], known_not_arities: [3], args: [$e, $a, _:i], as: V}]
+    output: [{pred: '{known:V}', args: [$e, $a]}]
+  - input: [{pos: v, unknown_word: true, known: true, args: [$e, $a, $o], as: V}]
+    output: [{pred: '{known:V}', args: [$e, $a, $o]}]
+""" + EXAMPLE)
+    known = Known({"use": "_use_v_1", "go": "_go_v_1", "write": "_write_v_1"},
+                  {"_use_v_1": frozenset({3}), "_go_v_1": frozenset({2}), "_write_v_1": frozenset({3})})
+
+    def go(text):
+        return str(rewrite(rule, Subject(parse_formula(text), (), Surface(), known)).formula)
+    assert go("_use/vb_u_unknown(e2, x3, x1)") == "_use_v_1(e2, x3, x1)"
+    assert go("_wrote/vb_u_unknown(e2, x3, x1)") == "_write_v_1(e2, x3, x1)"  # a past form: its verb
+    assert go("_go/vb_u_unknown(e2, x3, i4)") == "_go_v_1(e2, x3)"  # no object in the axioms
+    assert go("_frob/vb_u_unknown(e2, x3, x1)") == "_frob/vb_u_unknown(e2, x3, x1)"
+    # nothing known: nothing read
+    assert str(run(rule, "_use/vb_u_unknown(e2, x3, x1)").formula) == "_use/vb_u_unknown(e2, x3, x1)"

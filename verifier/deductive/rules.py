@@ -21,18 +21,19 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 from verifier.rewrite import Rule, RuleSet, load_rules
 from verifier.rewrite.engine import Subject, note_of, rewrite
 from verifier.rewrite.loader import default_rule_dirs
+from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import Surface, surface_of
 from verifier.deductive.reading import ReadingView, mended, recorded
 from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
-from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.views import View, attachment_view, who_is_view
 
 __all__ = [
     "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
-    "view_of", "question_test", "example_apply", "views_for", "kind_of_view", "CORRECTIONS", "VIEWS",
+    "view_of", "question_test", "example_apply", "views_for", "kind_of_view", "known_verbs", "CORRECTIONS",
+    "VIEWS",
 ]
 
 
@@ -48,7 +49,6 @@ class Builtin:
 #: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
 BUILTINS: Mapping[str, Builtin] = {
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
-    "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
     "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
     "who_is": Builtin("views", who_is_view),
@@ -82,8 +82,15 @@ def _surface(reading, question: str) -> Surface:
     return surface_of(question, getattr(reading, "mrs", None))
 
 
-def _rewritten(rule: Rule, reading, question: str) -> Subject:
-    subject = Subject(reading.formula, tuple(reading.answer_vars), _surface(reading, question))
+def _known(pack) -> Known:
+    """The predicates the templates of ``pack`` name (their verbs, by lemma)."""
+    if pack is None:
+        return NOTHING_KNOWN
+    return Known(pack.template_verbs, pack.template_verb_arities)
+
+
+def _rewritten(rule: Rule, reading, question: str, pack=None) -> Subject:
+    subject = Subject(reading.formula, tuple(reading.answer_vars), _surface(reading, question), _known(pack))
     return rewrite(rule, subject)
 
 
@@ -91,7 +98,7 @@ def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
     """``reading`` after the correction ``rule`` (the reading itself, or a view of it)."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading, inputs)
-    done = _rewritten(rule, reading, inputs.question)
+    done = _rewritten(rule, reading, inputs.question, inputs.pack)
     if tuple(done.answers) != tuple(reading.answer_vars):
         return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
                               answer_vars=tuple(done.answers))
@@ -126,6 +133,13 @@ def view_of(rule: Rule, reading, question: str = ""):
         return None
     return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
                           answer_vars=tuple(done.answers), note=note_of(rule.note, done.matches) or None)
+
+
+def known_verbs(reading, pack):
+    """``reading`` after the shipped correction ``known_verbs`` (``axioms/rewrites/
+    corrections.yaml``) with the verbs the templates of ``pack`` name: ``_use/vb_u_unknown``
+    read as ``_use_v_1`` (the reading itself when there is none)."""
+    return apply_correction(shipped_rules().rule("known_verbs"), reading, CorrectionInputs("", pack, None))
 
 
 def kind_of_view(reading):

@@ -30,6 +30,7 @@ from typing import Mapping, Sequence
 from parsers.mrs import predicate_info
 from verifier.logic import TRUE, And, Atom, Eq, Exists, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
+from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import NO_SURFACE, Surface
 
 __all__ = ["Match", "LEMMA_SLOT", "NOTE_SLOT", "Subject", "ep_matches", "case_matches", "rewrite",
@@ -44,6 +45,8 @@ class Subject:
     formula: Formula
     answers: tuple[Var, ...] = ()
     surface: Surface = NO_SURFACE
+    #: the predicates the axioms name, for the ``known`` conditions
+    known: Known = NOTHING_KNOWN
     #: the bindings of the matches a rewrite made (for a note that names what matched)
     matches: tuple[Match, ...] = field(default=(), compare=False)
 
@@ -56,6 +59,7 @@ class _Facts:
     free: frozenset[Var]
     answers: tuple[Var, ...]
     surface: Surface
+    known: Known = NOTHING_KNOWN
 
 #: The bindings of a match: variable name -> term, and ``@NAME`` -> the EP matched by the
 #: pattern called NAME.
@@ -186,6 +190,25 @@ def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts,
     return True
 
 
+def _known_ok(p: EpPattern, a: Atom, known: Known) -> bool:
+    if p.known is None and not p.known_arities and not p.known_not_arities:
+        return True
+    pred = known.predicate(predicate_info(a.pred).lemma)
+    if p.known is not None and (pred is not None) != p.known:
+        return False
+    if p.known_arities and not (pred is not None and any(known.takes(pred, n) for n in p.known_arities)):
+        return False
+    return not (p.known_not_arities and pred is not None and any(known.takes(pred, n) for n in p.known_not_arities))
+
+
+def _fits(p: EpPattern, a: Atom, env: Match, facts: _Facts) -> Match | None:
+    """``ep_matches`` with the conditions that read the question and the known predicates."""
+    e = ep_matches(p, a, env)
+    if e is None or not _written_ok(p, a, facts.surface) or not _known_ok(p, a, facts.known):
+        return None
+    return e
+
+
 def _written_ok(p: EpPattern, a: Atom, surface: Surface) -> bool:
     return not p.written or bool(surface.texts(a) & set(p.written))
 
@@ -204,7 +227,7 @@ def _candidates(p: EpPattern, env: Match, facts: _Facts) -> Sequence[Atom]:
         start = facts.surface.start(a)
         if start is None or start < end or (best_start is not None and start >= best_start):
             continue
-        if ep_matches(p, a, env) is not None and _written_ok(p, a, facts.surface):
+        if _fits(p, a, env, facts) is not None:
             best, best_start = a, start
     return () if best is None else (best,)
 
@@ -214,7 +237,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
     """The first completion of ``env`` over ``patterns`` (each with whether it is an input)."""
     if not patterns:
         for p in case.unless:
-            if any(ep_matches(p, a, env) is not None and _written_ok(p, a, facts.surface) for a in facts.atoms):
+            if any(_fits(p, a, env, facts) is not None for a in facts.atoms):
                 return None
         if case.where and not _where_ok(case.where, env, facts, used_inputs):
             return None
@@ -224,8 +247,8 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
     for a in _candidates(p, env, facts):
         if is_input and (a in used or a in used_inputs):
             continue
-        e = ep_matches(p, a, env)
-        if e is None or not _written_ok(p, a, facts.surface):
+        e = _fits(p, a, env, facts)
+        if e is None:
             continue
         found = _search(rest, e, facts, used, used_inputs + ([a] if is_input else []), case)
         if found is None:
@@ -247,8 +270,8 @@ def case_matches(case: Case, first: Atom, facts: Sequence[Atom] | _Facts, used: 
         facts = _Facts(tuple(facts), free, (), NO_SURFACE)
     if first in used:
         return None
-    env = ep_matches(case.input[0], first, {})
-    if env is None or not _written_ok(case.input[0], first, facts.surface):
+    env = _fits(case.input[0], first, {}, facts)
+    if env is None:
         return None
     rest = [(p, True) for p in case.input[1:]] + [(p, False) for p in case.context]
     return _search(rest, env, facts, set(used), [first], case)
@@ -259,26 +282,30 @@ def fresh_name(template: str, env: Match) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: getattr(env.get(m.group(1)), "name", m.group(1)), template)
 
 
-#: In an output's ``pred``, ``{lemma:NAME}`` stands for the lemma of the input EP NAME.
-LEMMA_SLOT = re.compile(r"\{lemma:(\w+)\}")
+#: In an output's ``pred``, ``{lemma:NAME}`` stands for the lemma of the input EP NAME and
+#: ``{known:NAME}`` for the known predicate of that lemma.
+LEMMA_SLOT = re.compile(r"\{(lemma|known):(\w+)\}")
 
 
 #: The output predicate that writes an equality of its two arguments.
 EQUALITY = "="
 
 
-def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var]) -> Formula:
+def _written(out: EpOutput, env: Match, fresh: Mapping[str, Var], known: Known = NOTHING_KNOWN) -> Formula:
     args = tuple(fresh[a[1:]] if a[1:] in fresh else env[a[1:]] for a in out.args)
     if out.pred == EQUALITY:
         return Eq(*args)
     if out.pred is not None:
-        pred = LEMMA_SLOT.sub(lambda m: str(predicate_info(env["@" + m.group(1)].pred).lemma), out.pred)
+        def slot(m: re.Match) -> str:
+            lemma = predicate_info(env["@" + m.group(2)].pred).lemma
+            return str(lemma if m.group(1) == "lemma" else known.predicate(lemma))
+        pred = LEMMA_SLOT.sub(slot, out.pred)
     else:
         pred = env["@" + str(out.like)].pred
     return Atom(pred, args)
 
 
-def _replacements(case: Case, env: Match, inputs: Sequence[Atom]) -> dict[Atom, Formula]:
+def _replacements(case: Case, env: Match, inputs: Sequence[Atom], known: Known = NOTHING_KNOWN) -> dict[Atom, Formula]:
     names = {p.name: a for p, a in zip(case.input, inputs) if p.name is not None}
     fresh = {v: Var(fresh_name(t, env)) for v, t in case.fresh.items()}
     at: dict[Atom, list[EpOutput]] = {a: [] for a in inputs}
@@ -286,7 +313,7 @@ def _replacements(case: Case, env: Match, inputs: Sequence[Atom]) -> dict[Atom, 
         at[names[out.at] if out.at is not None else inputs[0]].append(out)
     repl: dict[Atom, Formula] = {}
     for a, outs in at.items():
-        written = [_written(o, env, fresh) for o in outs]
+        written = [_written(o, env, fresh, known) for o in outs]
         here = [fresh[v] for v in fresh if any(fresh[v] in free_vars(w) for w in written)]
         repl[a] = exists(here, conj(*written)) if written else TRUE
     return repl
@@ -297,7 +324,7 @@ def _made(subject: Subject, matches: Sequence[tuple[Case, Match, list[Atom]]], f
     repl: dict[Atom, Formula] = {}
     gone: list[Var] = []
     for case, env, inputs in matches:
-        repl.update(_replacements(case, env, inputs))
+        repl.update(_replacements(case, env, inputs, subject.known))
         gone += [env[v[1:]] for v in case.unanswer if isinstance(env.get(v[1:]), Var)]
     new = map_atoms(subject.formula, lambda f: repl.get(f, f))
     answers = subject.answers
@@ -306,7 +333,7 @@ def _made(subject: Subject, matches: Sequence[tuple[Case, Match, list[Atom]]], f
         new = exists(gone, new)
     if free_vars(new) - free:
         return None
-    return Subject(new, answers, subject.surface)
+    return Subject(new, answers, subject.surface, subject.known)
 
 
 def positive_atoms(f: Formula) -> list[Atom]:
@@ -332,7 +359,7 @@ def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) 
     formula = subject.formula
     free = free_vars(formula)
     found_atoms = positive_atoms(formula) if positive_core else atoms(formula)
-    facts = _Facts(tuple(found_atoms), free, tuple(subject.answers), subject.surface)
+    facts = _Facts(tuple(found_atoms), free, tuple(subject.answers), subject.surface, subject.known)
     used: set[Atom] = set()
     matches: list[tuple[Case, Match, list[Atom]]] = []
     for a in facts.atoms:

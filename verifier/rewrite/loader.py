@@ -35,7 +35,7 @@ _CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output", "unans
 _RULE_FIELDS = {"name", "doc", "grammars", "builtin", "cases", "examples", "question", "after_reason",
                 "note", "then", "positive_core"} | _CASE_FIELDS
 _EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "not_lemma", "unknown_word", "abstract",
-              "as", "last", "only", "written", "after"}
+              "as", "last", "only", "written", "after", "known", "known_arities", "known_not_arities"}
 _OUT_FIELDS = {"args", "pred", "like", "at"}
 _EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged", "written"}
 #: The conditions a ``where`` may state of bound variables.
@@ -82,6 +82,10 @@ def _names(v: Any) -> tuple[str, ...]:
 
         out.extend(vocabulary(m.group(1)).words(m.group(2)))
     return tuple(out)
+
+
+def _ints(v: Any) -> tuple[int, ...]:
+    return tuple(int(x) for x in _names(v) if str(x).isdigit())
 
 
 def _where_lists(w: Any) -> Any:
@@ -151,7 +155,8 @@ def _pattern(d: Any, file: str, line: int, what: str, col: _Collector) -> EpPatt
                      None if d.get("as") is None else str(d["as"]), bool(d.get("last", False)),
                      _names(d.get("not_lemma")), None if abstract is None else bool(abstract),
                      _names(d.get("written")), None if d.get("after") is None else str(d["after"]),
-                     bool(d.get("only", False)))
+                     bool(d.get("only", False)), None if d.get("known") is None else bool(d["known"]),
+                     _ints(d.get("known_arities")), _ints(d.get("known_not_arities")))
 
 
 def _output(d: Any, file: str, line: int, what: str, col: _Collector) -> EpOutput | None:
@@ -215,7 +220,7 @@ def _check_vars(case: Case, file: str, line: int, what: str, col: _Collector) ->
         for a in o.args:
             if a[1:] not in bound and a[1:] not in case.fresh:
                 col.add(file, line, "variable", f"{what}: output variable {a} is bound by no input or context EP")
-        refs = [o.like, o.at] + re.findall(r"\{lemma:(\w+)\}", o.pred or "")
+        refs = [o.like, o.at] + re.findall(r"\{(?:lemma|known):(\w+)\}", o.pred or "")
         for ref in refs:
             if ref is not None and ref not in named:
                 col.add(file, line, "reference", f"{what}: {ref!r} names no input EP (as: NAME)")

@@ -73,6 +73,11 @@ class EpPattern:
     after: str | None = None
     #: exactly one EP fits (with the variables bound so far)
     only: bool = False
+    #: its lemma (or a base form of it) is that of a known predicate (True), or not (False)
+    known: bool | None = None
+    #: the numbers of arguments the known predicate of its lemma takes / does not take
+    known_arities: tuple[int, ...] = ()
+    known_not_arities: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,8 @@ class EpOutput:
     """An EP a rule writes: its predicate (``pred``, or ``like``: the predicate of the input
     EP of that name), its arguments (``$name`` of a bound or fresh variable, or a literal
     predicate name / constant) and ``at``: the input EP whose place it takes (the first
-    input's when not given).  ``pred: "="`` writes an equality of its two arguments."""
+    input's when not given).  ``pred: "="`` writes an equality of its two arguments;
+    ``{known:NAME}`` in ``pred`` the known predicate of the lemma of input EP NAME."""
 
     args: tuple[str, ...]
     pred: str | None = None
