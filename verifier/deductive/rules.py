@@ -165,7 +165,8 @@ def question_test(rule: Rule) -> Callable[[str], bool]:
 
 
 def _view(rule: Rule) -> View:
-    return View(rule.name, lambda r: view_of(rule, r), question_test(rule), rule.after_reason)
+    return View(rule.name, lambda r, question="": view_of(rule, r, question), question_test(rule),
+                rule.after_reason)
 
 
 #: the views of the rule sets seen last, by the rule set's id (the rule set kept, so that its

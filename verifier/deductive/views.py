@@ -159,7 +159,9 @@ def attachment_view(reading):
 
 @dataclass(frozen=True)
 class View:
-    """An alternative view of a reading: ``make(reading)`` gives the view or None; it is tried
+    """An alternative view of a reading: ``make(reading, question)`` gives the view or None
+    (``question``: where the reading's EPs are written, for the rule's surface conditions;
+    may be left out); it is tried
     for a question that ``applies`` to, and (``after_reason``) only when the reason of the
     reading's last result says so.  The views and their order are data
     (``axioms/rewrites/views.yaml``, :func:`verifier.deductive.rules.views_for`)."""
