@@ -234,3 +234,32 @@ def test_known_predicates_by_lemma_and_arity(tmp_path):
     assert go("_frob/vb_u_unknown(e2, x3, x1)") == "_frob/vb_u_unknown(e2, x3, x1)"
     # nothing known: nothing read
     assert str(run(rule, "_use/vb_u_unknown(e2, x3, x1)").formula) == "_use/vb_u_unknown(e2, x3, x1)"
+
+
+def test_phrases_closed_and_covered(tmp_path):
+    rule = one_rule(tmp_path, """
+- name: who
+  doc: a test rule
+  note: single
+  positive_core: true
+  cases:
+  - input: [{pred: _be_v_id, args: [$e, $w, $n:var], as: B}, {pred: person, args: [$w], as: P}]
+    where: [{answers: 1}, {first_answer: $w}, {said_only: [$w]}, {covered: [$n]}]
+    parts: [{pred: [named, compound], args: [...]}]
+    around: [{pos: p, args: [_, $e, $y:var]}]
+    output: [{pred: _do_v_1, args: [$e, $n, $w], at: B}, {pred: thing, args: [$w], at: P}]
+  - input: [{pred: _be_v_id, args: [$e, $w, $n:var]}, {pred: person, args: [$w]}]
+    where: [{first_answer: $w}, {other_answer: $w}, {said_only: [$w]}, {closed: [$n]}]
+    parts: [{pred: [named, compound], args: [...]}]
+    unanswer: [$w]
+    case_note: second
+""" + EXAMPLE, stage="views")
+    got = run(rule, 'person(x1) & _be_v_id(e2, x1, x3) & named(x3, "Kim") & _in_p(e4, e2, x5) & named(x5, "Bible")')
+    assert str(got.formula).startswith("thing(x1) & _do_v_1(e2, x3, x1)") and note_of(rule.note, got.matches) == "single"
+    # something else said of the name, or a word on the copula that is no place: no view
+    for text in ('person(x1) & _be_v_id(e2, x1, x3) & named(x3, "Kim") & _sing_v_1(e4, x3)',
+                 'person(x1) & _be_v_id(e2, x1, x3) & named(x3, "Kim") & _kobe/rb_u_unknown(i9, e2)'):
+        assert run(rule, text).formula == parse_formula(text)
+    two = run(rule, 'person(x1) & _be_v_id(e2, x1, x3) & named(x3, "Kim") & _do_v_1(e6, x8, x7)', answers=("x1", "x7"))
+    assert two.answers == (Var("x7"),) and note_of(rule.note, two.matches) == "second"
+    assert str(two.formula) == 'named(x3, "Kim") & _do_v_1(e6, x8, x7)'

@@ -28,7 +28,7 @@ from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
 from verifier.deductive.corrections.name_appositions import split_name_appositions
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
-from verifier.deductive.views import View, attachment_view, who_is_view
+from verifier.deductive.views import View, attachment_view
 
 __all__ = [
     "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
@@ -51,7 +51,6 @@ BUILTINS: Mapping[str, Builtin] = {
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
     "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
-    "who_is": Builtin("views", who_is_view),
     "attachment": Builtin("views", attachment_view),
 }
 

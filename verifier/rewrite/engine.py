@@ -139,8 +139,27 @@ def _identified(facts: _Facts, x: Term, preds: Sequence[object]) -> set[Term]:
     return same
 
 
+def _closure(start: set[Term], inputs: Sequence[Atom], env: Match, facts: _Facts,
+             parts: Sequence[EpPattern]) -> set[Term]:
+    """The variables reached from ``start`` through the EPs, other than ``inputs``, that fit
+    one of ``parts``."""
+    reached = set(start)
+    grow = True
+    while grow:
+        grow = False
+        for f in facts.atoms:
+            if f in inputs or not reached & set(f.args) or not any(_fits(p, f, env, facts) is not None for p in parts):
+                continue
+            more = {t for t in f.args if isinstance(t, Var)} - reached
+            if more:
+                reached |= more
+                grow = True
+    return reached
+
+
 def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts,
-              inputs: Sequence[Atom] = ()) -> bool:
+              inputs: Sequence[Atom] = (), parts: Sequence[EpPattern] = (),
+              around: Sequence[EpPattern] = ()) -> bool:
     named = None
     for w in where:
         (kind, value), = ((k, v) for k, v in w.items() if k != "__line__")
@@ -162,6 +181,30 @@ def _where_ok(where: Sequence[Mapping[str, object]], env: Match, facts: _Facts,
         elif kind in ("answer", "not_answer"):
             if (t in facts.answers) != (kind == "answer"):
                 return False
+        elif kind == "first_answer":
+            if not facts.answers or facts.answers[0] != t:
+                return False
+        elif kind in ("closed", "covered"):
+            # closed: every EP (not an input) touching what the case's parts reach from these
+            # variables is a part; covered: every EP (not an input) is one around the phrase
+            # (``around``) or a part touching what they reach or what the EPs around bind
+            reached = _closure({v for v in vals if v is not None}, inputs, env, facts, parts)
+            anchors: set[Term] = set()
+            if kind == "covered":
+                for f in facts.atoms:
+                    for p in around:
+                        e = _fits(p, f, env, facts) if f not in inputs else None
+                        if e is not None:
+                            anchors |= {v for k, v in e.items() if k not in env and not k.startswith("@")}
+            for f in facts.atoms:
+                if f in inputs:
+                    continue
+                if kind == "covered" and any(_fits(p, f, env, facts) is not None for p in around):
+                    continue
+                touches = bool((reached | anchors) & set(f.args))
+                if (kind == "covered" or touches) and not (touches and any(
+                        _fits(p, f, env, facts) is not None for p in parts)):
+                    return False
         elif kind == "answers":  # N: the number of answers
             if len(facts.answers) != int(str(t)):
                 return False
@@ -239,7 +282,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
         for p in case.unless:
             if any(_fits(p, a, env, facts) is not None for a in facts.atoms):
                 return None
-        if case.where and not _where_ok(case.where, env, facts, used_inputs):
+        if case.where and not _where_ok(case.where, env, facts, used_inputs, case.parts, case.around):
             return None
         return env, list(used_inputs)
     (p, is_input), rest = patterns[0], patterns[1:]
@@ -381,7 +424,8 @@ def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) 
         made = _made(subject, matches, free)
     if made is None:
         return subject
-    return replace(made, matches=tuple(subject.matches) + tuple(env for _, env, _ in matches))
+    envs = tuple(dict(env, **({"@note": case.note} if case.note else {})) for case, env, _ in matches)
+    return replace(made, matches=tuple(subject.matches) + envs)
 
 
 def rewrite(rule: Rule, subject: Subject) -> Subject:
@@ -403,7 +447,9 @@ NOTE_SLOT = re.compile(r"\{lemma:(\w+)(?:\|([^}]*))?\}")
 
 
 def note_of(template: str, matches: Sequence[Match]) -> str:
-    """``template`` with its ``{lemma:NAME|OTHER}`` slots filled from ``matches``."""
+    """``template`` (or the note of the case of the first match that has one) with its
+    ``{lemma:NAME|OTHER}`` slots filled from ``matches``."""
+    template = next((str(env["@note"]) for env in matches if env.get("@note")), template)
     def fill(m: re.Match) -> str:
         lemmas = [str(predicate_info(env["@" + m.group(1)].pred).lemma) for env in matches
                   if isinstance(env.get("@" + m.group(1)), Atom)]

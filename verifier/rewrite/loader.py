@@ -8,8 +8,10 @@ the order written (the shipped ``corrections.yaml`` before a user's).  A rule ha
 in order).  An EP pattern is a mapping with ``args`` (``$v``, ``$v:SORT``, ``_``, ``_:SORT``,
 ``...`` last) and any of ``pred``, ``pred_re``, ``pos``, ``lemma``, ``not_pred``,
 ``not_lemma``, ``unknown_word``, ``abstract``, ``as``, ``last``, ``only``, ``written``,
-``after`` (a list of names may be ``words:FILE.LIST``: the words of that list of
-``axioms/words/FILE.yaml``); a case may add ``unanswer`` and ``optional``; an output EP has ``args`` (``$v``), ``pred`` (``{lemma:NAME}`` in it: the lemma of input EP
+``after``, ``known``, ``known_arities``, ``known_not_arities`` (a list of names may be
+``words:FILE.LIST``: the words of that list of ``axioms/words/FILE.yaml``); a case may add
+``unanswer``, ``optional``, ``parts``, ``around`` and ``case_note``; a rule ``then`` (further
+steps, each ``{cases: [...]}``) and ``positive_core``; an output EP has ``args`` (``$v``), ``pred`` (``{lemma:NAME}`` in it: the lemma of input EP
 NAME) or ``like: NAME`` and ``at: NAME``.  Views add ``question: {match|search: REGEX}`` (or ``{shape_pattern: NAME}``, a pattern of
 ``axioms/shapes``), ``after_reason`` and ``note``.
 Loading executes nothing from the files (``yaml.SafeLoader``); every problem is a
@@ -31,7 +33,8 @@ from verifier.datafiles import IssueCollector as _Collector, example_records, li
 __all__ = ["default_rule_dirs", "rule_files", "check_rules", "load_rules", "WHERE_KINDS"]
 
 _FILE_FIELDS = {"stage", "rules"}
-_CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output", "unanswer", "optional"}
+_CASE_FIELDS = {"input", "context", "unless", "where", "fresh", "output", "unanswer", "optional", "parts",
+                "around", "case_note"}
 _RULE_FIELDS = {"name", "doc", "grammars", "builtin", "cases", "examples", "question", "after_reason",
                 "note", "then", "positive_core"} | _CASE_FIELDS
 _EP_FIELDS = {"args", "pred", "pred_re", "pos", "lemma", "not_pred", "not_lemma", "unknown_word", "abstract",
@@ -40,7 +43,8 @@ _OUT_FIELDS = {"args", "pred", "like", "at"}
 _EXAMPLE_FIELDS = {"formula", "answers", "question", "expect", "expect_answers", "unchanged", "written"}
 #: The conditions a ``where`` may state of bound variables.
 WHERE_KINDS = ("named", "not_named", "free", "not_free", "differ", "answer", "not_answer", "other_answer",
-               "occurs", "written_lower", "written_before", "answers", "answer_through", "said_only")
+               "occurs", "written_lower", "written_before", "answers", "answer_through", "said_only",
+               "first_answer", "closed", "covered")
 #: A list of names given as a word list of ``axioms/words``: ``words:FILE.LIST``.
 _WORD_LIST = re.compile(r"words:(\w+)\.(\w+)")
 _ARG = re.compile(r"(?:\$([A-Za-z]\w*)|_)(?::(\w+))?")
@@ -183,6 +187,8 @@ def _case(d: dict, file: str, line: int, what: str, col: _Collector) -> Case | N
     inputs = [_pattern(p, file, line, what, col) for p in d.get("input") or []]
     context = [_pattern(p, file, line, what, col) for p in d.get("context") or []]
     unless = [_pattern(p, file, line, what, col) for p in d.get("unless") or []]
+    parts = [_pattern(p, file, line, what, col) for p in d.get("parts") or []]
+    around = [_pattern(p, file, line, what, col) for p in d.get("around") or []]
     outputs = [_output(o, file, line, what, col) for o in d.get("output") or []]
     if not inputs:
         col.add(file, line, "input", f"{what}: a declarative rule has at least one input EP")
@@ -202,7 +208,8 @@ def _case(d: dict, file: str, line: int, what: str, col: _Collector) -> Case | N
     if len(col.issues) > n:
         return None
     case = Case(tuple(inputs), tuple(context), tuple(unless), where, fresh, tuple(outputs),  # type: ignore[arg-type]
-                unanswer, bool(d.get("optional", False)))
+                unanswer, bool(d.get("optional", False)), tuple(parts),  # type: ignore[arg-type]
+                tuple(around), str(d.get("case_note") or ""))  # type: ignore[arg-type]
     _check_vars(case, file, line, what, col)
     return case
 

@@ -112,6 +112,14 @@ class Case:
     #: the case's matches are left out (the other cases' made) when the rewrite with them
     #: would take a variable out of its quantifier's scope
     optional: bool = False
+    #: the EPs that may make up a phrase (``parts``), for the conditions ``closed`` and
+    #: ``covered``
+    parts: tuple[EpPattern, ...] = ()
+    #: the EPs that may stand around a phrase (``covered``); their variables first bound in
+    #: them are what the phrase's parts may touch besides the phrase
+    around: tuple[EpPattern, ...] = ()
+    #: a view's note when this case made the view (else the rule's)
+    note: str = ""
 
 
 @dataclass(frozen=True)
