@@ -15,7 +15,7 @@ from verifier.vocabulary import (
     VocabularyError, lint_words, run_word_examples, vocabulary, words_dir,
 )
 
-SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical", "views", "question")
+SHIPPED = ("grounding", "intent", "qualifiers", "filters", "lexical", "views", "question", "rewrites")
 
 
 def _words(tmp_path, text: str, name: str = "test"):

@@ -234,7 +234,7 @@ class Pack:
     def template_verbs(self) -> dict[str, str]:
         """The grammar's verb predicates of sense 1 that the template and background axioms
         name, by lemma (``{"use": "_use_v_1", ...}``): what an unknown-word verb of that lemma
-        stands for (``verifier.deductive.corrections.known_verbs.known_verbs``).  Computed once per pack."""
+        stands for (the rewrite rule ``known_verbs``, :mod:`verifier.rewrite.known`).  Computed once per pack."""
         out: dict[str, str] = {}
         for a in self._axiom_verbs():
             out.setdefault(_VERB_SENSE_1.fullmatch(a.pred).group(1), a.pred)

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 from verifier.deductive.alignment import SUPERLATIVE_VALUE
 from verifier.deductive.consequences import kg_consequences, negation_kg_readings
-from verifier.deductive.rules import CORRECTIONS, VIEWS
-from verifier.deductive.corrections.known_verbs import known_verbs
+from verifier.deductive.rules import CORRECTIONS, VIEWS, kind_of_view, known_verbs
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
 from verifier.deductive.checks import PRE_PROOF, PRECEDENCE
 from verifier.deductive.pipeline import check_reading, check_readings
 from verifier.deductive.results import VERDICT_ORDER, AtomDiagnosis, DeductiveResult, ReadingResult
-from verifier.deductive.views import KIND_OF, attachment_view, kind_of_view
+from verifier.deductive.views import KIND_OF, attachment_view
 
 __all__ = [
     "DeductiveResult", "ReadingResult", "AtomDiagnosis", "check_readings", "check_reading", "VERDICT_ORDER",

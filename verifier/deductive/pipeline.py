@@ -340,7 +340,7 @@ def check_readings(question: str, query: Query, readings: Sequence, pack: Pack, 
             if not applies or last.verdict == "faithful" or (
                     view_kind.after_reason is not None and view_kind.after_reason not in last.reason):
                 continue
-            view = recorded(r, view_kind.make(r), view_kind.name)
+            view = recorded(r, view_kind.make(r, question), view_kind.name)
             if view is not None:
                 results.append(check(view))
         if results[-1].result.verdict == "faithful" or len(seen) >= max_readings + len(priority):

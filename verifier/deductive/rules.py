@@ -18,22 +18,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from verifier.rewrite import Rule, RuleSet, load_rules, rewrite_formula
+from verifier.rewrite import Rule, RuleSet, load_rules
+from verifier.rewrite.engine import Subject, note_of, rewrite
 from verifier.rewrite.loader import default_rule_dirs
+from verifier.rewrite.known import NOTHING_KNOWN, Known
+from verifier.rewrite.surface import Surface, surface_of
 from verifier.deductive.reading import ReadingView, mended, recorded
 from verifier.deductive.corrections import CorrectionInputs
 from verifier.deductive.corrections.coordinated_objects import coordinated_objects
-from verifier.deductive.corrections.known_verbs import known_verbs
 from verifier.deductive.corrections.name_appositions import split_name_appositions
-from verifier.deductive.corrections.parser_defects import correct_parser_defects
-from verifier.deductive.corrections.pied_piped import pied_piped_relatives
 from verifier.deductive.corrections.repeated_nouns import distinguish_repeated
-from verifier.deductive.corrections.role_titles import role_titles
-from verifier.deductive.views import View, attachment_view, kind_of_view, name_of_answer, who_is_view
+from verifier.deductive.views import View, attachment_view
 
 __all__ = [
     "Builtin", "BUILTINS", "Correction", "shipped_rules", "rules_for", "apply_correction", "correct",
-    "view_of", "question_test", "example_apply", "views_for", "CORRECTIONS", "VIEWS",
+    "view_of", "question_test", "example_apply", "views_for", "kind_of_view", "known_verbs", "CORRECTIONS",
+    "VIEWS",
 ]
 
 
@@ -48,16 +48,9 @@ class Builtin:
 
 #: The rules still written in Python, by the name a rule file's ``builtin:`` gives.
 BUILTINS: Mapping[str, Builtin] = {
-    "parser_defects": Builtin("corrections", lambda r, i: correct_parser_defects(r, i.question)),
-    "pied_piped_relatives": Builtin("corrections", lambda r, i: pied_piped_relatives(r)),
     "split_name_appositions": Builtin("corrections", lambda r, i: split_name_appositions(r, i.question)),
-    "known_verbs": Builtin("corrections", lambda r, i: known_verbs(r, i.pack)),
-    "role_titles": Builtin("corrections", lambda r, i: role_titles(r, i.question)),
     "distinguish_repeated": Builtin("corrections", lambda r, i: distinguish_repeated(r)),
     "coordinated_objects": Builtin("corrections", lambda r, i: coordinated_objects(r, i.question, i.labels)),
-    "name_of_description": Builtin("views", name_of_answer),
-    "who_is": Builtin("views", who_is_view),
-    "kind_of": Builtin("views", kind_of_view),
     "attachment": Builtin("views", attachment_view),
 }
 
@@ -80,11 +73,35 @@ def rules_for(standin: bool = True, disabled: Collection[str] = (), extra: Seque
     return _load(paths).active(standin, frozenset(disabled))
 
 
+def _surface(reading, question: str) -> Surface:
+    """Where the EPs of ``reading`` are written in ``question`` (an example reading says it)."""
+    given = getattr(reading, "surface", None)
+    if isinstance(given, Surface):
+        return given
+    return surface_of(question, getattr(reading, "mrs", None))
+
+
+def _known(pack) -> Known:
+    """The predicates the templates of ``pack`` name (their verbs, by lemma)."""
+    if pack is None:
+        return NOTHING_KNOWN
+    return Known(pack.template_verbs, pack.template_verb_arities)
+
+
+def _rewritten(rule: Rule, reading, question: str, pack=None) -> Subject:
+    subject = Subject(reading.formula, tuple(reading.answer_vars), _surface(reading, question), _known(pack))
+    return rewrite(rule, subject)
+
+
 def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
     """``reading`` after the correction ``rule`` (the reading itself, or a view of it)."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading, inputs)
-    return mended(reading, rewrite_formula(rule, reading.formula))
+    done = _rewritten(rule, reading, inputs.question, inputs.pack)
+    if tuple(done.answers) != tuple(reading.answer_vars):
+        return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
+                              answer_vars=tuple(done.answers))
+    return mended(reading, done.formula)
 
 
 def correct(reading, inputs: CorrectionInputs, rules: RuleSet | None = None):
@@ -101,18 +118,34 @@ def example_apply(pack, labels) -> Callable[[Rule, Any], Any]:
     def apply(rule: Rule, reading):
         if rule.stage == "views":
             return view_of(rule, reading)
-        return apply_correction(rule, reading, CorrectionInputs("", pack, labels))
+        return apply_correction(rule, reading, CorrectionInputs(getattr(reading, "question", ""), pack, labels))
     return apply
 
 
-def view_of(rule: Rule, reading):
-    """The view ``rule`` makes of ``reading`` (None when it does not apply)."""
+def view_of(rule: Rule, reading, question: str = ""):
+    """The view ``rule`` makes of ``reading`` (None when it does not apply; ``question``:
+    where its EPs are written, for the rule's surface conditions)."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading)
-    formula = rewrite_formula(rule, reading.formula)
-    if formula == reading.formula:
+    done = _rewritten(rule, reading, question)
+    if done.formula == reading.formula and tuple(done.answers) == tuple(reading.answer_vars):
         return None
-    return ReadingView.of(reading, formula, getattr(reading, "not_alignable", set()), note=rule.note or None)
+    return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
+                          answer_vars=tuple(done.answers), note=note_of(rule.note, done.matches) or None)
+
+
+def known_verbs(reading, pack):
+    """``reading`` after the shipped correction ``known_verbs`` (``axioms/rewrites/
+    corrections.yaml``) with the verbs the templates of ``pack`` name: ``_use/vb_u_unknown``
+    read as ``_use_v_1`` (the reading itself when there is none)."""
+    return apply_correction(shipped_rules().rule("known_verbs"), reading, CorrectionInputs("", pack, None))
+
+
+def kind_of_view(reading):
+    """The view the shipped rule ``kind_of`` (``axioms/rewrites/views.yaml``) makes of
+    ``reading``: "What kind of money ...?" read as "What money ...?" (None when it does not
+    apply)."""
+    return view_of(shipped_rules().rule("kind_of"), reading)
 
 
 def question_test(rule: Rule) -> Callable[[str], bool]:
@@ -131,7 +164,8 @@ def question_test(rule: Rule) -> Callable[[str], bool]:
 
 
 def _view(rule: Rule) -> View:
-    return View(rule.name, lambda r: view_of(rule, r), question_test(rule), rule.after_reason)
+    return View(rule.name, lambda r, question="": view_of(rule, r, question), question_test(rule),
+                rule.after_reason)
 
 
 #: the views of the rule sets seen last, by the rule set's id (the rule set kept, so that its

@@ -11,212 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from verifier.logic import (
-    TRUE, Atom, Eq, Formula, Term, Var, atoms, conj, map_atoms,
-)
+from verifier.logic import Atom, Term, Var, map_atoms
 from parsers.mrs import predicate_info
 from parsers.mrs.question import REQUEST_VERBS
-from verifier.deductive.reading import ReadingView, conjuncts, identified_with, named_vars
+from verifier.deductive.reading import ReadingView, conjuncts, named_vars
 from verifier.grounding.words import AGENT_PREPOSITION
-from verifier.vocabulary import vocabulary
 
-__all__ = [
-    "View", "name_of_answer", "who_is_view", "KIND_OF", "kind_of_view", "attachment_view",
-]
+__all__ = ["View", "KIND_OF", "attachment_view"]
 
 
-#: The predicates these views look for, from ``axioms/words/views.yaml`` (each list
-#: documented and with examples there).
-_WORDS = vocabulary("views")
-_NAME_NOUNS = _WORDS.word_set("name_nouns")
-(_NAME_OF,) = _WORDS.words("name_of_noun")
-(_OF,) = _WORDS.words("of_preposition")
-_PROPER_NAMES = _WORDS.word_set("proper_names")
-(_COPULA,) = _WORDS.words("identity_copula")
-(_PERSON,) = _WORDS.words("person")
-(_DO,) = _WORDS.words("activity_verb")
-(_THING,) = _WORDS.words("thing")
-(_AND,) = _WORDS.words("coordination")
-(_COMPOUND,) = _WORDS.words("compound")
-(_NAME_NOUN_ENDING,) = _WORDS.words("name_noun_ending")
-
-
-#: What may be said of the name itself besides that it is the answer.
-_NAME_ANSWER_PREDS = _WORDS.word_set("name_answer_predicates")
-
-
-def name_of_answer(reading):
-    """"What is the name of the video game published by Nintendo?" (a question that
-    :data:`parsers.mrs.patterns.NAME_OF_DESCRIPTION` matches) asks for the game, as a
-    KG query answers it (an item, whose label is the name): a view of the reading in which
-    the name is the thing it names.  Only for the name of a description (not of a proper
-    name: "What is the name of Paris?") and only when nothing else is said of the name ("the
-    official name of X" is a property of X).  ``None`` when this does not apply."""
-    if len(reading.answer_vars) != 1:
-        return None
-    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
-    same = identified_with(facts, reading.answer_vars[0])
-    for name in facts:
-        if name.pred not in _NAME_NOUNS or not name.args or name.args[0] not in same:
-            continue
-        n = name.args[0]
-        of = [f for f in facts if f.pred == _OF and len(f.args) == 3 and f.args[1] == n]
-        if name.pred == _NAME_OF and len(name.args) == 2 and isinstance(name.args[1], Var)\
-                and name.args[1].name.startswith("x"):
-            named, dropped = name.args[1], {name}
-        elif len(of) == 1 and isinstance(of[0].args[2], Var):
-            named, dropped = of[0].args[2], {name, of[0]}
-        else:
-            continue
-        others = [f for f in facts if f not in dropped and n in f.args and f.pred not in _NAME_ANSWER_PREDS]
-        if others or any(f.pred in _PROPER_NAMES and f.args[0] == named for f in facts):
-            continue
-        formula = map_atoms(reading.formula, lambda a: Eq(n, named) if a == name else TRUE if a in dropped else a)
-        return ReadingView.of(reading, formula, set())
-    return None
-
-
-#: What the name of "Who is NAME?" may carry besides its words ("the real Erin Brockovich").
-_NAME_PARTS = _WORDS.word_set("name_parts")
-
-
-def who_is_view(reading):
-    """"Who is Esther Hicks?" asks what she is, not which item she is: read literally (the
-    answer is the person named, an identity copula) the reading proves every direction and
-    nothing is decided.  The KG answers it with what the person does, as in "What does Esther
-    Hicks do?": a view of the reading in which the copula ``_be_v_id(e, who, NAME)`` becomes
-    ``_do_v_1(e, NAME, who)`` and the answer a thing, so that the lexicon's word for what
-    someone does (*activity*: occupation) links it (template ``activity_of``).  Only for a
-    reading that says nothing else of the answer and nothing of the name but its words (see
-    its question test in ``axioms/rewrites/views.yaml``).  When a second question follows ("Who was Joseph Pulitzer and what did
-    he do?", "Who is Galileo and what is he famous for?"), it says what is asked of the
-    person: the view drops the copula and answers the second question alone.  ``None`` when
-    this does not apply."""
-    if not reading.answer_vars:
-        return None
-    answer = reading.answer_vars[0]
-    facts = conjuncts(reading.formula)
-    if any(not isinstance(f, Atom) for f in facts):
-        return None
-    copulas = [f for f in facts if f.pred == _COPULA and len(f.args) == 3 and answer in f.args[1:]]
-    if len(copulas) != 1:
-        return None
-    be = copulas[0]
-    name = be.args[2] if be.args[1] == answer else be.args[1]
-    if not isinstance(name, Var) or name == answer:
-        return None
-    who = Atom(_PERSON, (answer,))
-    if who not in facts:
-        return None
-
-    def name_word(f: Atom) -> bool:
-        return f.pred in _NAME_PARTS or predicate_info(f.pred).is_unknown_word or f.pred.endswith(_NAME_NOUN_ENDING)
-
-    # the name's words: what name words connect to it ("louis" of "louis riel", the unknown
-    # adjective "albertini" of "ellen albertini dow" and the compound on its event)
-    parts = {name}
-    while True:
-        more = {t for f in facts if name_word(f) and answer not in f.args and parts & set(f.args)
-                for t in f.args if isinstance(t, Var)} - parts
-        if not more:
-            break
-        parts |= more
-    event = be.args[0]
-    second = len(reading.answer_vars) > 1
-    if second and not any(f.pred == _AND and event in f.args[1:] for f in facts):
-        return None  # two answers, but not two coordinated questions
-    # without a second question, only a place on the copula ("who is daniel in the bible?")
-    where = {f.args[2] for f in facts if not second and len(f.args) == 3 and f.args[1] == event
-             and predicate_info(f.pred).pos == "p" and isinstance(f.args[2], Var)}
-    for f in facts:
-        if f in (be, who):
-            continue
-        if answer in f.args:
-            return None
-        if parts & set(f.args) and not name_word(f):
-            return None
-        if not second and not (name_word(f) and set(f.args) & (parts | where)
-                               or len(f.args) == 3 and f.args[1] == event and f.args[2] in where):
-            return None  # something else is said: not a plain "who is NAME?"
-    if second:
-        # "Who was Joseph Pulitzer and what did he do?": the second question says what is asked
-        formula = map_atoms(reading.formula, lambda a: TRUE if a in (be, who) else a)
-        view = ReadingView.of(reading, formula, set(), answer_vars=tuple(reading.answer_vars[1:]),
-                              note="'who is NAME and ...?' read as its second question")
-        return view
-    do = Atom(_DO, (be.args[0], name, answer))
-    formula = map_atoms(reading.formula, lambda a: do if a == be else Atom(_THING, (answer,)) if a == who else a)
-    view = ReadingView.of(reading, formula, set(), note="'who is NAME?' read as what NAME does")
-    return view
-
-
-_KIND_NOUNS = _WORDS.word_set("kind_nouns")
-
-
-#: The abstract predicate of :func:`kind_of_view`: ``kind_of(y)``, the question asked for a
-#: kind of the N that ``y`` is.
+#: The abstract predicate the view ``kind_of`` (``axioms/rewrites/views.yaml``) writes:
+#: ``kind_of(y)``, the question asked for a kind of the N that ``y`` is.
 KIND_OF = "kind_of"
-
-
-def kind_of_view(reading):
-    """"What kind of money do they use in Aruba?", "What type of currency is used in the
-    UK?": a question about a kind of N is answered, as KG queries answer it, with the N
-    itself (the currency, not a kind of currency); so is a request for a list of N ("Give me
-    a list of all lakes in Denmark": the lakes, not a list).  A view of the reading in which
-    the kind noun is identified with its N: ``_type_n_of-n(x, y)``, or ``_type_n_1(x)`` with
-    ``_of_p(e, x, y)``, becomes ``x = y & kind_of(y)``; a kind noun that modifies N in a
-    compound (``_kind/nn_u_unknown(k) & compound(e, y, k)``, as pattern readings write "kind
-    of music") becomes ``kind_of(y)``.  The abstract ``kind_of(y)`` keeps what the question
-    said of N, for the templates that read a kind of N as a genre ("What kind of music did Lou
-    Reed play?").  The copula between the kind and a name ("What type of government is the
-    Philippines?") becomes ``_of_p``: the kind of N a named thing is, is its N.  Only for an
-    N that is a common noun (no name: "the type of the Eiffel Tower" asks for a class of the
-    tower); ``None`` when no kind noun of that shape is found."""
-    facts = [f for f in conjuncts(reading.formula) if isinstance(f, Atom)]
-    named = named_vars(facts)
-
-    def common_noun(y) -> bool:
-        return isinstance(y, Var) and y.name.startswith("x") and y not in named and any(
-            f.args and f.args[0] == y and predicate_info(f.pred).pos == "n"
-            and not predicate_info(f.pred).is_abstract and predicate_info(f.pred).lemma not in _KIND_NOUNS
-            for f in facts)
-
-    replace: dict[Atom, Formula] = {}
-    lemmas: list[str] = []
-    for f in facts:
-        info = predicate_info(f.pred)
-        if info.pos != "n" or info.lemma not in _KIND_NOUNS or not f.args or not isinstance(f.args[0], Var):
-            continue
-        lemmas.append(info.lemma)
-        x = f.args[0]
-        if len(f.args) == 2 and common_noun(f.args[1]):  # _type_n_of-n(x, y)
-            replace[f] = conj(Eq(x, f.args[1]), Atom(KIND_OF, (f.args[1],)))
-            continue
-        of = [g for g in facts if g.pred == _OF and len(g.args) == 3 and g.args[1] == x and common_noun(g.args[2])]
-        if len(of) == 1:  # _type_n_1(x) & _of_p(e, x, y)
-            replace[f], replace[of[0]] = conj(Eq(x, of[0].args[2]), Atom(KIND_OF, (of[0].args[2],))), TRUE
-            continue
-        mods = [g for g in facts if g.pred == _COMPOUND and len(g.args) == 3 and g.args[2] == x
-                and common_noun(g.args[1])]
-        if len(f.args) == 1 and len(mods) == 1:  # _kind/nn_u_unknown(x) & compound(e, y, x)
-            replace[f], replace[mods[0]] = Atom(KIND_OF, (mods[0].args[1],)), TRUE
-    if not replace:
-        return None
-    # "What type of government is the Philippines?": the kind of N that a named thing is, is
-    # its N ("the government of the Philippines"), not the thing itself
-    kinds = {f.args[0] for f in replace if predicate_info(f.pred).lemma in _KIND_NOUNS}
-    kinds |= {t for r in replace.values() for a in atoms(r) if a.pred == KIND_OF for t in a.args}
-    for f in facts:
-        if f.pred == _COPULA and len(f.args) == 3 and f not in replace:
-            e, a, b = f.args
-            for k, z in ((a, b), (b, a)):
-                if k in kinds and z in named:
-                    replace[f] = Atom(_OF, (e, k, z))
-                    break
-    view = ReadingView.of(reading, map_atoms(reading.formula, lambda a: replace.get(a, a)),
-                          getattr(reading, "not_alignable", set()),
-                          note=f"'{lemmas[0] if len(set(lemmas)) == 1 else 'kind'} of N' read as N")
-    return view
 
 
 def attachment_view(reading):
@@ -263,7 +69,9 @@ def attachment_view(reading):
 
 @dataclass(frozen=True)
 class View:
-    """An alternative view of a reading: ``make(reading)`` gives the view or None; it is tried
+    """An alternative view of a reading: ``make(reading, question)`` gives the view or None
+    (``question``: where the reading's EPs are written, for the rule's surface conditions;
+    may be left out); it is tried
     for a question that ``applies`` to, and (``after_reason``) only when the reason of the
     reading's last result says so.  The views and their order are data
     (``axioms/rewrites/views.yaml``, :func:`verifier.deductive.rules.views_for`)."""

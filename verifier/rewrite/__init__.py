@@ -3,7 +3,9 @@ of DELPH-IN transfer rules (``axioms/rewrites/*.yaml``, ``docs/axioms.md`` "Rewr
 
 * :mod:`.model`: the frozen records of a rule (:class:`Rule`, :class:`Case`, EP patterns);
 * :mod:`.loader`: loading and checking rule files (:func:`load_rules`, :func:`check_rules`);
-* :mod:`.engine`: applying a declarative rule to a formula (:func:`rewrite_formula`);
+* :mod:`.engine`: applying a declarative rule to a formula, its answers and where its EPs are
+  written (:func:`rewrite_formula`, :func:`verifier.rewrite.engine.rewrite`);
+* :mod:`.surface`: where the EPs of a reading are written in the question;
 * :mod:`.examples`: running the rules' examples.
 
 The deductive check applies the rules (:mod:`verifier.deductive.rules`: the registry of the

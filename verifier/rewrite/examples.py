@@ -11,15 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from verifier.logic import Formula, Var
+from verifier.logic import Formula, Var, atoms
 from verifier.rewrite.model import Rule, RuleExample, RuleSet
+from verifier.rewrite.surface import NO_SURFACE, Surface, example_surface
 
 __all__ = ["ExampleReading", "ExampleResult", "example_reading", "run_example", "run_examples"]
 
 
 @dataclass(frozen=True)
 class ExampleReading:
-    """The reading of an example: its formula and answers (no MRS, no intent)."""
+    """The reading of an example: its formula and answers (no MRS, no intent), its question
+    and where the example says its EPs are written."""
 
     formula: Formula
     answer_vars: tuple[Var, ...]
@@ -28,6 +30,8 @@ class ExampleReading:
     note: str = ""
     reading_index: int = 0
     not_alignable: frozenset = field(default_factory=frozenset)
+    question: str = ""
+    surface: Surface = NO_SURFACE
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,9 @@ def example_reading(ex: RuleExample) -> ExampleReading:
     """The reading an example gives its rule."""
     from verifier.notation import parse_formula
 
-    return ExampleReading(parse_formula(ex.formula), tuple(Var(a) for a in ex.answers))
+    formula = parse_formula(ex.formula)
+    surface = example_surface(ex.question, atoms(formula), ex.written) if ex.written else Surface(ex.question)
+    return ExampleReading(formula, tuple(Var(a) for a in ex.answers), question=ex.question, surface=surface)
 
 
 def _text(formula_text: str) -> str:

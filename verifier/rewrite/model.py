@@ -37,19 +37,22 @@ SORTS = ("e", "x", "i", "h", "u", "p", "var")
 class ArgPattern:
     """One argument of an EP pattern: ``$name`` (bound where it first occurs, the same term
     everywhere else) or ``_`` (anything, ``var`` None); ``$name:s`` / ``_:s`` restricts it to
-    a variable of sort ``s`` (:data:`SORTS`)."""
+    a variable of sort ``s`` (:data:`SORTS`); ``=TEXT``: a constant written TEXT (``value``)."""
 
     var: str | None = None
     sort: str | None = None
+    value: str | None = None
 
 
 @dataclass(frozen=True)
 class EpPattern:
     """An EP to find: its predicate (``pred``: one of these names; ``pred_re``: a regular
     expression it matches whole; ``pos`` / ``lemma``: parts of it, see
-    :func:`parsers.mrs.predicate_info`; ``not_pred``: names it is not; ``unknown_word``),
-    its arguments (``rest``: more may follow), ``name``, by which outputs refer to it, and
-    ``last``."""
+    :func:`parsers.mrs.predicate_info`; ``not_pred`` / ``not_lemma``: names / lemmas it is
+    not; ``unknown_word``; ``abstract``), its arguments (``rest``: more may follow),
+    ``name``, by which outputs refer to it, ``last``, ``only``, and where it is written in
+    the question (``written``: as one of these texts; ``after``: the first so written after
+    the input EP of that name)."""
 
     args: tuple[ArgPattern, ...] = ()
     rest: bool = False
@@ -63,6 +66,18 @@ class EpPattern:
     #: take the last EP that fits, in the reading's order, instead of the first (for an EP
     #: other than the first input)
     last: bool = False
+    not_lemma: tuple[str, ...] = ()
+    abstract: bool | None = None
+    written: tuple[str, ...] = ()
+    #: the EP (of those that fit) written first after the EP of this name, and no other
+    after: str | None = None
+    #: exactly one EP fits (with the variables bound so far)
+    only: bool = False
+    #: its lemma (or a base form of it) is that of a known predicate (True), or not (False)
+    known: bool | None = None
+    #: the numbers of arguments the known predicate of its lemma takes / does not take
+    known_arities: tuple[int, ...] = ()
+    known_not_arities: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,7 +85,8 @@ class EpOutput:
     """An EP a rule writes: its predicate (``pred``, or ``like``: the predicate of the input
     EP of that name), its arguments (``$name`` of a bound or fresh variable, or a literal
     predicate name / constant) and ``at``: the input EP whose place it takes (the first
-    input's when not given)."""
+    input's when not given).  ``pred: "="`` writes an equality of its two arguments;
+    ``{known:NAME}`` in ``pred`` the known predicate of the lemma of input EP NAME."""
 
     args: tuple[str, ...]
     pred: str | None = None
@@ -90,13 +106,28 @@ class Case:
     #: fresh variable -> its name, ``{v}`` standing for the name of bound variable ``v``
     fresh: Mapping[str, str] = field(default_factory=dict)
     output: tuple[EpOutput, ...] = ()
+    #: bound variables that are no longer answers: dropped from the answers and quantified
+    #: over the whole formula
+    unanswer: tuple[str, ...] = ()
+    #: the case's matches are left out (the other cases' made) when the rewrite with them
+    #: would take a variable out of its quantifier's scope
+    optional: bool = False
+    #: the EPs that may make up a phrase (``parts``), for the conditions ``closed`` and
+    #: ``covered``
+    parts: tuple[EpPattern, ...] = ()
+    #: the EPs that may stand around a phrase (``covered``); their variables first bound in
+    #: them are what the phrase's parts may touch besides the phrase
+    around: tuple[EpPattern, ...] = ()
+    #: a view's note when this case made the view (else the rule's)
+    note: str = ""
 
 
 @dataclass(frozen=True)
 class RuleExample:
     """A reading in the text notation (``formula``; ``answers``: its answer variables; the
-    question when the rule reads it) and what the rule makes of it: ``expect`` (a formula;
-    ``expect_answers`` its answers) or ``unchanged``."""
+    question when the rule reads it, ``written``: the text of the question each variable's
+    EPs are written as, for the surface conditions) and what the rule makes of it: ``expect``
+    (a formula; ``expect_answers`` its answers) or ``unchanged``."""
 
     formula: str
     answers: tuple[str, ...] = ("x1",)
@@ -105,6 +136,7 @@ class RuleExample:
     expect_answers: tuple[str, ...] | None = None
     unchanged: bool = False
     line: int = 0
+    written: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -134,6 +166,11 @@ class Rule:
     question: QuestionTest | None = None
     after_reason: str | None = None
     note: str = ""
+    #: further steps: each a pass of its cases over what the step before made
+    then: tuple[tuple[Case, ...], ...] = ()
+    #: only the EPs of the formula's positive conjunctive core are matched (none under a
+    #: negation, a disjunction, an implication or a universal quantifier)
+    positive_core: bool = False
 
     @property
     def declarative(self) -> bool:

@@ -10,6 +10,7 @@ from verifier.logic import Atom, Formula, Term, Var, atoms, conj, free_vars, map
 from parsers.mrs import predicate_info
 from verifier.lexical import LabelIndex
 from verifier.deductive.reading import mended
+from verifier.vocabulary import vocabulary
 
 __all__ = ["coordinated_objects"]
 
@@ -34,8 +35,11 @@ def _and_inside_label(question: str, span: tuple[int, int] | None, labels: Label
     return False
 
 
-#: Prepositions whose object may be a group as a whole ("between A and B").
-_COLLECTIVE = frozenset({"_between_p", "_among_p", "_amongst_p"})
+#: The predicates this pass reads, from ``axioms/words/rewrites.yaml``: prepositions whose
+#: object may be a group as a whole ("between A and B"), and the coordination.
+_WORDS = vocabulary("rewrites")
+_COLLECTIVE = _WORDS.word_set("collective_prepositions")
+_COORDINATION = _WORDS.word_set("coordination")
 
 
 def coordinated_objects(reading, question: str, labels: LabelIndex):
@@ -45,7 +49,7 @@ def coordinated_objects(reading, question: str, labels: LabelIndex):
     ``V(e, x, a) & V(e, x, b)``), as a modifier of a coordination modifies each conjunct
     (template ``coordination_distributes``).  Objects only: coordinated subjects may act
     together ("X and Y met"), and so may the objects of "between" / "among"
-    (:data:`_COLLECTIVE`).  Not over coordinated answers, which
+    (``collective_prepositions`` of ``axioms/words/rewrites.yaml``).  Not over coordinated answers, which
     :func:`expand_coordinated_answer` aligns with the query's columns one by one ("Naomi
     Campbell has what eye color and hair color?").  Not over an "and" written inside an item's
     label ("the ERA Journal ID of Astronomy and Astrophysics": one journal, which a garbled
@@ -53,11 +57,11 @@ def coordinated_objects(reading, question: str, labels: LabelIndex):
     m = getattr(reading, "mrs", None)
     if m is None:
         return reading
-    spans = {dict(ep.args).get("ARG0"): (ep.cfrom, ep.cto) for ep in m.eps if ep.pred == "_and_c"}
+    spans = {dict(ep.args).get("ARG0"): (ep.cfrom, ep.cto) for ep in m.eps if ep.pred in _COORDINATION}
     answers = free_vars(reading.formula)
     coordinations: dict[Var, tuple[Term, Term]] = {}
     for a in atoms(reading.formula):
-        if (a.pred == "_and_c" and len(a.args) == 3
+        if (a.pred in _COORDINATION and len(a.args) == 3
                 and all(isinstance(t, Var) and t.name.startswith("x") and t not in answers for t in a.args)
                 and not _and_inside_label(question, spans.get(a.args[0].name), labels)):
             coordinations[a.args[0]] = (a.args[1], a.args[2])
