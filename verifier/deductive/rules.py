@@ -88,16 +88,18 @@ def _known(pack) -> Known:
     return Known(pack.template_verbs, pack.template_verb_arities)
 
 
-def _rewritten(rule: Rule, reading, question: str, pack=None) -> Subject:
-    subject = Subject(reading.formula, tuple(reading.answer_vars), _surface(reading, question), _known(pack))
+def _rewritten(rule: Rule, reading, question: str, pack=None, surface: Surface | None = None) -> Subject:
+    subject = Subject(reading.formula, tuple(reading.answer_vars),
+                      surface if surface is not None else _surface(reading, question), _known(pack))
     return rewrite(rule, subject)
 
 
-def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
-    """``reading`` after the correction ``rule`` (the reading itself, or a view of it)."""
+def apply_correction(rule: Rule, reading, inputs: CorrectionInputs, surface: Surface | None = None):
+    """``reading`` after the correction ``rule`` (the reading itself, or a view of it);
+    ``surface``: where its EPs are written, when the caller has it."""
     if rule.builtin is not None:
         return BUILTINS[rule.builtin].apply(reading, inputs)
-    done = _rewritten(rule, reading, inputs.question, inputs.pack)
+    done = _rewritten(rule, reading, inputs.question, inputs.pack, surface)
     if tuple(done.answers) != tuple(reading.answer_vars):
         return ReadingView.of(reading, done.formula, getattr(reading, "not_alignable", set()),
                               answer_vars=tuple(done.answers))
@@ -107,8 +109,12 @@ def apply_correction(rule: Rule, reading, inputs: CorrectionInputs):
 def correct(reading, inputs: CorrectionInputs, rules: RuleSet | None = None):
     """``reading`` after every correction of ``rules`` (by default the shipped ones), in
     order; the rules that changed it are recorded in its ``rules``."""
+    surfaces: dict[tuple[int, int], tuple[Any, Surface]] = {}  # by the reading's MRS (kept alive here)
     for rule in (rules or shipped_rules()).stage("corrections"):
-        reading = recorded(reading, apply_correction(rule, reading, inputs), rule.name)
+        key = (id(getattr(reading, "surface", None)), id(getattr(reading, "mrs", None)))
+        if key not in surfaces:
+            surfaces[key] = (reading, _surface(reading, inputs.question))
+        reading = recorded(reading, apply_correction(rule, reading, inputs, surfaces[key][1]), rule.name)
     return reading
 
 

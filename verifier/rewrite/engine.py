@@ -78,6 +78,14 @@ def _sort_ok(t: Term, sort: str | None) -> bool:
 
 
 def _pred_ok(p: EpPattern, pred: str) -> bool:
+    memo = p.pred_memo
+    ok = memo.get(pred)
+    if ok is None:
+        ok = memo[pred] = _pred_test(p, pred)
+    return ok
+
+
+def _pred_test(p: EpPattern, pred: str) -> bool:
     if p.pred and pred not in p.pred:
         return False
     if pred in p.not_pred:

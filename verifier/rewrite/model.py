@@ -10,6 +10,7 @@ enabling, the grammars it applies to and its examples are data for both kinds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from verifier.datafiles import FileIssue, FileIssuesError
@@ -78,6 +79,12 @@ class EpPattern:
     #: the numbers of arguments the known predicate of its lemma takes / does not take
     known_arities: tuple[int, ...] = ()
     known_not_arities: tuple[int, ...] = ()
+
+    @cached_property
+    def pred_memo(self) -> dict[str, bool]:
+        """Whether a predicate name passes this pattern's tests of the name, by name (filled
+        by :func:`verifier.rewrite.engine.ep_matches`: the tests depend on the name alone)."""
+        return {}
 
 
 @dataclass(frozen=True)
