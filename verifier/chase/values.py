@@ -121,23 +121,23 @@ class _Symbolic:
     def __init__(self, m: FiniteModel, vals: _Values) -> None:
         self.m, self.vals, self.z3 = m, vals, vals.z3
 
-    def _and(self, parts) -> Any:
+    def _combine(self, parts, dominant: bool) -> Any:
+        """Conjunction (``dominant`` False) or disjunction (True) of values and constraints."""
         out = []
         for p in parts:
-            if p is False:
-                return False
-            if p is not True:
+            if p is dominant:
+                return dominant
+            if p is not (not dominant):
                 out.append(p)
-        return True if not out else out[0] if len(out) == 1 else self.z3.And(*out)
+        if not out:
+            return not dominant
+        return out[0] if len(out) == 1 else (self.z3.Or if dominant else self.z3.And)(*out)
+
+    def _and(self, parts) -> Any:
+        return self._combine(parts, False)
 
     def _or(self, parts) -> Any:
-        out = []
-        for p in parts:
-            if p is True:
-                return True
-            if p is not False:
-                out.append(p)
-        return False if not out else out[0] if len(out) == 1 else self.z3.Or(*out)
+        return self._combine(parts, True)
 
     def _not(self, v) -> Any:
         return (not v) if isinstance(v, bool) else self.z3.Not(v)

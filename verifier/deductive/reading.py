@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Collection, Sequence
 
-from verifier.logic import And, Atom, Eq, Exists, Formula, Term, Var, free_vars
+from verifier.logic import Atom, Eq, Exists, Formula, Term, Var, free_vars
+from verifier.rewrite.engine import positive_conjuncts
 
 __all__ = [
     "open_vars", "identified_with", "named_vars", "ReadingView", "mended", "conjuncts",
@@ -99,19 +100,7 @@ def recorded(before, after, name: str):
 def conjuncts(f: Formula) -> list[Formula]:
     """Positive conjunctive core of a formula: atoms and equalities not under negation,
     disjunction or implication (existential quantifiers are opened)."""
-    out: list[Formula] = []
-
-    def go(g: Formula) -> None:
-        if isinstance(g, (Atom, Eq)):
-            out.append(g)
-        elif isinstance(g, And):
-            for a in g.args:
-                go(a)
-        elif isinstance(g, Exists):
-            go(g.body)
-
-    go(f)
-    return out
+    return positive_conjuncts(f)
 
 
 class Identities:

@@ -34,7 +34,7 @@ from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import NO_SURFACE, Surface
 
 __all__ = ["Match", "LEMMA_SLOT", "NOTE_SLOT", "Subject", "ep_matches", "case_matches", "rewrite",
-           "rewrite_formula", "fresh_name", "note_of", "positive_atoms"]
+           "rewrite_formula", "fresh_name", "note_of", "positive_atoms", "positive_conjuncts"]
 
 
 @dataclass(frozen=True)
@@ -387,13 +387,13 @@ def _made(subject: Subject, matches: Sequence[tuple[Case, Match, list[Atom]]], f
     return Subject(new, answers, subject.surface, subject.known)
 
 
-def positive_atoms(f: Formula) -> list[Atom]:
-    """The atoms of the positive conjunctive core of ``f``: not under a negation, a
-    disjunction, an implication or a universal quantifier (existentials opened), in order."""
-    out: list[Atom] = []
+def positive_conjuncts(f: Formula) -> list[Formula]:
+    """The positive conjunctive core of ``f``: its atoms and equalities not under a negation,
+    a disjunction, an implication or a universal quantifier (existentials opened), in order."""
+    out: list[Formula] = []
 
     def go(g: Formula) -> None:
-        if isinstance(g, Atom):
+        if isinstance(g, (Atom, Eq)):
             out.append(g)
         elif isinstance(g, And):
             for a in g.args:
@@ -403,6 +403,11 @@ def positive_atoms(f: Formula) -> list[Atom]:
 
     go(f)
     return out
+
+
+def positive_atoms(f: Formula) -> list[Atom]:
+    """The atoms of :func:`positive_conjuncts`."""
+    return [g for g in positive_conjuncts(f) if isinstance(g, Atom)]
 
 
 def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) -> Subject:
