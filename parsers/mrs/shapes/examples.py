@@ -41,7 +41,7 @@ def _readings(shape_set: ShapeSet, shape: Shape, question: str) -> list[str]:
             return shape_reader(shape)(question)
         if shape.kind == "wrapper":
             return WRAPPER_BUILDERS[shape.builder](question, [shape_reader(s) for s in ShapeEngine(shape_set).active("shape")])
-    if shape.builder not in REWRITE_BUILDERS:
+    if shape.rewrite is None and shape.builder not in REWRITE_BUILDERS:
         return []
     return ShapeEngine(shape_set).readings(question)
 

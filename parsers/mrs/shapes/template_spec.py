@@ -1,6 +1,7 @@
 """MRS templates: a shape's reading written as data, its slots filled from the regex's groups.
 
-(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.)
+(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.  A rewrite's data,
+which edits the question rather than writing an MRS, is :mod:`parsers.mrs.shapes.rewrite`.)
 
 A template (the ``template`` of a shape in a shape file) has
 
