@@ -1,6 +1,8 @@
-"""Rewrites as data (parsers.mrs.shapes.rewrite): a question read first as another question,
-groups of a match blanked or replaced; the shipped rewrites pinned to what the deleted Python
-builders wrote, a rewrite of one's own, and the loader's checks."""
+"""Rewrites and wrappers as data: a rewrite (parsers.mrs.shapes.rewrite) reads a question first
+as another question, groups of a match blanked or replaced; a wrapper's ``wrap``
+(parsers.mrs.shapes.template.run_wrapper) sets a phrase aside and adds EPs on the main event.
+The shipped ones pinned to what the deleted Python builders wrote, ones of one's own, and the
+loader's checks."""
 
 from __future__ import annotations
 
@@ -114,4 +116,54 @@ def test_a_rewrite_is_of_kind_rewrite_and_has_no_builder(tmp_path):
     assert any("one of them" in str(i) for i in check_shapes([*default_shape_dirs(), _write(tmp_path, text)], BUILDERS))
     text = MINE.replace("  kind: rewrite\n", "")
     assert any("only a shape of kind rewrite" in str(i)
+               for i in check_shapes([*default_shape_dirs(), _write(tmp_path, text)], BUILDERS))
+
+
+# ------------------------------------------------------------------------- wrappers as data
+
+
+def test_data_wrappers_are_run_by_the_engine():
+    from parsers.mrs.shapes.engine import WRAPPER_BUILDERS
+
+    name_tail = SHIPPED.shape("name_tail")
+    assert name_tail.wrap is not None and "name_tail" not in WRAPPER_BUILDERS
+    assert name_tail.wrap.number_from == 920 and name_tail.wrap.search == frozenset({"NAME_TAIL"})
+
+
+@pytest.mark.parametrize("question,modifier", [
+    # what the deleted builder wrote: the modifier on the main event's label, the name under proper_q
+    ("What award did Elia Kazan receive at the 27th Academy Awards?",
+     '[ _at_p<34:60> LBL: MAIN ARG0: e920 ARG1: e2 ARG2: x921 ] [ named<41:60> LBL: h922 ARG0: x921 '
+     'CARG: "27th Academy Awards" ] [ proper_q<41:60> LBL: h923 ARG0: x921 RSTR: h924 BODY: h925 ]'),
+])
+def test_name_tail_writes_what_the_builder_wrote(question, modifier):
+    from parsers.mrs.shapes.data import using
+    from parsers.mrs.shapes.engine import ShapeEngine, shape_reader, wrap_question
+
+    with using(SHIPPED):
+        shapes = [shape_reader(s) for s in ShapeEngine(SHIPPED).active("shape")]
+        (r, *_) = wrap_question(SHIPPED.shape("name_tail"), question, shapes)
+    main = re.search(r"LBL: (h\d+) ARG0: e2 ", r).group(1)
+    assert modifier.replace("LBL: MAIN", f"LBL: {main}") in r and "h924 qeq h922" in r
+
+
+@pytest.mark.parametrize("question", [
+    "WHAT AWARD DID ELIA KAZAN RECEIVE AT THE 27TH ACADEMY AWARDS?",  # in capitals
+    "Which city has the highest population in Europe?",  # no name before the phrase
+    "When was the statue built in 524 BC?",  # a time, no name
+])
+def test_name_tail_refuses(question):
+    from parsers.mrs.shapes.data import using
+    from parsers.mrs.shapes.engine import ShapeEngine, shape_reader, wrap_question
+
+    with using(SHIPPED):
+        shapes = [shape_reader(s) for s in ShapeEngine(SHIPPED).active("shape")]
+        assert wrap_question(SHIPPED.shape("name_tail"), question, shapes) == []
+
+
+def test_the_loader_checks_wraps(tmp_path):
+    text = MINE.replace("  kind: rewrite\n", "  kind: wrapper\n").replace(
+        "  rewrite: {blank: [tell], replace: [{group: wh, with: 'Who'}]}\n",
+        "  wrap: {blank: [0], steps: [{ep: _x_p, span: tell, label: hMAIN, args: {ARG0: $nope}}]}\n")
+    assert any("used before it is bound" in str(i)
                for i in check_shapes([*default_shape_dirs(), _write(tmp_path, text)], BUILDERS))

@@ -22,14 +22,14 @@ from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.rewrite import rewritten
-from parsers.mrs.shapes.template import run_template
+from parsers.mrs.shapes.template import run_template, run_wrapper
 from parsers.mrs.shapes.wrappers import (
-    name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
+    time_readings, together_readings, when_readings, without_name_test,
 )
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
-    "rewrite_question", "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
+    "rewrite_question", "wrap_question", "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
 ]
 
 log = logging.getLogger(__name__)
@@ -43,8 +43,8 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template n
 #: phrase set aside, the rest read by the shapes.
 WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
     "without_name_test": without_name_test, "time_phrase": time_readings, "together": together_readings,
-    "when_clause": when_readings, "name_tail": name_tail_readings,
-}
+    "when_clause": when_readings,
+}  # the other wrappers are data (``wrap``, run by :func:`parsers.mrs.shapes.template.run_wrapper`)
 
 
 #: Builders of the rewrites: question -> the question to read instead (None: no rewrite).
@@ -70,7 +70,8 @@ class ShapeEngine:
         return tuple(s for s in self.shape_set.shapes if s.kind == kind
                      and (self.enabled is None or s.name in self.enabled)
                      and (s.builder in _TABLES[kind] or (kind == "shape" and s.template is not None)
-                          or (kind == "rewrite" and s.rewrite is not None)))
+                          or (kind == "rewrite" and s.rewrite is not None)
+                          or (kind == "wrapper" and s.wrap is not None)))
 
     def _shape_readings(self, q: str, shapes: Sequence[Reader]) -> list[str]:
         out: list[str] = []
@@ -78,7 +79,7 @@ class ShapeEngine:
             out.extend(f(q))
         if not out:
             for w in self.active("wrapper"):
-                out = WRAPPER_BUILDERS[w.builder](q, shapes)
+                out = wrap_question(w, q, shapes)
                 if out:
                     break
         return out
@@ -104,6 +105,14 @@ def rewrite_question(shape: Shape, question: str) -> str | None:
     if shape.rewrite is not None:
         return rewritten(shape.rewrite, shape_rx(shape.rewrite.match), question)
     return REWRITE_BUILDERS[shape.builder](question)
+
+
+def wrap_question(shape: Shape, question: str, shapes: Sequence[Reader]) -> list[str]:
+    """The readings of ``question`` by the wrapper ``shape`` (its data, else its builder) over
+    the readers ``shapes``."""
+    if shape.wrap is not None:
+        return run_wrapper(shape.wrap, question, shapes)
+    return WRAPPER_BUILDERS[shape.builder](question, shapes)
 
 
 def shape_reader(shape: Shape) -> Reader:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from parsers.mrs.shapes.rewrite import Rewrite
-from parsers.mrs.shapes.template_spec import Template
+from parsers.mrs.shapes.template_spec import Template, Wrapper
 from verifier.datafiles import FileIssue, FileIssuesError
 
 __all__ = ["SHAPE_KINDS", "ShapeExample", "Shape", "WordList", "ShapeIssue", "ShapeError", "ShapeSet"]
@@ -36,7 +36,8 @@ class ShapeExample:
 class Shape:
     """One question shape of a shape file: its reading is written by the engine's
     ``builder`` or, when it has one, by its ``template`` (MRS written as data); a rewrite's
-    question is rewritten by its ``rewrite`` (data) or its builder."""
+    question is rewritten by its ``rewrite`` (data) or its builder, a wrapper runs its ``wrap``
+    (data) or its builder."""
 
     name: str
     doc: str
@@ -50,6 +51,7 @@ class Shape:
     examples: tuple[ShapeExample, ...] = ()
     template: Template | None = None
     rewrite: Rewrite | None = None
+    wrap: Wrapper | None = None
 
 
 @dataclass(frozen=True)

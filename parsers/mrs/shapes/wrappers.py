@@ -1,7 +1,9 @@
 """Wrappers: a phrase (time, companion, when-clause, name tail, name test) set aside, the rest read by the shapes.
 
 Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
-``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).
+``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).  The wrappers written as
+data (a shape's ``wrap``) are run by :func:`parsers.mrs.shapes.template.run_wrapper`, which uses
+:func:`blanked_text` and :func:`on_main_event` of this module.
 """
 
 from __future__ import annotations
@@ -10,13 +12,13 @@ import re
 
 from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
 from parsers.mrs.shapes.build import (
-    MAIN_LABEL, MrsBuilder, capitalised, carg_text, clean_span, name_ep, name_ok, noun_phrase, plain_np,
+    MAIN_LABEL, MrsBuilder, carg_text, clean_span, name_ep, name_ok, noun_phrase, plain_np,
     quantifier,
 )
 
 __all__ = [
     "blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings",
-    "with_companion", "together_readings", "name_tail_readings", "when_clause_eps", "with_when_clause",
+    "with_companion", "together_readings", "when_clause_eps", "with_when_clause",
     "when_readings", "name_test_tails", "without_name_test"
 ]
 
@@ -96,29 +98,6 @@ def together_readings(q: str, shapes) -> list[str]:
     blanked = blanked_text(q, *blanks)
     prep = clean_span(q, *m.span("prep"))
     return [with_companion(r, prep, name, carg_text(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
-
-
-def name_tail_readings(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without its final "in|at|during|for|on NAME" (blanked, so spans keep
-    their offsets), each with the phrase added to the main event; every word of the name is
-    capitalised, a number or a function word."""
-    m = shape_rx("NAME_TAIL").search(q)
-    if m is None:
-        return []
-    name = clean_span(q, *m.span("name"))
-    text = q[name[0]:name[1]]
-    if (q.upper() == q or not name_ok(text) or not capitalised(text)
-            or not any(w[:1].isupper() and w[1:].islower() and w not in shape_words("ERAS") for w in text.split())):
-        return []  # a name has a capitalised word ("524 BC", "656-1-1" are times); capitals say
-        # nothing in a question written in capitals
-    prep = m.group("prep").casefold()
-    blanked = blanked_text(q, (m.start(), m.end()))
-    if not any(w[:1].isupper() for w in blanked.split()[1:]):
-        return []  # "Which city has the highest population in Europe?", "the location of the
-        # landing in the Caribbean Sea": with no name before it, the phrase restricts a noun
-    return [modifier_on_main_event(r, f"_{prep}_p", (m.start("prep"), name[1]), ("named", name, carg_text(text)),
-                                    "proper_q", 920)
-            for f in shapes for r in f(blanked)]
 
 
 def when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | None:
