@@ -125,6 +125,8 @@ def test_a_rewrite_is_of_kind_rewrite_and_has_no_builder(tmp_path):
 def test_data_wrappers_are_run_by_the_engine():
     from parsers.mrs.shapes.engine import WRAPPER_BUILDERS
 
+    assert all(SHIPPED.shape(n).wrap is not None and n not in WRAPPER_BUILDERS
+               for n in ("name_tail", "time_phrase", "together"))
     name_tail = SHIPPED.shape("name_tail")
     assert name_tail.wrap is not None and "name_tail" not in WRAPPER_BUILDERS
     assert name_tail.wrap.number_from == 920 and name_tail.wrap.search == frozenset({"NAME_TAIL"})
@@ -167,3 +169,34 @@ def test_the_loader_checks_wraps(tmp_path):
         "  wrap: {blank: [0], steps: [{ep: _x_p, span: tell, label: hMAIN, args: {ARG0: $nope}}]}\n")
     assert any("used before it is bound" in str(i)
                for i in check_shapes([*default_shape_dirs(), _write(tmp_path, text)], BUILDERS))
+
+
+def _wrapped(name, question):
+    from parsers.mrs.shapes.data import using
+    from parsers.mrs.shapes.engine import ShapeEngine, shape_reader, wrap_question
+
+    with using(SHIPPED):
+        shapes = [shape_reader(s) for s in ShapeEngine(SHIPPED).active("shape")]
+        return wrap_question(SHIPPED.shape(name), question, shapes)
+
+
+@pytest.mark.parametrize("question,pred,time,year", [
+    # what the deleted builder wrote: the time phrase from its preposition, the year of the date
+    ("What was the population of Somalia in 2009-0-0?", "_in_p_temp", "35:46", "2009"),
+    ("What was the population of Clermont-Ferrand on 1-1-2013?", "_on_p_temp", "44:55", "2013"),
+    ("Who was the president of France until 1975?", "_until_p", "32:42", "1975"),
+    ("Who was the president of France in 1975?", "_in_p_temp", "32:39", "1975"),
+])
+def test_time_phrase_writes_what_the_builder_wrote(question, pred, time, year):
+    (r, *_) = _wrapped("time_phrase", question)
+    main = re.search(r"LBL: (h\d+) ARG0: e2 ", r).group(1)
+    assert (f"[ {pred}<{time}> LBL: {main} ARG0: e900 ARG1: e2 ARG2: x901 ] [ yofc<{time}> LBL: h902 ARG0: x901 "
+            f'CARG: "{year}" ] [ def_implicit_q<{time}> LBL: h903 ARG0: x901 RSTR: h904 BODY: h905 ]') in r
+    assert "h904 qeq h902" in r
+
+
+def test_together_writes_what_the_builder_wrote():
+    q = "What award did Kanye West and Fergie win together?"
+    (r,) = _wrapped("together", q)
+    assert "[ _together+with_p<41:49> " in r and 'CARG: "Fergie"' in r and "[ proper_q<30:36> LBL: h913 ARG0: x911" in r
+    assert "Kanye West" in r  # the pair's first name read by the shapes, "and Fergie" and "together" blanked

@@ -43,6 +43,10 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
             a, z = _span(q, m, spec["in"])
             lead = shape_rx(spec["after"]).match(q[a:z]) if a >= 0 else None
             return a + (lead.end() if lead else 0), z
+        if "find" in spec:  # the pattern's first occurrence in the span (unset when there is none)
+            a, z = _span(q, m, spec["in"])
+            hit = shape_rx(spec["find"]).search(q[a:z]) if a >= 0 else None
+            return (a + hit.start(), a + hit.end()) if hit else (-1, -1)
         if "before" in spec:  # the span up to the pattern's first occurrence in it
             a, z = _span(q, m, spec["in"])
             hit = shape_rx(spec["before"]).search(q[a:z]) if a >= 0 else None
@@ -463,6 +467,8 @@ def run_wrapper(w: Wrapper, q: str, shapes: Sequence[Callable[[str], list]]) -> 
         run.run(t.steps)
     except _NoReading:
         return []
-    blanked = blanked_text(q, *(view.span(0) if b == 0 else _span(q, view, b) for b in w.blank))
+    spans = [b.get("span") if isinstance(b, dict) and "span" in b else b for b in w.blank
+             if not (isinstance(b, dict) and "span" in b and "if" in b and not holds(view, b["if"]))]
+    blanked = blanked_text(q, *(view.span(0) if b == 0 else _span(q, view, b) for b in spans))
     eps, hcons = " ".join(run.b.rels), " ".join(run.b.hcons)
     return [on_main_event(r, eps, hcons) for f in shapes for r in f(blanked)]

@@ -72,7 +72,8 @@ A template (the ``template`` of a shape in a shape file) has
 A wrapper's data (``wrap`` of a shape of kind ``wrapper``, :class:`Wrapper`) has a template's
 ``match`` (the first pattern that matches is used), ``groups``, ``require`` and ``steps``, no
 ``result``, and ``search`` (true, or a list of the patterns looked for anywhere in the question
-rather than at its start), ``blank`` (the spans set aside, ``0`` the whole match) and
+rather than at its start), ``blank`` (the spans set aside, ``0`` the whole match;
+``{span: S, if: COND}`` only when the condition holds) and
 ``number_from`` (the first number of its new variables and handles, apart from those of the
 readings it is added to).  When its tests pass, the question with the spans blanked is read by
 the shapes and the EPs and HCONS the steps write are added to each reading, ``hMAIN`` standing
@@ -87,7 +88,8 @@ CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-c
 ``G.end`` / ``G.clean_start`` / ``G.clean_end`` (of the group cleaned of surrounding spaces
 and quotes) or ``end`` (the question's end), ``{first: [G1, G2]}`` (the span of the first
 group that matched), ``{clean: S}`` (S cleaned), ``{after: P, in: S}`` (S less a match of
-pattern P at its start) or ``{before: P, in: S}`` (S up to P's first occurrence in it).  A
+pattern P at its start), ``{before: P, in: S}`` (S up to P's first occurrence in it) or
+``{find: P, in: S}`` (P's first occurrence in S).  A
 COND is ``{group: G}`` (the group matched and is not empty), with ``is: WORD`` / ``in:
 [WORDS]`` / ``in_words: LIST`` / ``startswith: TEXT`` / ``endswith: TEXT or [TEXTS]`` /
 ``contains: TEXT`` (its lower-cased text) or ``matches: P`` (pattern P at the start of its
@@ -139,7 +141,7 @@ class Template:
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
         parts = (*self.require, *_flat(self.steps), *self.groups, self.each or {})
-        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
+        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches", "find")))
         named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
         named |= _cond_words([self.each or {}], "match")
         sources = [self.each or {}]

@@ -1,4 +1,4 @@
-"""Wrappers: a phrase (time, companion, when-clause, name tail, name test) set aside, the rest read by the shapes.
+"""Wrappers: a phrase (a when-clause, a name test) set aside, the rest read by the shapes (the time, companion and name-tail wrappers are data).
 
 Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
 ``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).  The wrappers written as
@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import re
 
-from parsers.mrs.shapes.data import shape_frag, shape_rx, shape_words
+from parsers.mrs.shapes.data import shape_rx
 from parsers.mrs.shapes.build import (
-    MAIN_LABEL, MrsBuilder, carg_text, clean_span, name_ep, name_ok, noun_phrase, plain_np,
+    MAIN_LABEL, MrsBuilder, clean_span, name_ep, name_ok, noun_phrase, plain_np,
     quantifier,
 )
 
 __all__ = [
-    "blanked_text", "on_main_event", "modifier_on_main_event", "with_time", "time_readings",
-    "with_companion", "together_readings", "when_clause_eps", "with_when_clause",
+    "blanked_text", "on_main_event", "when_clause_eps", "with_when_clause",
     "when_readings", "name_test_tails", "without_name_test"
 ]
 
@@ -39,65 +38,6 @@ def on_main_event(reading: str, eps: str, hcons: str) -> str:
     if m is None or not sep or not tail.endswith(" > ]"):
         return reading
     return f"{head} {eps.replace('LBL: hMAIN ', f'LBL: {m.group(1)} ')}{sep}{tail[:-3]} {hcons} > ]"
-
-
-def modifier_on_main_event(reading: str, pred: str, span: tuple[int, int],
-                            arg: tuple[str, tuple[int, int], str], quant: str, n: int) -> str:
-    """``reading`` with the modifier ``pred(e, e2, x)`` on its main event, ``x`` the argument
-    ``arg`` (predicate, span, quoted CARG) under ``quant``; the new variables and handles are
-    numbered from ``n`` (apart from the reading's own)."""
-    (a, z), (arg_pred, (c, d), carg) = span, arg
-    return on_main_event(reading, f"[ {pred}<{a}:{z}> LBL: hMAIN ARG0: e{n} ARG1: e2 ARG2: x{n + 1} ] "
-                                   f"[ {arg_pred}<{c}:{d}> LBL: h{n + 2} ARG0: x{n + 1} CARG: {carg} ] "
-                                   f"[ {quant}<{c}:{d}> LBL: h{n + 3} ARG0: x{n + 1} RSTR: h{n + 4} BODY: h{n + 5} ]",
-                          f"h{n + 4} qeq h{n + 2}")
-
-
-def with_time(reading: str, prep: str, span: tuple[int, int], year: str) -> str:
-    """``reading`` with "PREP YEAR" modifying its main event ``e2``."""
-    # "until 1975", "since 1928": a bound of the event's time, as the ERG writes it (the
-    # deductive check reads it as a comparison that a time qualifier's year expresses)
-    pred = {"during": "_during_p", "since": "_since_p", "until": "_until_p", "till": "_until_p"}.get(
-        prep, f"_{prep}_p_temp")
-    return modifier_on_main_event(reading, pred, span, ("yofc", span, carg_text(year)), "def_implicit_q", 900)
-
-
-def time_readings(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without its time phrase (blanked, so spans keep their offsets),
-    each with the time added."""
-    m = shape_rx("TIME_TAIL").search(q) or shape_rx("TIME_HEAD").match(q)
-    if m:  # the blanked words from the match's start, the time phrase from the preposition
-        prep, a, start = m.group("prep").casefold(), m.start(), m.start("prep")
-    elif (m := shape_rx("TIME_BARE").match(q)) is not None and m.group("before").casefold() not in shape_words("NOT_BEFORE_BARE_YEAR"):
-        prep, a, start = "in", m.start("date"), m.start("date")
-    else:
-        return []
-    year = re.search(shape_frag("YEAR"), m.group("date")).group(0)
-    blanked = blanked_text(q, (a, m.end()))
-    return [with_time(r, prep, (start, m.end("date")), year) for f in shapes for r in f(blanked)]
-
-
-def with_companion(reading: str, prep: tuple[int, int], name: tuple[int, int], carg: str) -> str:
-    """``reading`` with "together with NAME" modifying its main event ``e2``."""
-    return modifier_on_main_event(reading, "_together+with_p", prep, ("named", name, carg), "proper_q", 910)
-
-
-def together_readings(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without its companion phrase (blanked, so spans keep their offsets),
-    each with the companion added to the main event."""
-    m = shape_rx("TOGETHER_TAIL").search(q)
-    if m:
-        blanks = [(m.start(), m.end())]
-    elif (m := shape_rx("TOGETHER_PAIR").match(q)) is not None:
-        blanks = [(m.start("and"), m.end("name")), m.span("prep")]
-    else:
-        return []
-    name = clean_span(q, *m.span("name"))
-    if not name_ok(q[name[0]:name[1]]):
-        return []
-    blanked = blanked_text(q, *blanks)
-    prep = clean_span(q, *m.span("prep"))
-    return [with_companion(r, prep, name, carg_text(q[name[0]:name[1]])) for f in shapes for r in f(blanked)]
 
 
 def when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | None:
