@@ -126,7 +126,7 @@ def test_data_wrappers_are_run_by_the_engine():
     from parsers.mrs.shapes.engine import WRAPPER_BUILDERS
 
     assert all(SHIPPED.shape(n).wrap is not None and n not in WRAPPER_BUILDERS
-               for n in ("name_tail", "time_phrase", "together"))
+               for n in ("name_tail", "time_phrase", "together", "when_clause"))
     name_tail = SHIPPED.shape("name_tail")
     assert name_tail.wrap is not None and "name_tail" not in WRAPPER_BUILDERS
     assert name_tail.wrap.number_from == 920 and name_tail.wrap.search == frozenset({"NAME_TAIL"})
@@ -200,3 +200,16 @@ def test_together_writes_what_the_builder_wrote():
     (r,) = _wrapped("together", q)
     assert "[ _together+with_p<41:49> " in r and 'CARG: "Fergie"' in r and "[ proper_q<30:36> LBL: h913 ARG0: x911" in r
     assert "Kanye West" in r  # the pair's first name read by the shapes, "and Fergie" and "together" blanked
+
+
+def test_when_clause_writes_what_the_builder_wrote():
+    q = "Who was Herbert von Karajan employed by when he was replaced by Paul van Kempen?"
+    (r,) = _wrapped("when_clause", q)
+    main = re.search(r"LBL: (h\d+) ARG0: e2 ", r).group(1)
+    assert (f"[ _when_x_subord<40:44> LBL: {main} ARG0: e990 ARG1: e2 ARG2: e906 ] [ pron<45:47> LBL: h902 ARG0: x901 ] "
+            "[ pronoun_q<45:47> LBL: h905 ARG0: x901 RSTR: h903 BODY: h904 ] [ named<64:79> LBL: h908 ARG0: x907 "
+            'CARG: "Paul van Kempen" ] [ proper_q<64:79> LBL: h911 ARG0: x907 RSTR: h909 BODY: h910 ] '
+            f"[ _replaced/vbn_u_unknown<52:60> LBL: {main} ARG0: e906 ARG1: x907 ARG2: x901 ]") in r
+    assert "h903 qeq h902 h909 qeq h908" in r
+    (r,) = _wrapped("when_clause", "Mention the life span duration of Roald Dahl when he was a professional writer")
+    assert "[ _a_q<59:78> LBL: h911 ARG0: x907" in r and "[ _be_v_id<50:78> " in r

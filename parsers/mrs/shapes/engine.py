@@ -24,7 +24,7 @@ from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.rewrite import rewritten
 from parsers.mrs.shapes.template import run_template, run_wrapper
 from parsers.mrs.shapes.wrappers import (
-    when_readings, without_name_test,
+    without_name_test,
 )
 
 __all__ = [
@@ -42,7 +42,7 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template n
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.
 WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
-    "without_name_test": without_name_test, "when_clause": when_readings,
+    "without_name_test": without_name_test,
 }  # the other wrappers are data (``wrap``, run by :func:`parsers.mrs.shapes.template.run_wrapper`)
 
 

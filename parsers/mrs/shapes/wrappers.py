@@ -1,4 +1,4 @@
-"""Wrappers: a phrase (a when-clause, a name test) set aside, the rest read by the shapes (the time, companion and name-tail wrappers are data).
+"""Wrappers: a name test set aside, the rest read by the shapes (the other wrappers are data).
 
 Ported from the former ``parsers/mrs/patterns.py``; the regexes and word lists live in
 ``axioms/shapes/*.yaml`` (read through :mod:`parsers.mrs.shapes.data`).  The wrappers written as
@@ -8,18 +8,10 @@ data (a shape's ``wrap``) are run by :func:`parsers.mrs.shapes.template.run_wrap
 
 from __future__ import annotations
 
-import re
-
 from parsers.mrs.shapes.data import shape_rx
-from parsers.mrs.shapes.build import (
-    MAIN_LABEL, MrsBuilder, clean_span, name_ep, name_ok, noun_phrase, plain_np,
-    quantifier,
-)
+from parsers.mrs.shapes.build import MAIN_LABEL
 
-__all__ = [
-    "blanked_text", "on_main_event", "when_clause_eps", "with_when_clause",
-    "when_readings", "name_test_tails", "without_name_test"
-]
+__all__ = ["blanked_text", "on_main_event", "name_test_tails", "without_name_test"]
 
 
 def blanked_text(text: str, *spans: tuple[int, int]) -> str:
@@ -38,56 +30,6 @@ def on_main_event(reading: str, eps: str, hcons: str) -> str:
     if m is None or not sep or not tail.endswith(" > ]"):
         return reading
     return f"{head} {eps.replace('LBL: hMAIN ', f'LBL: {m.group(1)} ')}{sep}{tail[:-3]} {hcons} > ]"
-
-
-def when_clause_eps(q: str, m: re.Match) -> tuple[list[str], list[str], str] | None:
-    """The EPs (and HCONS) of a :data:`WHEN_CLAUSE` match, and the clause's event."""
-    b = MrsBuilder()
-    b.n = 900  # apart from the variables of the reading it is added to
-    x_pron, l_pron = b.new("x"), b.new("h")
-    b.ep("pron", m.span("pron"), l_pron, ARG0=x_pron)
-    b.quantified("pronoun_q", m.span("pron"), x_pron, l_pron)
-    e = b.new("e")
-    top = "hMAIN"  # the main event's label, filled in by _on_main_event
-    if m.group("np"):
-        np = clean_span(q, *m.span("np"))
-        if not plain_np(q[np[0]:np[1]]):
-            return None
-        head = noun_phrase(b, q, np, quantifier(m.group("det")))
-        if head is None:
-            return None
-        b.ep("_be_v_id", (m.start("pron"), np[1]), top, ARG0=e, ARG1=x_pron, ARG2=head[0])
-    else:
-        name = clean_span(q, *m.span("doer" if m.group("part") else "obj"))
-        if not name_ok(q[name[0]:name[1]]):
-            return None
-        x_name = name_ep(b, q, name)
-        if m.group("part"):  # "he was replaced by NAME": NAME is the doer
-            b.ep(f"_{m.group('part').casefold()}/vbn_u_unknown", m.span("part"), top, ARG0=e, ARG1=x_name,
-                 ARG2=x_pron)
-        else:
-            b.ep(f"_{m.group('verb').casefold()}/vbd_u_unknown", m.span("verb"), top, ARG0=e, ARG1=x_pron,
-                 ARG2=x_name)
-    return b.rels, b.hcons, e
-
-
-def with_when_clause(reading: str, when: tuple[int, int], clause: tuple[list[str], list[str], str]) -> str:
-    """``reading`` with the clause ``_when_x_subord`` on its main event ``e2``."""
-    rels, hcons, e = clause  # the clause's event shares the main event's label (hMAIN)
-    return on_main_event(reading, f"[ _when_x_subord<{when[0]}:{when[1]}> LBL: hMAIN ARG0: e990 ARG1: e2 ARG2: {e} ] "
-                          + " ".join(rels), " ".join(hcons))
-
-
-def when_readings(q: str, shapes) -> list[str]:
-    """Readings of ``q`` without its when-clause (blanked, so spans keep their offsets), each
-    with the clause added to the main event."""
-    m = shape_rx("WHEN_CLAUSE").search(q)
-    if not m:
-        return []
-    clause = when_clause_eps(q, m)
-    if clause is None:
-        return []
-    return [with_when_clause(r, m.span("when"), clause) for f in shapes for r in f(blanked_text(q, m.span()))]
 
 
 def name_test_tails(q: str):
