@@ -126,7 +126,7 @@ def test_data_wrappers_are_run_by_the_engine():
     from parsers.mrs.shapes.engine import WRAPPER_BUILDERS
 
     assert all(SHIPPED.shape(n).wrap is not None and n not in WRAPPER_BUILDERS
-               for n in ("name_tail", "time_phrase", "together", "when_clause"))
+               for n in ("name_tail", "time_phrase", "together", "when_clause", "without_name_test"))
     name_tail = SHIPPED.shape("name_tail")
     assert name_tail.wrap is not None and "name_tail" not in WRAPPER_BUILDERS
     assert name_tail.wrap.number_from == 920 and name_tail.wrap.search == frozenset({"NAME_TAIL"})
@@ -213,3 +213,27 @@ def test_when_clause_writes_what_the_builder_wrote():
     assert "h903 qeq h902 h909 qeq h908" in r
     (r,) = _wrapped("when_clause", "Mention the life span duration of Roald Dahl when he was a professional writer")
     assert "[ _a_q<59:78> LBL: h911 ARG0: x907" in r and "[ _be_v_id<50:78> " in r
+
+
+def test_without_name_test_blanks_the_test_and_adds_nothing():
+    q = "What is the isotope of hydrogen that follows deuterium that contains the word \"tritium\" in its name"
+    readings = _wrapped("without_name_test", q)
+    assert len(readings) == 2 and all("tritium" not in r and "e900" not in r for r in readings)
+    # the first occurrence spans the whole relative clause and fails the test; the next is the name test
+    with using_shipped() as read:
+        assert read(q[:q.index(" that contains")]) == readings
+    assert _wrapped("without_name_test", "What is the isotope of hydrogen that follows deuterium?") == []
+
+
+def using_shipped():
+    import contextlib
+
+    from parsers.mrs.shapes.data import using
+    from parsers.mrs.shapes.engine import ShapeEngine, shape_reader
+
+    @contextlib.contextmanager
+    def ctx():
+        with using(SHIPPED):
+            shapes = [shape_reader(s) for s in ShapeEngine(SHIPPED).active("shape")]
+            yield lambda text: [r for f in shapes for r in f(text)]
+    return ctx()

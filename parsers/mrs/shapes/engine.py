@@ -1,4 +1,4 @@
-"""The shape engine: which builder reads which shape, and the order they run in.
+"""The shape engine: which data (template, rewrite, wrap) or builder reads which shape, and the order they run in.
 
 :func:`pattern_readings` reads a question with the enabled shapes of a
 :class:`~parsers.mrs.shapes.model.ShapeSet`: the rewrites first (each that applies replaces
@@ -23,9 +23,6 @@ from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_fil
 from parsers.mrs.shapes.model import Shape, ShapeSet
 from parsers.mrs.shapes.rewrite import rewritten
 from parsers.mrs.shapes.template import run_template, run_wrapper
-from parsers.mrs.shapes.wrappers import (
-    without_name_test,
-)
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
@@ -41,9 +38,8 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template n
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.
-WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
-    "without_name_test": without_name_test,
-}  # the other wrappers are data (``wrap``, run by :func:`parsers.mrs.shapes.template.run_wrapper`)
+#: Every shipped wrapper is data now (its ``wrap``, run by :func:`parsers.mrs.shapes.template.run_wrapper`).
+WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {}
 
 
 #: Builders of the rewrites: question -> the question to read instead (None: no rewrite).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from parsers.mrs.shapes.build import (
     MrsBuilder, capitalised, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, names_id, noun_phrase, np_ok, people_ep,
@@ -43,6 +43,10 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
             a, z = _span(q, m, spec["in"])
             lead = shape_rx(spec["after"]).match(q[a:z]) if a >= 0 else None
             return a + (lead.end() if lead else 0), z
+        if "strip" in spec:  # the span less surrounding white space (quotes kept)
+            a, z = _span(q, m, spec["strip"])
+            text = q[a:z] if a >= 0 else ""
+            return (a + len(text) - len(text.lstrip()), a + len(text.rstrip())) if a >= 0 else (a, z)
         if "find" in spec:  # the pattern's first occurrence in the span (unset when there is none)
             a, z = _span(q, m, spec["in"])
             hit = shape_rx(spec["find"]).search(q[a:z]) if a >= 0 else None
@@ -60,6 +64,7 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
         if e == "end":  # the question's end
             return len(q)
         g, _, which = str(e).partition(".")
+        g = int(g) if g.isdigit() else g  # "0.start": the whole match's
         if which.startswith("clean_"):
             a, z = clean_span(q, *m.span(g))
             return a if which == "clean_start" else z
@@ -448,18 +453,8 @@ def run_wrapper(w: Wrapper, q: str, shapes: Sequence[Callable[[str], list]]) -> 
     the wrapper's spans blanked (spans keep their offsets), each with the EPs of its steps on its
     main event; ``[]`` when it does not apply."""
     t = w.template
-    view = None
-    for p in t.match:
-        m = shape_rx(p).search(q) if p in w.search else shape_rx(p).match(q)
-        if m:
-            view = MatchView(m, q)
-            break
+    view = next((v for v in _wrapper_views(w, q) if all(_passes(q, v, test) for test in t.require)), None)
     if view is None:
-        return []
-    for d in t.groups:
-        if "if" not in d or holds(view, d["if"]):
-            view.extra[str(d["as"])] = _span(q, view, d["span"])
-    if not all(_passes(q, view, test) for test in t.require):
         return []
     run = _Run(q, view)
     run.b.n = w.number_from - 1
@@ -471,4 +466,23 @@ def run_wrapper(w: Wrapper, q: str, shapes: Sequence[Callable[[str], list]]) -> 
              if not (isinstance(b, dict) and "span" in b and "if" in b and not holds(view, b["if"]))]
     blanked = blanked_text(q, *(view.span(0) if b == 0 else _span(q, view, b) for b in spans))
     eps, hcons = " ".join(run.b.rels), " ".join(run.b.hcons)
+    if not eps and not hcons:  # a phrase set aside, nothing added
+        return [r for f in shapes for r in f(blanked)]
     return [on_main_event(r, eps, hcons) for f in shapes for r in f(blanked)]
+
+
+def _wrapper_views(w: Wrapper, q: str) -> Iterator[MatchView]:
+    """The matches a wrapper tries, its virtual groups set: the first pattern's that matches
+    or, with ``first_passing``, every occurrence of each pattern in turn (a searched
+    pattern's each starting after the last one's start)."""
+    for p in w.template.match:
+        rx, pos = shape_rx(p), 0
+        while (m := rx.search(q, pos) if p in w.search else rx.match(q) if pos == 0 else None) is not None:
+            view = MatchView(m, q)
+            for d in w.template.groups:
+                if "if" not in d or holds(view, d["if"]):
+                    view.extra[str(d["as"])] = _span(q, view, d["span"])
+            yield view
+            if not w.first_passing:
+                return
+            pos = m.start() + 1

@@ -75,7 +75,9 @@ A wrapper's data (``wrap`` of a shape of kind ``wrapper``, :class:`Wrapper`) has
 rather than at its start), ``blank`` (the spans set aside, ``0`` the whole match;
 ``{span: S, if: COND}`` only when the condition holds) and
 ``number_from`` (the first number of its new variables and handles, apart from those of the
-readings it is added to).  When its tests pass, the question with the spans blanked is read by
+readings it is added to).  With ``first_passing: true`` every occurrence of each pattern is
+tried in turn (a searched pattern's each starting after the last one's start) and the first
+that passes the tests is used.  When its tests pass, the question with the spans blanked is read by
 the shapes and the EPs and HCONS the steps write are added to each reading, ``hMAIN`` standing
 for the label of the reading's main event ``e2`` (:func:`parsers.mrs.shapes.template.run_wrapper`).
 
@@ -89,7 +91,8 @@ CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-c
 and quotes) or ``end`` (the question's end), ``{first: [G1, G2]}`` (the span of the first
 group that matched), ``{clean: S}`` (S cleaned), ``{after: P, in: S}`` (S less a match of
 pattern P at its start), ``{before: P, in: S}`` (S up to P's first occurrence in it) or
-``{find: P, in: S}`` (P's first occurrence in S).  A
+``{find: P, in: S}`` (P's first occurrence in S) or ``{strip: S}`` (S less surrounding white
+space, quotes kept).  A
 COND is ``{group: G}`` (the group matched and is not empty), with ``is: WORD`` / ``in:
 [WORDS]`` / ``in_words: LIST`` / ``startswith: TEXT`` / ``endswith: TEXT or [TEXTS]`` /
 ``contains: TEXT`` (its lower-cased text) or ``matches: P`` (pattern P at the start of its
@@ -232,7 +235,7 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
 
 
 #: The fields of a wrapper's data (``wrap``).
-WRAPPER_FIELDS = frozenset({"match", "search", "groups", "require", "steps", "blank", "number_from"})
+WRAPPER_FIELDS = frozenset({"match", "search", "groups", "require", "steps", "blank", "number_from", "first_passing"})
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,7 @@ class Wrapper:
     search: frozenset[str] = frozenset()
     blank: tuple[Any, ...] = ()
     number_from: int = 900
+    first_passing: bool = False
 
 
 def wrapper_from(raw: Any, patterns: tuple[str, ...]) -> Wrapper:
@@ -267,7 +271,7 @@ def wrapper_from(raw: Any, patterns: tuple[str, ...]) -> Wrapper:
     number_from = raw.get("number_from", 900)
     if not isinstance(blank, list) or not blank or not isinstance(number_from, int):
         raise TemplateError("a wrapper blanks a list of spans (0: the whole match); number_from is a number")
-    return Wrapper(t, frozenset(search), tuple(blank), number_from)
+    return Wrapper(t, frozenset(search), tuple(blank), number_from, bool(raw.get("first_passing")))
 
 
 def _check_each(each: Any) -> None:
