@@ -3,7 +3,8 @@
 The shapes live in ``axioms/shapes/*.yaml`` (regexes, word lists, examples); this package
 loads and checks them (:mod:`~parsers.mrs.shapes.loader`), runs them
 (:mod:`~parsers.mrs.shapes.engine`: every shape's MRS is a template, run by
-:mod:`~parsers.mrs.shapes.template`; wrappers and rewrites have Python builders), and runs their
+:mod:`~parsers.mrs.shapes.template`; every rewrite is data too,
+:mod:`~parsers.mrs.shapes.rewrite`, and so is every wrapper, ``wrap``), and runs their
 examples (:mod:`~parsers.mrs.shapes.examples`).  See ``docs/shapes.md``.
 """
 

@@ -1,8 +1,9 @@
-"""The shape engine: which builder reads which shape, and the order they run in.
+"""The shape engine: which data (template, rewrite, wrap) or builder reads which shape, and the order they run in.
 
 :func:`pattern_readings` reads a question with the enabled shapes of a
 :class:`~parsers.mrs.shapes.model.ShapeSet`: the rewrites first (each that applies replaces
-the readings so far), then every shape (kind ``shape``) in its order; when none reads the
+the readings so far; a rewrite is data, :mod:`parsers.mrs.shapes.rewrite`, run by
+:func:`rewrite_question`), then every shape (kind ``shape``) in its order; when none reads the
 question, the wrappers in their order (the first that gives readings wins); at most
 :data:`~parsers.mrs.shapes.build.MAX_SPLITS` readings.  Which shapes are enabled comes from
 the configuration (``[deductive] shapes`` and ``disabled_shapes``, :func:`engine_for`).
@@ -20,14 +21,12 @@ from parsers.mrs.shapes.build import MAX_SPLITS
 from parsers.mrs.shapes.data import shape_rx, shipped_shapes, using
 from parsers.mrs.shapes.loader import default_shape_dirs, load_shapes, shape_files
 from parsers.mrs.shapes.model import Shape, ShapeSet
-from parsers.mrs.shapes.template import run_template
-from parsers.mrs.shapes.wrappers import (
-    blanked_text, name_tail_readings, time_readings, together_readings, when_readings, without_name_test,
-)
+from parsers.mrs.shapes.rewrite import rewritten
+from parsers.mrs.shapes.template import run_template, run_wrapper
 
 __all__ = [
     "SHAPE_BUILDERS", "WRAPPER_BUILDERS", "REWRITE_BUILDERS", "BUILDERS", "ShapeEngine",
-    "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
+    "rewrite_question", "wrap_question", "shape_reader", "reader_of", "select_shapes", "engine_for", "pattern_readings"
 ]
 
 log = logging.getLogger(__name__)
@@ -39,35 +38,14 @@ SHAPE_BUILDERS: Mapping[str, Reader] = {}  # every shipped shape is a template n
 
 #: Builders of the wrappers: (question, shape builders) -> readings of the question with a
 #: phrase set aside, the rest read by the shapes.
-WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {
-    "without_name_test": without_name_test, "time_phrase": time_readings, "together": together_readings,
-    "when_clause": when_readings, "name_tail": name_tail_readings,
-}
-
-
-def _name_of_description(q: str) -> str | None:
-    m = shape_rx("NAME_OF_DESCRIPTION").match(q)
-    return blanked_text(q, m.span("name")) if m else None
-
-
-def _on_a_map(q: str) -> str | None:
-    m = shape_rx("ON_A_MAP").search(q)
-    return blanked_text(q, m.span()) if m else None
-
-
-def _where_is_place(q: str) -> str | None:
-    m = shape_rx("WHERE_IS_PLACE").match(q)
-    if not m:
-        return None
-    a, b = m.span("where")
-    q2 = q[:a] + "What " + q[b:]
-    return blanked_text(q2, m.span("located")) if m.group("located") else q2
+#: Every shipped wrapper is data now (its ``wrap``, run by :func:`parsers.mrs.shapes.template.run_wrapper`).
+WRAPPER_BUILDERS: Mapping[str, Callable[[str, Sequence[Reader]], list]] = {}
 
 
 #: Builders of the rewrites: question -> the question to read instead (None: no rewrite).
-REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {
-    "name_of_description": _name_of_description, "on_a_map": _on_a_map, "where_is_place": _where_is_place,
-}
+#: Every shipped rewrite is data now (its ``rewrite``, :mod:`parsers.mrs.shapes.rewrite`).
+REWRITE_BUILDERS: Mapping[str, Callable[[str], str | None]] = {}
+
 
 #: Every builder name a shape file may use.
 BUILDERS = frozenset(SHAPE_BUILDERS) | frozenset(WRAPPER_BUILDERS) | frozenset(REWRITE_BUILDERS)
@@ -86,7 +64,9 @@ class ShapeEngine:
         """The enabled shapes of ``kind``, in their order."""
         return tuple(s for s in self.shape_set.shapes if s.kind == kind
                      and (self.enabled is None or s.name in self.enabled)
-                     and (s.builder in _TABLES[kind] or (kind == "shape" and s.template is not None)))
+                     and (s.builder in _TABLES[kind] or (kind == "shape" and s.template is not None)
+                          or (kind == "rewrite" and s.rewrite is not None)
+                          or (kind == "wrapper" and s.wrap is not None)))
 
     def _shape_readings(self, q: str, shapes: Sequence[Reader]) -> list[str]:
         out: list[str] = []
@@ -94,7 +74,7 @@ class ShapeEngine:
             out.extend(f(q))
         if not out:
             for w in self.active("wrapper"):
-                out = WRAPPER_BUILDERS[w.builder](q, shapes)
+                out = wrap_question(w, q, shapes)
                 if out:
                     break
         return out
@@ -108,10 +88,26 @@ class ShapeEngine:
             shapes = tuple(shape_reader(s) for s in self.active("shape"))
             out: list[str] = []
             for r in self.active("rewrite"):
-                q2 = REWRITE_BUILDERS[r.builder](question)
+                q2 = rewrite_question(r, question)
                 if q2 is not None:
                     out = self._shape_readings(q2, shapes)
             return (out + self._shape_readings(question, shapes))[:MAX_SPLITS]
+
+
+def rewrite_question(shape: Shape, question: str) -> str | None:
+    """``question`` rewritten by the rewrite ``shape`` (its data, else its builder), with the
+    patterns of the shape set in use; None when it does not apply."""
+    if shape.rewrite is not None:
+        return rewritten(shape.rewrite, shape_rx(shape.rewrite.match), question)
+    return REWRITE_BUILDERS[shape.builder](question)
+
+
+def wrap_question(shape: Shape, question: str, shapes: Sequence[Reader]) -> list[str]:
+    """The readings of ``question`` by the wrapper ``shape`` (its data, else its builder) over
+    the readers ``shapes``."""
+    if shape.wrap is not None:
+        return run_wrapper(shape.wrap, question, shapes)
+    return WRAPPER_BUILDERS[shape.builder](question, shapes)
 
 
 def shape_reader(shape: Shape) -> Reader:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from parsers.mrs.shapes.data import using
-from parsers.mrs.shapes.engine import REWRITE_BUILDERS, ShapeEngine, WRAPPER_BUILDERS, shape_reader
+from parsers.mrs.shapes.engine import REWRITE_BUILDERS, ShapeEngine, shape_reader, wrap_question
 from parsers.mrs.shapes.model import Shape, ShapeExample, ShapeSet
 
 __all__ = ["ExampleResult", "reading_preds", "run_example", "run_examples"]
@@ -40,8 +40,8 @@ def _readings(shape_set: ShapeSet, shape: Shape, question: str) -> list[str]:
         if shape.kind == "shape":
             return shape_reader(shape)(question)
         if shape.kind == "wrapper":
-            return WRAPPER_BUILDERS[shape.builder](question, [shape_reader(s) for s in ShapeEngine(shape_set).active("shape")])
-    if shape.builder not in REWRITE_BUILDERS:
+            return wrap_question(shape, question, [shape_reader(s) for s in ShapeEngine(shape_set).active("shape")])
+    if shape.rewrite is None and shape.builder not in REWRITE_BUILDERS:
         return []
     return ShapeEngine(shape_set).readings(question)
 

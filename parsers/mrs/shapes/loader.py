@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any, Collection, Iterable, Sequence
 
-from parsers.mrs.shapes.template_spec import TemplateError, template_from
+from parsers.mrs.shapes.rewrite import RewriteError, rewrite_from
+from parsers.mrs.shapes.template_spec import TemplateError, template_from, wrapper_from
 from parsers.mrs.shapes.model import (
     SHAPE_KINDS, Shape, ShapeError, ShapeExample, ShapeIssue, ShapeSet, WordList,
 )
@@ -24,7 +25,7 @@ from verifier.datafiles import IssueCollector as _Collector, example_records, li
 __all__ = ["default_shape_dirs", "shape_files", "check_shapes", "load_shapes"]
 
 _FILE_FIELDS = {"family", "shapes", "fragments", "patterns", "words"}
-_SHAPE_FIELDS = {"name", "doc", "kind", "builder", "template", "order", "patterns", "case_sensitive", "words",
+_SHAPE_FIELDS = {"name", "doc", "kind", "builder", "template", "rewrite", "wrap", "order", "patterns", "case_sensitive", "words",
                  "examples"}
 _EXAMPLE_FIELDS = {"question", "readings", "preds"}
 _REF = re.compile(r"\{\{([A-Za-z_][\w]*(?::[A-Za-z_]\w*)?)\}\}")
@@ -125,7 +126,28 @@ def _shape(d: Any, file: str, family: str, col: _Collector, raw_patterns: dict,
             col.add(file, _line(d["template"]) or line, "template", f"{what}: {e}")
         if "builder" in d:
             col.add(file, line, "template", f"{what}: a shape has a builder or a template, not both")
-    builder = d.get("builder", "template" if d.get("template") is not None else name)
+    rewrite = None
+    if d.get("rewrite") is not None:
+        try:
+            rewrite = rewrite_from(d["rewrite"], tuple(k for k in (d.get("patterns") or {}) if k != "__line__"))
+        except RewriteError as e:
+            col.add(file, _line(d["rewrite"]) or line, "rewrite", f"{what}: {e}")
+        if "builder" in d or d.get("template") is not None:
+            col.add(file, line, "rewrite", f"{what}: a shape has a builder, a template or a rewrite, one of them")
+        if kind != "rewrite":
+            col.add(file, line, "rewrite", f"{what}: only a shape of kind rewrite has a rewrite")
+    wrap = None
+    if d.get("wrap") is not None:
+        try:
+            wrap = wrapper_from(d["wrap"], tuple(k for k in (d.get("patterns") or {}) if k != "__line__"))
+        except TemplateError as e:
+            col.add(file, _line(d["wrap"]) or line, "template", f"{what}: {e}")
+        if "builder" in d or d.get("template") is not None or d.get("rewrite") is not None:
+            col.add(file, line, "template", f"{what}: a shape has a builder, a template, a rewrite or a wrap, one of them")
+        if kind != "wrapper":
+            col.add(file, line, "template", f"{what}: only a shape of kind wrapper has a wrap")
+    builder = d.get("builder", "template" if d.get("template") is not None else "rewrite" if rewrite
+                    else "wrap" if wrap else name)
     order = d.get("order", 0)
     if not isinstance(order, int):
         col.add(file, line, "order", f"{what}: order is a number")
@@ -152,7 +174,8 @@ def _shape(d: Any, file: str, family: str, col: _Collector, raw_patterns: dict,
     if not examples:
         col.add(file, line, "examples", f"{what}: at least one example is required")
     return Shape(name, (doc or "").strip(), kind, str(builder), order, family, file,
-                 tuple(k for k in pats if k != "__line__"), tuple(str(w) for w in words), examples, template)
+                 tuple(k for k in pats if k != "__line__"), tuple(str(w) for w in words), examples, template,
+                 rewrite, wrap)
 
 
 def _collect(paths: Sequence[str | Path], builders: Collection[str] | None) -> tuple[ShapeSet, list[ShapeIssue]]:
@@ -235,6 +258,19 @@ def _collect(paths: Sequence[str | Path], builders: Collection[str] | None) -> t
                 col.add(s.file, 0, "reference", f"shape {s.name}: its template uses an unknown pattern {pname}")
             for w in s.template.tables() - set(words):
                 col.add(s.file, 0, "reference", f"shape {s.name}: its template uses an unknown word list {w}")
+        elif s.wrap is not None:
+            for pname in s.wrap.template.patterns() - set(patterns):
+                col.add(s.file, 0, "reference", f"shape {s.name}: its wrap uses an unknown pattern {pname}")
+            for w in s.wrap.template.tables() - set(words):
+                col.add(s.file, 0, "reference", f"shape {s.name}: its wrap uses an unknown word list {w}")
+        elif s.rewrite is not None:
+            if s.rewrite.match not in patterns:
+                col.add(s.file, 0, "reference", f"shape {s.name}: its rewrite uses an unknown pattern {s.rewrite.match}")
+            else:
+                groups = set(patterns[s.rewrite.match].groupindex) | {0}
+                for g in (*s.rewrite.blank, *(g for g, _ in s.rewrite.replace)):
+                    if g not in groups:
+                        col.add(s.file, 0, "reference", f"shape {s.name}: its rewrite uses an unknown group {g!r}")
         elif builders is not None and s.builder not in builders and s.builder != "template":
             col.add(s.file, 0, "builder", f"shape {s.name}: unknown builder {s.builder!r}")
     shapes.sort(key=lambda s: s.order)

@@ -1,6 +1,6 @@
 """The question shapes as data: frozen records of what ``axioms/shapes/*.yaml`` hold.
 
-A :class:`Shape` names a builder of the engine, the regexes it matches the question with
+A :class:`Shape` names a builder of the engine (or holds a template or a rewrite), the regexes it matches the question with
 (by name), the word lists it reads and examples; a :class:`ShapeSet` is everything loaded
 from a set of files, the regexes compiled (fragments and word lists interpolated).
 """
@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from parsers.mrs.shapes.template_spec import Template
+from parsers.mrs.shapes.rewrite import Rewrite
+from parsers.mrs.shapes.template_spec import Template, Wrapper
 from verifier.datafiles import FileIssue, FileIssuesError
 
 __all__ = ["SHAPE_KINDS", "ShapeExample", "Shape", "WordList", "ShapeIssue", "ShapeError", "ShapeSet"]
@@ -34,7 +35,9 @@ class ShapeExample:
 @dataclass(frozen=True)
 class Shape:
     """One question shape of a shape file: its reading is written by the engine's
-    ``builder`` or, when it has one, by its ``template`` (MRS written as data)."""
+    ``builder`` or, when it has one, by its ``template`` (MRS written as data); a rewrite's
+    question is rewritten by its ``rewrite`` (data) or its builder, a wrapper runs its ``wrap``
+    (data) or its builder."""
 
     name: str
     doc: str
@@ -47,6 +50,8 @@ class Shape:
     words: tuple[str, ...] = ()
     examples: tuple[ShapeExample, ...] = ()
     template: Template | None = None
+    rewrite: Rewrite | None = None
+    wrap: Wrapper | None = None
 
 
 @dataclass(frozen=True)

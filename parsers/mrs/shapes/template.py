@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from parsers.mrs.shapes.build import (
     MrsBuilder, capitalised, carg_text, clean_span, has_article, loc_answer, name_ep, name_ok, names_id, noun_phrase, np_ok, people_ep,
     plain_name_ok, plain_np, title_ok, wh_ep, which_noun,
 )
 from parsers.mrs.shapes.data import shape_rx, shape_table, shape_words
-from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError
+from parsers.mrs.shapes.template_spec import SLOT, Template, TemplateError, Wrapper
+from parsers.mrs.shapes.wrappers import blanked_text, on_main_event
 from verifier.lexical import base_forms, irregular_base
 
-__all__ = ["MatchView", "holds", "run_template"]
+__all__ = ["MatchView", "holds", "run_template", "run_wrapper"]
 
 
 def _group_text(q: str, m: re.Match, g: Any, clean: bool = True) -> str:
@@ -42,6 +43,14 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
             a, z = _span(q, m, spec["in"])
             lead = shape_rx(spec["after"]).match(q[a:z]) if a >= 0 else None
             return a + (lead.end() if lead else 0), z
+        if "strip" in spec:  # the span less surrounding white space (quotes kept)
+            a, z = _span(q, m, spec["strip"])
+            text = q[a:z] if a >= 0 else ""
+            return (a + len(text) - len(text.lstrip()), a + len(text.rstrip())) if a >= 0 else (a, z)
+        if "find" in spec:  # the pattern's first occurrence in the span (unset when there is none)
+            a, z = _span(q, m, spec["in"])
+            hit = shape_rx(spec["find"]).search(q[a:z]) if a >= 0 else None
+            return (a + hit.start(), a + hit.end()) if hit else (-1, -1)
         if "before" in spec:  # the span up to the pattern's first occurrence in it
             a, z = _span(q, m, spec["in"])
             hit = shape_rx(spec["before"]).search(q[a:z]) if a >= 0 else None
@@ -55,6 +64,7 @@ def _span(q: str, m: re.Match, spec: Any) -> tuple[int, int]:
         if e == "end":  # the question's end
             return len(q)
         g, _, which = str(e).partition(".")
+        g = int(g) if g.isdigit() else g  # "0.start": the whole match's
         if which.startswith("clean_"):
             a, z = clean_span(q, *m.span(g))
             return a if which == "clean_start" else z
@@ -117,6 +127,9 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         if test.get("last_word"):
             text = text.split()[-1] if text.split() else ""
         return text[:1].isupper()
+    if "upper" in test:
+        text = _group_text(q, m, test["upper"], test.get("clean", True))
+        return text == text.upper()
     if "capitalised" in test:
         return capitalised(_group_text(q, m, test["capitalised"], test.get("clean", True)))
     if "title_ok" in test:
@@ -144,7 +157,7 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
         found = _found(q, m, test, test.get("not_search", test.get("search")))
         return found if "search" in test else not found
     if "word_test" in test:
-        written = _group_text(q, m, test["word_test"], test.get("clean", True)).split()
+        written = _group_text(q, m, test["word_test"], test.get("clean", True)).split()[int(test.get("from_word", 0)):]
         words = [w.casefold() for w in written]
         lists = [shape_words(w) for w in test.get("none_in") or ()]
         kept = [w for w in written if not any(w in shape_words(x) for x in test.get("except") or ())]
@@ -153,6 +166,7 @@ def _passes(q: str, m: re.Match, test: Mapping[str, Any]) -> bool:
                 and not any(w in ws for w in words for ws in lists)
                 and not (test.get("some_capitalised") and not any(w[:1].isupper() for w in written))
                 and not (test.get("some_lower") and not any(w[:1].islower() for w in kept))
+                and not (test.get("some_title") and not any(w[:1].isupper() and w[1:].islower() for w in kept))
                 and not (test.get("no_past_form") and any(base_forms(w) for w in written)))
     if "not_in" in test:
         text = _group_text(q, m, test["not_in"], test.get("clean", True)).casefold()
@@ -431,3 +445,44 @@ def run_template(t: Template, q: str) -> list[str]:
             continue
         out.append(run.b.text(run.value(t.result["index"]), run.value(t.result["top"])))
     return out
+
+
+def run_wrapper(w: Wrapper, q: str, shapes: Sequence[Callable[[str], list]]) -> list[str]:
+    """The readings of ``q`` by the wrapper ``w`` (its form: :mod:`parsers.mrs.shapes.template_spec`):
+    when its first matching pattern's tests pass, the readings the ``shapes`` give of ``q`` with
+    the wrapper's spans blanked (spans keep their offsets), each with the EPs of its steps on its
+    main event; ``[]`` when it does not apply."""
+    t = w.template
+    view = next((v for v in _wrapper_views(w, q) if all(_passes(q, v, test) for test in t.require)), None)
+    if view is None:
+        return []
+    run = _Run(q, view)
+    run.b.n = w.number_from - 1
+    try:
+        run.run(t.steps)
+    except _NoReading:
+        return []
+    spans = [b.get("span") if isinstance(b, dict) and "span" in b else b for b in w.blank
+             if not (isinstance(b, dict) and "span" in b and "if" in b and not holds(view, b["if"]))]
+    blanked = blanked_text(q, *(view.span(0) if b == 0 else _span(q, view, b) for b in spans))
+    eps, hcons = " ".join(run.b.rels), " ".join(run.b.hcons)
+    if not eps and not hcons:  # a phrase set aside, nothing added
+        return [r for f in shapes for r in f(blanked)]
+    return [on_main_event(r, eps, hcons) for f in shapes for r in f(blanked)]
+
+
+def _wrapper_views(w: Wrapper, q: str) -> Iterator[MatchView]:
+    """The matches a wrapper tries, its virtual groups set: the first pattern's that matches
+    or, with ``first_passing``, every occurrence of each pattern in turn (a searched
+    pattern's each starting after the last one's start)."""
+    for p in w.template.match:
+        rx, pos = shape_rx(p), 0
+        while (m := rx.search(q, pos) if p in w.search else rx.match(q) if pos == 0 else None) is not None:
+            view = MatchView(m, q)
+            for d in w.template.groups:
+                if "if" not in d or holds(view, d["if"]):
+                    view.extra[str(d["as"])] = _span(q, view, d["span"])
+            yield view
+            if not w.first_passing:
+                return
+            pos = m.start() + 1

@@ -1,6 +1,7 @@
 """MRS templates: a shape's reading written as data, its slots filled from the regex's groups.
 
-(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.)
+(This module reads them; :mod:`parsers.mrs.shapes.template` runs them.  A rewrite's data,
+which edits the question rather than writing an MRS, is :mod:`parsers.mrs.shapes.rewrite`.)
 
 A template (the ``template`` of a shape in a shape file) has
 
@@ -35,7 +36,7 @@ A template (the ``template`` of a shape in a shape file) has
   (``{first: ...}``, ``[A, B]`` ...), ``'*'`` (the whole question) or a text with ``{G}``
   slots (``'{part} of '``; ``{G:base}`` as in predicates):
   ``{plain_name: G}`` (a plain name), ``{name_ok: G}`` (a name, titles with "in", "of" ...
-  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case; ``last_word: true``: its last word's), ``{capitalised: G}`` (every word but
+  included), ``{title_ok: G}`` (a capitalised title), ``{capital_start: G}`` (its first character upper case; ``last_word: true``: its last word's), ``{upper: G}`` (written in capitals), ``{capitalised: G}`` (every word but
   function words capitalised), ``{no_article: G}``, ``{nonempty: G}``, ``{lower: G}`` (written
   in lower case), ``{plain_np: G}`` (a noun phrase the shapes can build), ``{np_ok: G}`` (one
   noun phrase, any "of" in it a property's), ``{names_id: G}`` (its last word names an
@@ -46,7 +47,9 @@ A template (the ``template`` of a shape in a shape file) has
   letters: true, none_in: [W, ...], some_capitalised: true, some_lower: true, except: [W, ...]}``
   (at most N words, each all letters, none in the lists; some word starts with a capital; some
   word as written, not in the ``except`` lists, starts with a lower-case letter; with
-  ``no_past_form: true`` no word is spelled as a past form, :func:`verifier.lexical.base_forms`),
+  ``no_past_form: true`` no word is spelled as a past form, :func:`verifier.lexical.base_forms`;
+  with ``some_title: true`` some word not in the ``except`` lists is written with a capital and
+  then lower case; ``from_word: N`` leaves out the first N words),
   ``{match: P, when: COND}`` (pattern ``P`` matches the question and the condition holds of
   that match), ``{unless: COND}``, ``{when: COND}``, and ``{any: [TEST, ...]}``, ``{all: [TEST,
   ...]}``, ``{not: TEST}``;
@@ -66,6 +69,18 @@ A template (the ``template`` of a shape in a shape file) has
   (a block, usually under one ``if``);
 * ``result``: ``{index: VALUE, top: VALUE}``, the finished SimpleMRS.
 
+A wrapper's data (``wrap`` of a shape of kind ``wrapper``, :class:`Wrapper`) has a template's
+``match`` (the first pattern that matches is used), ``groups``, ``require`` and ``steps``, no
+``result``, and ``search`` (true, or a list of the patterns looked for anywhere in the question
+rather than at its start), ``blank`` (the spans set aside, ``0`` the whole match;
+``{span: S, if: COND}`` only when the condition holds) and
+``number_from`` (the first number of its new variables and handles, apart from those of the
+readings it is added to).  With ``first_passing: true`` every occurrence of each pattern is
+tried in turn (a searched pattern's each starting after the last one's start) and the first
+that passes the tests is used.  When its tests pass, the question with the spans blanked is read by
+the shapes and the EPs and HCONS the steps write are added to each reading, ``hMAIN`` standing
+for the label of the reading's main event ``e2`` (:func:`parsers.mrs.shapes.template.run_wrapper`).
+
 A VALUE is ``$V`` (a variable bound by ``as``), ``new:SORT`` (a fresh variable at that point),
 ``{name: S}`` (a name written at that point), ``{carg: G}`` (the group's text as a quoted
 CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-cased),
@@ -75,7 +90,9 @@ CARG) or a literal (``e2``).  A PRED may hold ``{G}`` (the group's text, lower-c
 ``G.end`` / ``G.clean_start`` / ``G.clean_end`` (of the group cleaned of surrounding spaces
 and quotes) or ``end`` (the question's end), ``{first: [G1, G2]}`` (the span of the first
 group that matched), ``{clean: S}`` (S cleaned), ``{after: P, in: S}`` (S less a match of
-pattern P at its start) or ``{before: P, in: S}`` (S up to P's first occurrence in it).  A
+pattern P at its start), ``{before: P, in: S}`` (S up to P's first occurrence in it) or
+``{find: P, in: S}`` (P's first occurrence in S) or ``{strip: S}`` (S less surrounding white
+space, quotes kept).  A
 COND is ``{group: G}`` (the group matched and is not empty), with ``is: WORD`` / ``in:
 [WORDS]`` / ``in_words: LIST`` / ``startswith: TEXT`` / ``endswith: TEXT or [TEXTS]`` /
 ``contains: TEXT`` (its lower-cased text) or ``matches: P`` (pattern P at the start of its
@@ -90,7 +107,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 __all__ = [
-    "TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError",
+    "WRAPPER_FIELDS", "Wrapper", "wrapper_from", "TEMPLATE_FIELDS", "STEP_FIELDS", "STEP_KINDS", "REQUIRE_KINDS", "SLOT", "Template", "TemplateError",
     "template_from"
 ]
 
@@ -101,10 +118,10 @@ TEMPLATE_FIELDS = frozenset({"match", "all_patterns", "each", "groups", "require
 #: The options of steps and tests besides their kind.
 STEP_FIELDS = frozenset({"as", "label_as", "quant", "quant_span", "if", "span", "wh_span", "relational", "label", "args",
                          "x", "restrictor", "rel", "rel_span", "pattern", "anchored", "words", "clean", "last_word",
-                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "demonym", "to", "raw", "text", "replace", "index", "top"})
+                         "max", "letters", "none_in", "some_capitalised", "some_lower", "except", "no_past_form", "some_title", "from_word", "demonym", "to", "raw", "text", "replace", "index", "top"})
 #: The kinds of tests a template may require.
 REQUIRE_KINDS = ("plain_name", "name_ok", "no_article", "nonempty", "not_search", "search", "not_in", "plain_np",
-                 "np_ok", "names_id", "word_test", "lower", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
+                 "np_ok", "names_id", "word_test", "lower", "upper", "capital_start", "capitalised", "title_ok", "any", "all", "not", "match", "unless", "when")
 SLOT = re.compile(r"\{([a-z0-9_]+)(?::(last|base))?(?:\|([A-Z0-9_]+)(?:\|([^}]*))?)?\}")
 
 
@@ -127,7 +144,7 @@ class Template:
     def patterns(self) -> set[str]:
         """The pattern names the template uses."""
         parts = (*self.require, *_flat(self.steps), *self.groups, self.each or {})
-        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches")))
+        named = set().union(*(_cond_words(parts, k) for k in ("pattern", "matched", "after", "before", "matches", "find")))
         named |= {str(r["match"]) for r in _flat_tests(self.require) if "match" in r}
         named |= _cond_words([self.each or {}], "match")
         sources = [self.each or {}]
@@ -215,6 +232,46 @@ def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     if not all(isinstance(d, dict) and isinstance(d.get("as"), str) and "span" in d for d in groups):
         raise TemplateError("groups are {as: NAME, span: SPAN} (if: COND optional)")
     return Template(tuple(match), require, steps, result, each, groups, bool(raw.get("all_patterns")))
+
+
+#: The fields of a wrapper's data (``wrap``).
+WRAPPER_FIELDS = frozenset({"match", "search", "groups", "require", "steps", "blank", "number_from", "first_passing"})
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """A wrapper written as data (``wrap`` of a shape of kind ``wrapper``): its match, groups,
+    tests and steps as a template's (the steps write EPs on the main event: label ``hMAIN``,
+    event ``e2``), the patterns it looks for anywhere (``search``), the spans it blanks and the
+    number its new variables start from."""
+
+    template: Template
+    search: frozenset[str] = frozenset()
+    blank: tuple[Any, ...] = ()
+    number_from: int = 900
+    first_passing: bool = False
+
+
+def wrapper_from(raw: Any, patterns: tuple[str, ...]) -> Wrapper:
+    """A :class:`Wrapper` from a shape file's mapping (see the module's doc); ``patterns`` are
+    the shape's own pattern names.  Raises :class:`TemplateError`."""
+    raw = _strip(raw)
+    if not isinstance(raw, dict):
+        raise TemplateError("a wrapper's data is a mapping")
+    unknown = set(raw) - WRAPPER_FIELDS
+    if unknown:
+        raise TemplateError(f"unknown wrapper field(s) {sorted(unknown)}")
+    t = template_from({**{k: v for k, v in raw.items() if k in TEMPLATE_FIELDS},
+                       "result": {"index": "e2", "top": "hMAIN"}}, patterns)
+    search = raw.get("search", False)
+    search = frozenset(t.match) if search is True else frozenset() if search is False else search
+    if not isinstance(search, (list, frozenset)) or not set(search) <= set(t.match):
+        raise TemplateError("search is true, false or a list of the patterns matched")
+    blank = raw.get("blank") or []
+    number_from = raw.get("number_from", 900)
+    if not isinstance(blank, list) or not blank or not isinstance(number_from, int):
+        raise TemplateError("a wrapper blanks a list of spans (0: the whole match); number_from is a number")
+    return Wrapper(t, frozenset(search), tuple(blank), number_from, bool(raw.get("first_passing")))
 
 
 def _check_each(each: Any) -> None:
