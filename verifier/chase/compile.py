@@ -267,19 +267,20 @@ def has_func(f: Formula) -> bool:
 def strengthened(f: Formula, positive: bool = True) -> Formula:
     """``f`` with every ``p*`` it asserts (a positive occurrence) replaced by ``p+``.  Every
     model of the result is a model of ``f`` (``p+`` implies ``p*``), and the chase can build
-    it: ``p*`` is ``=`` or ``p+``, a disjunction, so an asserted ``p*`` leaves the fragment."""
+    it: ``p*`` is ``=`` or ``p+``, a disjunction, so an asserted ``p*`` leaves the fragment.
+    ``f`` itself (the same object) when it asserts no ``p*``."""
     if isinstance(f, Atom):
         return Atom(f.pred[:-1] + "+", f.args) if positive and f.pred.endswith("*") and len(f.args) == 2 else f
-    if isinstance(f, And):
-        return And(tuple(strengthened(a, positive) for a in f.args))
-    if isinstance(f, Or):
-        return Or(tuple(strengthened(a, positive) for a in f.args))
+    if isinstance(f, (And, Or)):
+        args = tuple(strengthened(a, positive) for a in f.args)
+        return f if all(x is y for x, y in zip(args, f.args)) else type(f)(args)
     if isinstance(f, Not):
-        return Not(strengthened(f.arg, not positive))
+        arg = strengthened(f.arg, not positive)
+        return f if arg is f.arg else Not(arg)
     if isinstance(f, Implies):
-        return Implies(strengthened(f.left, not positive), strengthened(f.right, positive))
-    if isinstance(f, Exists):
-        return Exists(f.vars, strengthened(f.body, positive))
-    if isinstance(f, Forall):
-        return Forall(f.vars, strengthened(f.body, positive))
+        left, right = strengthened(f.left, not positive), strengthened(f.right, positive)
+        return f if left is f.left and right is f.right else Implies(left, right)
+    if isinstance(f, (Exists, Forall)):
+        body = strengthened(f.body, positive)
+        return f if body is f.body else type(f)(f.vars, body)
     return f  # Iff (both polarities), comparisons, equalities, truth

@@ -4,6 +4,8 @@ and every premise left out, and the comparisons the premises state must be satis
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from verifier.limits import Deadline
@@ -15,6 +17,49 @@ from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
 from verifier.chase.values import satisfiable
 
 __all__ = ["chase"]
+
+
+class _Same:
+    """A formula as a cache key by identity (formulas are compared field by field, which for
+    the large premises of a pair costs more than what the cache saves)."""
+
+    __slots__ = ("f",)
+
+    def __init__(self, f: Formula) -> None:
+        self.f = f
+
+    def __hash__(self) -> int:
+        return id(self.f)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.f is self.f
+
+
+@dataclass(frozen=True)
+class _Summary:
+    """What the chase reads of a formula before compiling it (the same for every chase of
+    it: a pair's checks chase the same axioms again and again)."""
+
+    built: Formula  # strengthened (the formula itself when it asserts no p*)
+    constants: tuple
+    free: tuple
+    has_func: bool
+    preds: frozenset
+    heads: frozenset
+
+
+@lru_cache(maxsize=8192)
+def _summary(key: _Same, premise: bool) -> _Summary:
+    """A premise's summary (of its strengthened form), or a conclusion's (as it is, no heads)."""
+    built = strengthened(key.f) if premise else key.f
+    preds: set[tuple[str, int]] = set()
+    heads: set[tuple[str, int]] = set()
+    predicates_of(built, preds, heads)
+    if not premise:
+        heads = set()
+    return _Summary(built, tuple(sorted(constants(built), key=str)),
+                    tuple(sorted(free_vars(built), key=lambda v: v.name)), has_func(built),
+                    frozenset(preds), frozenset(heads))
 
 
 def _body_matches(m: FiniteModel, rule: Rule) -> list[list[int | None]]:
@@ -96,31 +141,33 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
     (:func:`verifier.chase.compile.strengthened`).  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
-    built = [strengthened(f) for f in premises]
-    universal = built == list(premises)
-    premises = built
+    summaries = [_summary(_Same(f), True) for f in premises]
+    also_summaries = [_summary(_Same(f), False) for f in also]
+    universal = all(s.built is f for s, f in zip(summaries, premises))
+    premises = [s.built for s in summaries]
     try:
         m = FiniteModel(limits)
         comp = Compiler(m, limits)
         preds: set[tuple[str, int]] = set()
         heads: set[tuple[str, int]] = set()
-        for f in premises:
-            predicates_of(f, preds, heads)
-        for f in also:
-            predicates_of(f, preds, set())
-        for f in itertools.chain(premises, also):
+        for s in summaries:
+            preds |= s.preds
+            heads |= s.heads
+        for s in also_summaries:
+            preds |= s.preds
+        for s in itertools.chain(summaries, also_summaries):
             # every named constant is an element from the start (a rule whose variables range
             # over the domain must see the conclusion's constants too), and every free
             # variable one element, shared by premises and conclusions
-            for t in sorted(constants(f), key=str):
+            for t in s.constants:
                 m.const(t)
-            for v in sorted(free_vars(f), key=lambda v: v.name):
+            for v in s.free:
                 m.var(v)
         if not m.parent:  # a model's domain is never empty
             m._new("e", False)
         rules_only: list[int] = []
         fired: set[str] = set()
-        if any(has_func(f) for f in itertools.chain(premises, also)):
+        if any(s.has_func for s in itertools.chain(summaries, also_summaries)):
             m.apart = m._new("f()", False)
         for i, f in enumerate(premises):
             comp.env = {}
