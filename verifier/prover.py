@@ -494,12 +494,8 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
     if not conclusions:
         return []
     if select and not chase:
-        groups: dict[tuple[int, ...], list[int]] = {}
-        formulas = [p.formula for p in prem]
-        for i, c in enumerate(conclusions):
-            groups.setdefault(tuple(relevant_indices(formulas, c)), []).append(i)
         out: list[ProofResult | None] = [None] * len(conclusions)
-        for keep, idx in groups.items():
+        for keep, idx in _premise_groups(prem, conclusions, range(len(conclusions)), True).items():
             rs = entails_each([prem[k] for k in keep], [conclusions[i] for i in idx], timeout_ms=timeout_ms,
                               rlimit=rlimit, chase=False, context=context, deadline=deadline, select=False)
             for i, r in zip(idx, rs):
@@ -515,12 +511,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
         # the others with the premises each can need (a countermodel of those extends to all
         # of them, a proof from them is a proof): a model of that smaller problem, then one
         # with the defeaters of each conclusion's negated parts
-        formulas = [p.formula for p in prem]
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for i, r in enumerate(results):
-            if r is None:
-                keep = tuple(relevant_indices(formulas, conclusions[i])) if select else tuple(range(len(prem)))
-                groups.setdefault(keep, []).append(i)
+        groups = _premise_groups(prem, conclusions, [i for i, r in enumerate(results) if r is None], select)
         for keep, idx in groups.items():
             sub = [prem[k] for k in keep]
             if len(keep) < len(prem):  # else the same problem as the model above
@@ -535,13 +526,14 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
                                                  (time.perf_counter() - t1) * 1000)
             if deadline is not None:
                 deadline.check("chase")
-        todo = [i for i, r in enumerate(results) if r is None]
-        if not todo:
-            return results  # type: ignore[return-value]
-        rest = entails_each(prem, [conclusions[i] for i in todo], timeout_ms=timeout_ms, rlimit=rlimit,
-                            chase=False, context=context, deadline=deadline, select=select)
-        for i, r in zip(todo, rest):
-            results[i] = r
+        # what is left goes to Z3, a solver per group (its premises were selected above), the
+        # groups in the order of their first conclusion left
+        left = [(keep, [i for i in idx if results[i] is None]) for keep, idx in groups.items()]
+        for keep, idx in sorted((g for g in left if g[1]), key=lambda g: g[1][0]):
+            rest = entails_each([prem[k] for k in keep], [conclusions[i] for i in idx], timeout_ms=timeout_ms,
+                                rlimit=rlimit, chase=False, context=context, deadline=deadline, select=False)
+            for i, r in zip(idx, rest):
+                results[i] = r
         return results  # type: ignore[return-value]
     try:
         enc = _Encoder(_z3_context(context))
@@ -588,6 +580,19 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             out.append(ProofResult("unknown", f"z3 error: {e}", (), "", (time.perf_counter() - t1) * 1000))
     log.debug("entails_each: %d conclusions in %.0f ms", len(goals), (time.perf_counter() - t0) * 1000)
     return out
+
+
+def _premise_groups(prem: Sequence[Premise], conclusions: Sequence[Formula], which: Iterable[int],
+                    select: bool) -> dict[tuple[int, ...], list[int]]:
+    """The conclusions of ``which`` grouped by the premises (indices) each can need
+    (:mod:`verifier.relevance`; all of them without ``select``), groups in the order of
+    their first conclusion."""
+    formulas = [p.formula for p in prem]
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for i in which:
+        keep = tuple(relevant_indices(formulas, conclusions[i])) if select else tuple(range(len(prem)))
+        groups.setdefault(keep, []).append(i)
+    return groups
 
 
 def _decide_in(model: FiniteModel, conclusions: Sequence[Formula], which: Iterable[int],

@@ -46,8 +46,16 @@ class _Values:
 
         self.z3 = z3
         self.m = m
-        self.ctx = z3.Context()
+        self._ctx: Any = None
         self.xs: dict[int, Any] = {}
+
+    @property
+    def ctx(self):
+        """The Z3 context, made when a value is first needed (a few milliseconds: most
+        formulas are decided, or left to the prover, before that)."""
+        if self._ctx is None:
+            self._ctx = self.z3.Context()
+        return self._ctx
 
     def x(self, e: int):
         e = self.m.find(e)
@@ -102,13 +110,11 @@ def falsifiable(m: FiniteModel, f: Formula) -> bool:
     the model's limits."""
     vals = _Values(m)
     try:
-        constraints = vals.stated()
-        if constraints is None:
-            return False
         value = _Symbolic(m, vals).eval(f, {})
+        constraints = vals.stated()
     except (Bail, RecursionError):
         return False
-    if value is True:
+    if constraints is None or value is True:
         return False
     if value is False:
         return True

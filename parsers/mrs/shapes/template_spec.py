@@ -203,15 +203,22 @@ def _strip(d: Any) -> Any:
     return d
 
 
+def _mapping(raw: Any, fields: frozenset[str], not_a_mapping: str, what: str) -> dict:
+    """``raw`` (line numbers left out) when it is a mapping of known ``fields``; else
+    :class:`TemplateError` (``not_a_mapping``, or the unknown fields of a ``what``)."""
+    raw = _strip(raw)
+    if not isinstance(raw, dict):
+        raise TemplateError(not_a_mapping)
+    unknown = set(raw) - fields
+    if unknown:
+        raise TemplateError(f"unknown {what} field(s) {sorted(unknown)}")
+    return raw
+
+
 def template_from(raw: Any, patterns: tuple[str, ...]) -> Template:
     """A :class:`Template` from a shape file's mapping; ``patterns`` are the shape's own
     pattern names (the default ``match`` when there is one).  Raises :class:`TemplateError`."""
-    raw = _strip(raw)
-    if not isinstance(raw, dict):
-        raise TemplateError("a template is a mapping")
-    unknown = set(raw) - TEMPLATE_FIELDS
-    if unknown:
-        raise TemplateError(f"unknown template field(s) {sorted(unknown)}")
+    raw = _mapping(raw, TEMPLATE_FIELDS, "a template is a mapping", "template")
     match = raw.get("match") or (patterns[0] if len(patterns) == 1 else None)
     if isinstance(match, str):
         match = [match]
@@ -255,12 +262,7 @@ class Wrapper:
 def wrapper_from(raw: Any, patterns: tuple[str, ...]) -> Wrapper:
     """A :class:`Wrapper` from a shape file's mapping (see the module's doc); ``patterns`` are
     the shape's own pattern names.  Raises :class:`TemplateError`."""
-    raw = _strip(raw)
-    if not isinstance(raw, dict):
-        raise TemplateError("a wrapper's data is a mapping")
-    unknown = set(raw) - WRAPPER_FIELDS
-    if unknown:
-        raise TemplateError(f"unknown wrapper field(s) {sorted(unknown)}")
+    raw = _mapping(raw, WRAPPER_FIELDS, "a wrapper's data is a mapping", "wrapper")
     t = template_from({**{k: v for k, v in raw.items() if k in TEMPLATE_FIELDS},
                        "result": {"index": "e2", "top": "hMAIN"}}, patterns)
     search = raw.get("search", False)
