@@ -38,7 +38,8 @@ from verifier.relevance import relevant_indices, select_relevant
 from verifier.normal_form import order_normal_form, vars_in_order
 from verifier.query import Aggregate, Query
 
-__all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "satisfiable", "equivalent",
+__all__ = ["ProofResult", "Premise", "ProverContext", "entails", "entails_each", "refuted_in_chase", "satisfiable",
+           "equivalent",
            "EquivalenceResult", "DEFAULT_TIMEOUT_MS", "RLIMIT_PER_MS", "solver_budget"]
 
 log = logging.getLogger(__name__)
@@ -417,6 +418,23 @@ def _solve(prem: Sequence[Premise], conclusion: Formula, timeout_ms: int, rlimit
     except (TypeError, ValueError, RecursionError) as e:
         return ProofResult("unknown", f"cannot encode: {type(e).__name__}: {e}", (), "",
                            (time.perf_counter() - t0) * 1000)
+
+
+def refuted_in_chase(premises: Iterable[Formula | Premise], conclusions: Sequence[Formula], *,
+                     deadline: Deadline | None = None) -> list[bool]:
+    """Which of ``conclusions`` one chase model of all ``premises`` refutes (false there, or
+    false for some filling of its open numbers: :func:`_refutes`), without the solver.  A
+    conclusion refuted here does not follow from the premises; ``False`` says nothing (no
+    model, or the conclusion is true or undecided in it).  For many candidate conclusions of
+    which few follow (the alignments of a reading), one chase instead of one per conclusion.
+    ``deadline``: checked after the chase."""
+    if not conclusions:
+        return []
+    prem = _as_premises(premises)
+    model = _chase.chase([p.formula for p in prem], conclusions, deadline=deadline)
+    if deadline is not None:
+        deadline.check("chase")
+    return [_refutes(model, c) for c in conclusions]
 
 
 #: the bounds of a chase with defeaters: a defeater that holds of every element adds a witness

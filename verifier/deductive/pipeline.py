@@ -18,8 +18,8 @@ from verifier.axioms.model import Pack
 from verifier.grounding import Grounder, Grounding
 from verifier.intent import answers_a_number_of, intent_check, superlative_in_linked_name
 from verifier.limits import Deadline
-from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, conj, exists, free_vars
-from verifier.prover import Premise, ProofResult, ProverContext, entails, solver_budget
+from verifier.logic import FALSE, TRUE, Exists, Forall, Formula, Implies, Literal, Not, atoms, conj, exists, free_vars
+from verifier.prover import Premise, ProofResult, ProverContext, entails, refuted_in_chase, solver_budget
 from verifier.query import Query
 from verifier.deductive.results import VERDICT_ORDER, DeductiveResult, ReadingResult
 from verifier.deductive.reading import conjuncts, recorded
@@ -83,7 +83,7 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     query, reading, grounding = prepared.query, problem.reading, problem.grounding
     units, qualifiers = list(problem.units), list(problem.qualifiers)
     ctx = context_of(problem, grounder)
-    sound, g, proof_premises, stated, answer_col, check = _soundness(problem, ctx, prove, checks)
+    sound, g, proof_premises, stated, answer_col, check = _soundness(problem, ctx, prove, checks, deadline)
     deadline.check("soundness")
     intent_ok, intent_reason, intent_by = _intent(problem, ctx, grounder, sound, answer_col, checks)
     deadline.check("intent")
@@ -143,7 +143,23 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     return CheckedReading(result, refuted)
 
 
-def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks):
+def _alignment_claim(premises: list[Premise], t_index: int, view, g2: Formula, same: bool) -> Formula | None:
+    """What an alignment's proof claims of the reading's own premises: ``G`` itself when the
+    alignment keeps the reading; for a view that opens some of the reading's nouns (free in
+    its formula, bound in the reading's), ``forall opened. view -> G``: a model of the
+    premises where that is false, with the opened nouns assigned, is a model of the view's
+    premises where ``G`` is false.  ``None`` when an opened variable is free in another
+    premise (the two problems would not share the model)."""
+    if same:
+        return g2
+    opened = free_vars(view.formula) - free_vars(premises[t_index].formula)
+    if any(opened & free_vars(p.formula) for i, p in enumerate(premises) if i != t_index):
+        return None
+    body = Implies(view.formula, g2)
+    return Forall(tuple(sorted(opened, key=lambda v: v.name)), body) if opened else body
+
+
+def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks, deadline: Deadline | None = None):
     """The soundness proof: a check of ``checks.pre_proof`` that stands for it, else the proof
     in the first alignment, then in the others (:func:`other_alignments`) until one proves.
     Returns the proof, the ``G`` and premises of the proof that counts, what the question
@@ -156,10 +172,19 @@ def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks):
             return ProofResult(c.verdict, found), g, premises, problem.reading, 0, c.name
     sound = prove(premises, g, countermodel=False)
     proof_premises, stated, answer_col = premises, problem.reading, 0
-    for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ()):
+    alternatives = [(view, order, aligned_pattern(view, query, problem.pattern, order, order_key=order_key))
+                    for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ())]
+    # one chase of the premises refutes most alignments at once: an alignment that opens
+    # nouns of the reading is refuted by an assignment of them that makes its view true and
+    # its G false (``forall opened. view -> G``); the others are proved (or not) one by one
+    claims = [_alignment_claim(premises, t_index, view, g2, view is reading_view) for view, _, g2 in alternatives]
+    tried = [c for c in claims if c is not None]
+    refuted = iter(refuted_in_chase(premises, tried, deadline=deadline) if len(tried) > 1 else [False] * len(tried))
+    for (view, order, g2), claim in zip(alternatives, claims):
+        if claim is not None and next(refuted):
+            continue
         prem2 = premises if view is reading_view else (
             premises[:t_index] + [Premise("T(question)", view.formula)] + premises[t_index + 1:])
-        g2 = aligned_pattern(view, query, problem.pattern, order, order_key=order_key)
         r2 = prove(prem2, g2, countermodel=False)
         if r2.proved:
             sound, g, proof_premises = r2, g2, prem2
