@@ -16,7 +16,7 @@ from parsers.sparql_transform import (
     dropped_triple, renamed_and_shuffled, replaced_property, swapped_direction,
 )
 from verifier.notation import parse_formula as F
-from verifier.prover import (RLIMIT_PER_MS, Premise, entails, entails_each, equivalent, satisfiable,
+from verifier.prover import (RLIMIT_PER_MS, Premise, entails, entails_each, equivalent, refuted_in_chase, satisfiable,
                              solver_budget)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -221,3 +221,41 @@ def test_equivalence_on_a_sample_of_gold_queries():
     assert total > 450
     assert renamed == total
     assert mutated_ok / mutated >= 0.99
+
+
+def test_refuted_in_chase_refutes_what_one_model_falsifies():
+    prem = [MASS, BENZENE, QUESTION]
+    conclusions = [F("exists v. wdt:P2067(wd:Q2270, v)"), F("exists v. wdt:P2069(wd:Q2270, v)"),
+                   F("wdt:P31(wd:Q2270, wd:Q11173)")]
+    assert refuted_in_chase(prem, conclusions) == [False, True, True]
+    for c, refuted in zip(conclusions, refuted_in_chase(prem, conclusions)):
+        # what the chase refutes Z3 cannot prove
+        assert (entails(prem, c, chase=False).status == "refuted") == refuted
+    assert refuted_in_chase(prem, []) == []
+
+
+def test_alignment_claim_of_a_view_refutes_exactly_the_views_problem():
+    from verifier.deductive.alignment import alignment_claim
+    from verifier.deductive.reading import ReadingView, open_vars
+    from verifier.logic import Var
+
+    reading = ReadingView(intent=None, answer_vars=(), formula=QUESTION.formula, not_alignable=set())
+    t, opened = open_vars(QUESTION.formula, {Var("x13")})
+    assert opened == {Var("x13")}
+    view = ReadingView.of(reading, t, set(), answer_vars=(Var("x13"),))
+    prem = [MASS, BENZENE, QUESTION]
+    prem2 = [MASS, BENZENE, Premise("T(question)", view.formula)]
+    for g2, follows in ((F("exists v. wdt:P2067(x13, v)"), True), (F("x13 = wd:Q2270"), True),
+                        (F("wdt:P31(x13, wd:Q11173)"), False), (F("exists v. wdt:P2069(x13, v)"), False)):
+        claim = alignment_claim(prem, 2, view, g2, same=False)
+        assert str(claim).startswith("forall x13.")
+        [refuted] = refuted_in_chase(prem, [claim])
+        assert refuted == (not follows)
+        assert entails(prem2, g2, chase=False).status == ("proved" if follows else "refuted")
+    # the opened noun is free in another premise: the two problems share no model
+    shared = [Premise("x13 named", F("_benzene_n_1(x13)")), BENZENE, QUESTION]
+    assert alignment_claim(shared, 2, view, F("wdt:P31(x13, wd:Q11173)"), same=False) is None
+    # an alignment that keeps the reading claims its G
+    g = F("wdt:P31(x13, wd:Q11173)")
+    assert alignment_claim(prem, 2, reading, g, same=True) is g
+

@@ -6,15 +6,16 @@ import itertools
 from typing import Sequence
 
 from verifier.logic import (
-    Atom, Exists, Forall, Formula, Term, Var, atoms, conj, exists, free_vars, substitute, subformulas,
+    Atom, Exists, Forall, Formula, Implies, Term, Var, atoms, conj, exists, free_vars, substitute, subformulas,
 )
+from verifier.prover import Premise
 from parsers.mrs import predicate_info
 from verifier.query import Query
 from verifier.filters import label_vars
 from verifier.deductive.reading import ReadingView, conjuncts, identified_with, open_vars
 
 __all__ = [
-    "SUPERLATIVE_VALUE", "alignment_of", "other_alignments", "expand_coordinated_answer",
+    "SUPERLATIVE_VALUE", "alignment_of", "other_alignments", "alignment_claim", "expand_coordinated_answer",
     "aligned_pattern",
 ]
 
@@ -109,6 +110,22 @@ def other_alignments(reading, query: Query):
         yield view, order, True
     if query.order_by and reading.intent.kind == "superlative" and reading.intent.var is not None:
         yield reading, None, False
+
+
+def alignment_claim(premises: Sequence[Premise], t_index: int, view, g2: Formula, same: bool) -> Formula | None:
+    """What an alignment's proof claims of the reading's own premises: ``G`` itself when the
+    alignment keeps the reading; for a view that opens some of the reading's nouns (free in
+    its formula, bound in the reading's), ``forall opened. view -> G``: a model of the
+    premises where that is false, with the opened nouns assigned, is a model of the view's
+    premises where ``G`` is false.  ``None`` when an opened variable is free in another
+    premise (the two problems would not share the model)."""
+    if same:
+        return g2
+    opened = free_vars(view.formula) - free_vars(premises[t_index].formula)
+    if any(opened & free_vars(p.formula) for i, p in enumerate(premises) if i != t_index):
+        return None
+    body = Implies(view.formula, g2)
+    return Forall(tuple(sorted(opened, key=lambda v: v.name)), body) if opened else body
 
 
 def _compound_head(f: Formula, v: Var) -> Var:

@@ -18,7 +18,7 @@ from verifier.axioms.model import Pack
 from verifier.grounding import Grounder, Grounding
 from verifier.intent import answers_a_number_of, intent_check, superlative_in_linked_name
 from verifier.limits import Deadline
-from verifier.logic import FALSE, TRUE, Exists, Forall, Formula, Implies, Literal, Not, atoms, conj, exists, free_vars
+from verifier.logic import FALSE, TRUE, Exists, Formula, Literal, Not, atoms, conj, exists, free_vars
 from verifier.prover import Premise, ProofResult, ProverContext, entails, refuted_in_chase, solver_budget
 from verifier.query import Query
 from verifier.deductive.results import VERDICT_ORDER, DeductiveResult, ReadingResult
@@ -28,7 +28,7 @@ from verifier.deductive.rules import rules_for, views_for
 from verifier.rewrite import RuleSet
 from verifier.deductive.premises import closures_state_their_property
 from verifier.deductive.consequences import answered_statements, t_kg, timed_statements
-from verifier.deductive.alignment import aligned_pattern, other_alignments
+from verifier.deductive.alignment import aligned_pattern, alignment_claim, other_alignments
 from verifier.deductive.problem import Problem, build_problem
 from verifier.deductive.checks import Checks, CheckContext, context_of, with_proof
 from verifier.deductive.decide import decided_by, faithful_reason, refuted_verdict
@@ -143,22 +143,6 @@ def check_reading(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     return CheckedReading(result, refuted)
 
 
-def _alignment_claim(premises: list[Premise], t_index: int, view, g2: Formula, same: bool) -> Formula | None:
-    """What an alignment's proof claims of the reading's own premises: ``G`` itself when the
-    alignment keeps the reading; for a view that opens some of the reading's nouns (free in
-    its formula, bound in the reading's), ``forall opened. view -> G``: a model of the
-    premises where that is false, with the opened nouns assigned, is a model of the view's
-    premises where ``G`` is false.  ``None`` when an opened variable is free in another
-    premise (the two problems would not share the model)."""
-    if same:
-        return g2
-    opened = free_vars(view.formula) - free_vars(premises[t_index].formula)
-    if any(opened & free_vars(p.formula) for i, p in enumerate(premises) if i != t_index):
-        return None
-    body = Implies(view.formula, g2)
-    return Forall(tuple(sorted(opened, key=lambda v: v.name)), body) if opened else body
-
-
 def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks, deadline: Deadline | None = None):
     """The soundness proof: a check of ``checks.pre_proof`` that stands for it, else the proof
     in the first alignment, then in the others (:func:`other_alignments`) until one proves.
@@ -170,16 +154,23 @@ def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks, deadl
     for c in checks.pre_proof:
         if (found := c.run(ctx)):
             return ProofResult(c.verdict, found), g, premises, problem.reading, 0, c.name
-    sound = prove(premises, g, countermodel=False)
     proof_premises, stated, answer_col = premises, problem.reading, 0
     alternatives = [(view, order, aligned_pattern(view, query, problem.pattern, order, order_key=order_key))
-                    for view, order, order_key in (other_alignments(reading_view, query) if not sound.proved else ())]
-    # one chase of the premises refutes most alignments at once: an alignment that opens
-    # nouns of the reading is refuted by an assignment of them that makes its view true and
-    # its G false (``forall opened. view -> G``); the others are proved (or not) one by one
-    claims = [_alignment_claim(premises, t_index, view, g2, view is reading_view) for view, _, g2 in alternatives]
+                    for view, order, order_key in other_alignments(reading_view, query)]
+    # one chase of the premises refutes most alignments at once, the first one's included:
+    # an alignment that opens nouns of the reading is refuted by an assignment of them that
+    # makes its view true and its G false (``forall opened. view -> G``); the others are
+    # proved (or not) one by one as before
+    claims = [alignment_claim(premises, t_index, view, g2, view is reading_view) for view, _, g2 in alternatives]
     tried = [c for c in claims if c is not None]
-    refuted = iter(refuted_in_chase(premises, tried, deadline=deadline) if len(tried) > 1 else [False] * len(tried))
+    t0 = time.perf_counter()
+    refuted = iter(refuted_in_chase(premises, [g, *tried], deadline=deadline) if tried else [False])
+    if next(refuted):  # what the proof would find, without its chase of the premises it selects
+        sound = ProofResult("refuted", "countermodel found", (), "", (time.perf_counter() - t0) * 1000)
+    else:
+        sound = prove(premises, g, countermodel=False)
+    if sound.proved:
+        return sound, g, proof_premises, stated, answer_col, ""
     for (view, order, g2), claim in zip(alternatives, claims):
         if claim is not None and next(refuted):
             continue
