@@ -247,15 +247,14 @@ def test_alignment_claim_of_a_view_refutes_exactly_the_views_problem():
     prem2 = [MASS, BENZENE, Premise("T(question)", view.formula)]
     for g2, follows in ((F("exists v. wdt:P2067(x13, v)"), True), (F("x13 = wd:Q2270"), True),
                         (F("wdt:P31(x13, wd:Q11173)"), False), (F("exists v. wdt:P2069(x13, v)"), False)):
-        claim = alignment_claim(prem, 2, view, g2, same=False)
+        claim = alignment_claim(view, g2, QUESTION.formula, set(), same=False)
         assert str(claim).startswith("forall x13.")
         [refuted] = refuted_in_chase(prem, [claim])
         assert refuted == (not follows)
         assert entails(prem2, g2, chase=False).status == ("proved" if follows else "refuted")
     # the opened noun is free in another premise: the two problems share no model
-    shared = [Premise("x13 named", F("_benzene_n_1(x13)")), BENZENE, QUESTION]
-    assert alignment_claim(shared, 2, view, F("wdt:P31(x13, wd:Q11173)"), same=False) is None
+    assert alignment_claim(view, F("wdt:P31(x13, wd:Q11173)"), QUESTION.formula, {Var("x13")}, same=False) is None
     # an alignment that keeps the reading claims its G
     g = F("wdt:P31(x13, wd:Q11173)")
-    assert alignment_claim(prem, 2, reading, g, same=True) is g
+    assert alignment_claim(reading, g, QUESTION.formula, set(), same=True) is g
 

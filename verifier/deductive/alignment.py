@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
+from typing import Collection, Sequence
 
 from verifier.logic import (
     Atom, Exists, Forall, Formula, Implies, Term, Var, atoms, conj, exists, free_vars, substitute, subformulas,
 )
-from verifier.prover import Premise
 from parsers.mrs import predicate_info
 from verifier.query import Query
 from verifier.filters import label_vars
@@ -112,17 +111,19 @@ def other_alignments(reading, query: Query):
         yield reading, None, False
 
 
-def alignment_claim(premises: Sequence[Premise], t_index: int, view, g2: Formula, same: bool) -> Formula | None:
-    """What an alignment's proof claims of the reading's own premises: ``G`` itself when the
-    alignment keeps the reading; for a view that opens some of the reading's nouns (free in
-    its formula, bound in the reading's), ``forall opened. view -> G``: a model of the
-    premises where that is false, with the opened nouns assigned, is a model of the view's
-    premises where ``G`` is false.  ``None`` when an opened variable is free in another
-    premise (the two problems would not share the model)."""
+def alignment_claim(view, g2: Formula, t_formula: Formula, free_elsewhere: Collection[Var],
+                    same: bool) -> Formula | None:
+    """What an alignment's proof claims of the reading's own premises (``t_formula`` the
+    reading's ``T(question)``, ``free_elsewhere`` the free variables of the other premises):
+    ``G`` itself when the alignment keeps the reading (``same``); for a view that opens some
+    of the reading's nouns (free in its formula, bound in the reading's), ``forall opened.
+    view -> G``: a model of the premises where that is false, with the opened nouns assigned,
+    is a model of the view's premises where ``G`` is false.  ``None`` when an opened variable
+    is free in another premise (the two problems would not share the model)."""
     if same:
         return g2
-    opened = free_vars(view.formula) - free_vars(premises[t_index].formula)
-    if any(opened & free_vars(p.formula) for i, p in enumerate(premises) if i != t_index):
+    opened = free_vars(view.formula) - free_vars(t_formula)
+    if any(v in free_elsewhere for v in opened):
         return None
     body = Implies(view.formula, g2)
     return Forall(tuple(sorted(opened, key=lambda v: v.name)), body) if opened else body

@@ -161,7 +161,11 @@ def _soundness(problem: Problem, ctx: CheckContext, prove, checks: Checks, deadl
     # an alignment that opens nouns of the reading is refuted by an assignment of them that
     # makes its view true and its G false (``forall opened. view -> G``); the others are
     # proved (or not) one by one as before
-    claims = [alignment_claim(premises, t_index, view, g2, view is reading_view) for view, _, g2 in alternatives]
+    elsewhere: set = set()
+    if any(view is not reading_view for view, _, _ in alternatives):
+        elsewhere = set().union(*(free_vars(p.formula) for i, p in enumerate(premises) if i != t_index))
+    t_formula = premises[t_index].formula
+    claims = [alignment_claim(view, g2, t_formula, elsewhere, view is reading_view) for view, _, g2 in alternatives]
     tried = [c for c in claims if c is not None]
     t0 = time.perf_counter()
     refuted = iter(refuted_in_chase(premises, [g, *tried], deadline=deadline) if tried else [False])
