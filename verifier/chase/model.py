@@ -65,6 +65,13 @@ class FiniteModel:
         #: (rebuilt when elements merge)
         self.index: dict[tuple[tuple[str, int], int, int], list[tuple[int, ...]]] = {}
         self.dirty = False  # elements merged since the facts were last canonicalized
+        #: a clock of changes: it ticks when a fact is added or rewritten, an element made or
+        #: two merged (what the chase reads to evaluate only the rules something changed for)
+        self.tick = 0
+        #: per predicate, the tick of the last change of its facts
+        self.stamps: dict[tuple[str, int], int] = {}
+        #: the tick of the last element made or merged (the domain changed)
+        self.moved = 0
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
         self.evaluated = 0  # formulas evaluated by truth (bounded by limits.max_evaluation)
         #: the element every function term (not arithmetic) denotes: the model reads each
@@ -87,6 +94,8 @@ class FiniteModel:
         if len(self.parent) >= self.limits.max_elements:
             raise Bail("too many elements")
         self.parent.append(len(self.parent))
+        self.tick += 1
+        self.moved = self.tick
         self.rigid.append(rigid)
         self.names.append(name)
         return len(self.parent) - 1
@@ -131,6 +140,8 @@ class FiniteModel:
         if self.rigid[rb]:
             ra, rb = rb, ra
         self.parent[rb] = ra
+        self.tick += 1
+        self.moved = self.tick
         self.dirty = True
         return True
 
@@ -139,7 +150,12 @@ class FiniteModel:
 
     def _canonicalize(self) -> None:
         find = self.find
-        self.facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        for k, ts in facts.items():
+            if ts != self.facts[k]:
+                self.tick += 1
+                self.stamps[k] = self.tick
+        self.facts = facts
         self.index = {}
         for k, ts in self.facts.items():
             for t in ts:
@@ -155,6 +171,8 @@ class FiniteModel:
         if args in ts:
             return False
         ts.add(args)
+        self.tick += 1
+        self.stamps[key] = self.tick
         self._index(key, args)
         return True
 
