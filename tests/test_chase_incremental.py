@@ -6,7 +6,12 @@ from __future__ import annotations
 import random
 
 from verifier.chase import FiniteModel, Limits, chase
-from verifier.logic import And, Atom, Eq, Exists, Forall, Formula, IRI, Implies, Truth, Var, conj, disj, exists
+from verifier.chase.compile import Compiler, record
+from verifier.chase.model import Bail
+from verifier.logic import (
+    And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Implies, Literal, Not, Or, Truth, Var, conj, disj,
+    exists,
+)
 
 
 def _signature(m: FiniteModel | None):
@@ -87,3 +92,41 @@ def test_semi_naive_rounds_on_a_chain():
     assert _signature(fast) == _signature(slow)
     assert len(fast.facts[("S", 2)]) == 66 and len(fast.facts[("T", 2)]) == 11
     assert fast.steps < slow.steps
+
+
+def _compiled(f: Formula, replayed: bool):
+    """A fresh model and compiler after compiling ``f`` as premise 3 (directly, or recorded
+    once and replayed), with the exception it raised."""
+    m = FiniteModel(Limits())
+    m.const(IRI("wd:Q0"))
+    comp = Compiler(m, Limits())
+    error = None
+    try:
+        if replayed:
+            comp.replay(record(f, Limits()), "premise 3")
+        else:
+            comp.premise(f, "premise 3")
+    except Bail as e:
+        error = (type(e), e.args)
+    return (error, [m.find(e) for e in range(len(m.parent))], list(m.names), m.facts, m.stated,
+            [vars(r) for r in comp.rules], comp.deferred)
+
+
+def test_a_recorded_premise_replays_as_it_compiles():
+    q0, q1 = IRI("wd:Q0"), IRI("wd:Q1")
+    x, y, v = Var("x"), Var("y"), Var("v")
+    n = Literal("3", "xsd:integer")
+    cases: list[Formula] = [
+        exists([y], And((Atom("S", (q0, y)), Eq(y, v), Compare("<", y, n), Not(Compare("<", v, y)),
+                         Atom("T", (y, q1))))),
+        # a rule, then a part outside the fragment: the rule stays, the premise is left out
+        Forall((x,), Implies(Atom("A", (x,)), And((Atom("B", (x,)), Or((Atom("C", (x,)), Atom("B", (v,)))))))),
+        And((Atom("A", (q1,)), Or((Atom("A", (v,)), Atom("B", (v,)))), Atom("B", (Func("f", (v,)),)))),
+        Forall((x,), Implies(Atom("S", (x, q1)), Exists((y,), And((Atom("T", (x, y)), Compare(">", y, n)))))),
+        Eq(q0, q1),  # two named constants: the premises are inconsistent
+        Truth(False),
+    ]
+    rng = random.Random(5)
+    cases += [f for _ in range(40) for f in _problem(rng)]
+    for f in cases:
+        assert _compiled(f, True) == _compiled(f, False), f

@@ -12,7 +12,7 @@ from verifier.limits import Deadline
 from verifier.logic import (
     Forall, Formula, Iff, Implies, Not, constants, free_vars,
 )
-from verifier.chase.compile import Compiler, Rule, closure_rules, has_func, predicates_of, strengthened
+from verifier.chase.compile import Compiler, Recorded, Rule, closure_rules, has_func, predicates_of, record, strengthened
 from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
 from verifier.chase.values import satisfiable
 
@@ -20,8 +20,8 @@ __all__ = ["chase"]
 
 
 class _Same:
-    """A formula as a cache key by identity (formulas are compared field by field, which for
-    the large premises of a pair costs more than what the cache saves)."""
+    """A formula as a cache key by identity (formulas are compared field by field: the
+    caches look a formula up by identity first, by equality only when it is new)."""
 
     __slots__ = ("f",)
 
@@ -40,7 +40,8 @@ class _Summary:
     """What the chase reads of a formula before compiling it (the same for every chase of
     it: a pair's checks chase the same axioms again and again)."""
 
-    built: Formula  # strengthened (the formula itself when it asserts no p*)
+    built: Formula  # strengthened (an equal formula when it asserts no p*)
+    strengthened: bool  # whether it asserts a p* (built as p+)
     constants: tuple
     free: tuple
     has_func: bool
@@ -50,14 +51,21 @@ class _Summary:
 
 @lru_cache(maxsize=8192)
 def _summary(key: _Same, premise: bool) -> _Summary:
-    """A premise's summary (of its strengthened form), or a conclusion's (as it is, no heads)."""
-    built = strengthened(key.f) if premise else key.f
+    """A premise's summary (of its strengthened form), or a conclusion's (as it is, no heads);
+    by identity, then by equality (a pair's checks build equal axioms again: they share the
+    summary, its ``built`` formula and so what is compiled of it, :func:`_recorded`)."""
+    return _summary_of(key.f, premise)
+
+
+@lru_cache(maxsize=8192)
+def _summary_of(f: Formula, premise: bool) -> _Summary:
+    built = strengthened(f) if premise else f
     preds: set[tuple[str, int]] = set()
     heads: set[tuple[str, int]] = set()
     predicates_of(built, preds, heads)
     if not premise:
         heads = set()
-    return _Summary(built, tuple(sorted(constants(built), key=str)),
+    return _Summary(built, built is not f, tuple(sorted(constants(built), key=str)),
                     tuple(sorted(free_vars(built), key=lambda v: v.name)), has_func(built),
                     frozenset(preds), frozenset(heads))
 
@@ -93,6 +101,12 @@ def _stale(m: FiniteModel, reads: _Reads, seen: int) -> bool:
         return True
     stamps = m.stamps
     return any(stamps.get(p, 0) > seen for p in reads.preds)
+
+
+@lru_cache(maxsize=8192)
+def _recorded(key: _Same, limits: Limits) -> Recorded:
+    """A premise (as built) compiled once for all its chases with ``limits``."""
+    return record(key.f, limits)
 
 
 def _body_matches(m: FiniteModel, rule: Rule) -> list[list[int | None]]:
@@ -183,7 +197,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
     also = list(also)
     summaries = [_summary(_Same(f), True) for f in premises]
     also_summaries = [_summary(_Same(f), False) for f in also]
-    universal = all(s.built is f for s, f in zip(summaries, premises))
+    universal = not any(s.strengthened for s in summaries)
     premises = [s.built for s in summaries]
     try:
         m = FiniteModel(limits)
@@ -210,9 +224,8 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         if any(s.has_func for s in itertools.chain(summaries, also_summaries)):
             m.apart = m._new("f()", False)
         for i, f in enumerate(premises):
-            comp.env = {}
             try:
-                comp.premise(f, f"premise {i}")
+                comp.replay(_recorded(_Same(f), limits), f"premise {i}")
                 if isinstance(f, (Forall, Implies, Iff, Not)):  # compiled to rules only
                     rules_only.append(i)
             except Outside:
