@@ -27,6 +27,23 @@ class Rule:
     head: list[Lit] | None         # None: the head is false
     head_vars: tuple[int, ...]      # existential slots of the head (fresh elements)
     open_vars: tuple[int, ...]      # universal slots bound by no body literal (range over the domain)
+    #: what matching the body reads of a model: the facts of these predicates, and (``domain``)
+    #: its elements, when the body has open variables, equalities or named elements, whose
+    #: matches change as elements are made or merged
+    preds: tuple = ()
+    domain: bool = True
+
+
+def _reads(body: list[Lit], open_vars: tuple[int, ...]) -> tuple[tuple, bool]:
+    preds: set = set()
+    domain = bool(open_vars)
+    for lit in body:
+        if lit[0] == "atom":
+            preds.add(lit[1])
+            domain |= any(t[0] == "e" for t in lit[2])
+        else:
+            domain = True
+    return tuple(sorted(preds)), domain
 
 
 def conjuncts(f: Formula, comparisons: bool = False) -> list[Formula] | None:
@@ -84,14 +101,10 @@ class Compiler:
             else:
                 c = op[1]
                 m.stated.append((c[0], find(els[c[1]]), find(els[c[2]]), c[3]))
-        for r in rec.rules:
-            body = r.body[0]
-            head = r.head
-            if not _fixed(body):
-                body = [_lit_on(lit, els) for lit in body]
-            if head is not None and not _fixed(head):
-                head = [_lit_on(lit, els) for lit in head]
-            self.rules.append(Rule(name, r.nvars, [body], head, r.head_vars, r.open_vars))
+        for r, body_fixed, head_fixed in zip(rec.rules, rec.fixed[0::2], rec.fixed[1::2]):
+            body = r.body[0] if body_fixed else [_lit_on(lit, els) for lit in r.body[0]]
+            head = r.head if head_fixed else [_lit_on(lit, els) for lit in r.head]
+            self.rules.append(Rule(name, r.nvars, [body], head, r.head_vars, r.open_vars, r.preds, r.domain))
         for g, env in rec.deferred:
             self.deferred.append((g, {v: els[s] for v, s in env.items()}))
         if rec.error is not None:
@@ -250,7 +263,8 @@ class Compiler:
                     if t[0] == "v":
                         seen.add(t[1])
             open_vars = tuple(s for s in range(nvars) if s not in seen and s not in head_vars)
-            self.rules.append(Rule(name, nvars, [conj], head, tuple(head_vars), open_vars))
+            preds, domain = _reads(conj, open_vars)
+            self.rules.append(Rule(name, nvars, [conj], head, tuple(head_vars), open_vars, preds, domain))
 
 
 class _Recorder:
@@ -314,6 +328,8 @@ class Recorded:
     symbols: tuple
     ops: tuple
     rules: tuple
+    #: per rule, whether its body and whether its head name no element (kept as they are)
+    fixed: tuple[bool, ...]
     deferred: tuple
     error: tuple[type[Bail], tuple] | None
 
@@ -327,7 +343,8 @@ def record(f: Formula, limits: Limits) -> Recorded:
         comp.premise(f, "")
     except Bail as e:
         error = (type(e), e.args)
-    return Recorded(tuple(rec.symbols), tuple(rec.ops), tuple(comp.rules), tuple(comp.deferred), error)
+    fixed = tuple(x for r in comp.rules for x in (_fixed(r.body[0]), r.head is None or _fixed(r.head)))
+    return Recorded(tuple(rec.symbols), tuple(rec.ops), tuple(comp.rules), fixed, tuple(comp.deferred), error)
 
 
 def _on(t: tuple, els: list[int]) -> tuple:

@@ -520,15 +520,22 @@ def matches(m: FiniteModel, lits: list[Lit], binding: list[int | None]) -> Itera
         return None if x is None else find(x)
 
     best, best_score = 0, -1
-    for i, lit in enumerate(lits):
-        if lit[0] == "eq":
-            score = 200 if (val(lit[1]) is not None or val(lit[2]) is not None) else 0
-        else:
-            args = lit[2]
-            nb = sum(1 for a in args if val(a) is not None)
-            score = nb + (100 if nb == len(args) else 0) - len(m.facts.get(lit[1], ())) * 1e-6
-        if score > best_score:
-            best, best_score = i, score
+    if len(lits) > 1:  # the literal to match first: the most bound, then the fewest facts
+        facts = m.facts
+        for i, lit in enumerate(lits):
+            if lit[0] == "eq":
+                t1, t2 = lit[1], lit[2]
+                score = 200 if (t1[0] == "e" or binding[t1[1]] is not None
+                                or t2[0] == "e" or binding[t2[1]] is not None) else 0
+            else:
+                args = lit[2]
+                nb = 0
+                for a in args:
+                    if a[0] == "e" or binding[a[1]] is not None:
+                        nb += 1
+                score = nb + (100 if nb == len(args) else 0) - len(facts.get(lit[1], ())) * 1e-6
+            if score > best_score:
+                best, best_score = i, score
     lit, rest = lits[best], lits[:best] + lits[best + 1:]
     if lit[0] == "eq":
         a, c = val(lit[1]), val(lit[2])

@@ -70,37 +70,18 @@ def _summary_of(f: Formula, premise: bool) -> _Summary:
                     frozenset(preds), frozenset(heads))
 
 
-@dataclass(frozen=True)
-class _Reads:
-    """What a rule's body matches read of the model: the facts of ``preds``, and the domain
-    (``domain``: it has variables no atom binds, equalities or named elements, whose matches
-    change when elements are made or merged)."""
-
-    preds: tuple
-    domain: bool
-
-
-def _reads(rule: Rule) -> _Reads:
-    preds: set = set()
-    domain = bool(rule.open_vars)
-    for lit in rule.body[0]:
-        if lit[0] == "atom":
-            preds.add(lit[1])
-            domain |= any(t[0] == "e" for t in lit[2])
-        else:
-            domain = True
-    return _Reads(tuple(preds), domain)
-
-
-def _stale(m: FiniteModel, reads: _Reads, seen: int) -> bool:
+def _stale(m: FiniteModel, rule: Rule, seen: int) -> bool:
     """Whether a rule whose body was last matched at tick ``seen`` may match anything new.
     When nothing it reads changed since, its matches are the same bindings, for each of which
     the rule's head was made true then (or held), and heads stay true as the model grows and
     its elements merge: matching again would fire nothing."""
-    if seen < 0 or reads.domain and m.moved > seen:
+    if seen < 0 or rule.domain and m.moved > seen:
         return True
     stamps = m.stamps
-    return any(stamps.get(p, 0) > seen for p in reads.preds)
+    for p in rule.preds:
+        if stamps.get(p, 0) > seen:
+            return True
+    return False
 
 
 @lru_cache(maxsize=8192)
@@ -234,13 +215,12 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
         closure_rules(m, preds, heads, comp)
         m._canonicalize()
         rules = comp.rules
-        reads = [_reads(rule) for rule in rules]
         #: per rule, the model's tick when its body was last matched (-1: never)
         seen = [-1] * len(rules)
         for _ in range(limits.max_rounds):
             changed = False
             for k, rule in enumerate(rules):
-                if naive or _stale(m, reads[k], seen[k]):
+                if naive or _stale(m, rule, seen[k]):
                     seen[k] = m.tick
                     for b in _body_matches(m, rule):
                         if _fire(m, rule, b):
