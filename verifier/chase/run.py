@@ -1,5 +1,6 @@
-"""The chase itself: rules fire until nothing changes, the result is checked against every rule
-and every premise left out, and the comparisons the premises state must be satisfiable."""
+"""The chase itself: rules fire until nothing changes (a round matches only the rules something
+they read changed for), the result is checked against every premise left out, and the
+comparisons the premises state must be satisfiable."""
 
 from __future__ import annotations
 
