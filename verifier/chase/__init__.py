@@ -17,8 +17,9 @@ premises the chase computes a finite model directly:
 * the closure predicates ``p+`` / ``p*`` and the ``triple`` link get the prover's background
   axioms (see :mod:`verifier.prover`).
 
-The result is checked against every rule once more, and a conclusion that is *false* in it is
-refuted: the model is a countermodel.  Beyond that (docs/deductive.md, "Beyond Horn"):
+Each round matches only the rules something they read changed for, and the last round fires
+none: the result satisfies every rule.  A conclusion that is *false* in it is refuted: the
+model is a countermodel.  Beyond that (docs/deductive.md, "Beyond Horn"):
 
 * :mod:`verifier.chase.values`: the numbers the model leaves open are filled in, when some
   filling (with the comparisons the premises state true) makes the conclusion false;

@@ -11,7 +11,8 @@ from verifier.logic import (
 )
 from verifier.chase.model import Bail, FiniteModel, Limits, Lit, Outside
 
-__all__ = ["NEGATED", "Rule", "Compiler", "conjuncts", "closure_rules", "predicates_of", "has_func", "strengthened"]
+__all__ = ["NEGATED", "Rule", "Compiler", "Recorded", "record", "conjuncts", "closure_rules", "predicates_of",
+           "has_func", "strengthened"]
 
 
 #: ``not (a op b)`` as ``a op' b`` (values are totally ordered)
@@ -26,6 +27,23 @@ class Rule:
     head: list[Lit] | None         # None: the head is false
     head_vars: tuple[int, ...]      # existential slots of the head (fresh elements)
     open_vars: tuple[int, ...]      # universal slots bound by no body literal (range over the domain)
+    #: what matching the body reads of a model: the facts of these predicates, and (``domain``)
+    #: its elements, when the body has open variables, equalities or named elements, whose
+    #: matches change as elements are made or merged
+    preds: tuple = ()
+    domain: bool = True
+
+
+def _reads(body: list[Lit], open_vars: tuple[int, ...]) -> tuple[tuple, bool]:
+    preds: set = set()
+    domain = bool(open_vars)
+    for lit in body:
+        if lit[0] == "atom":
+            preds.add(lit[1])
+            domain |= any(t[0] == "e" for t in lit[2])
+        else:
+            domain = True
+    return tuple(sorted(preds)), domain
 
 
 def conjuncts(f: Formula, comparisons: bool = False) -> list[Formula] | None:
@@ -55,6 +73,42 @@ class Compiler:
         self.env: dict[Var, int] = {}
         #: what is left out of the chase: formulas with the elements of their free variables
         self.deferred: list[tuple[Formula, dict[Var, int]]] = []
+
+    def replay(self, rec: Recorded, name: str) -> None:
+        """Do what compiling the premise ``rec`` records (:func:`record`) did: the same
+        elements made in the same order, facts, merges, rules (named ``name``) and parts left
+        out; then raise what it raised."""
+        m = self.m
+        find = m.find
+        els: list[int] = []
+        symbols = rec.symbols
+        for op in rec.ops:
+            kind = op[0]
+            if kind == "sym":
+                what = symbols[op[1]]
+                if what[0] == "new":
+                    els.append(m._new(what[1], what[2]))
+                elif what[0] == "const":
+                    els.append(m.const(what[1]))
+                elif what[0] == "var":
+                    els.append(m.var(what[1]))
+                else:
+                    els.append(m._term(what[1], {}))
+            elif kind == "add":
+                m.add(op[1], tuple(find(els[s]) for s in op[2]))
+            elif kind == "merge":
+                m.merge(els[op[1]], els[op[2]])
+            else:
+                c = op[1]
+                m.stated.append((c[0], find(els[c[1]]), find(els[c[2]]), c[3]))
+        for r, body_fixed, head_fixed in zip(rec.rules, rec.fixed[0::2], rec.fixed[1::2]):
+            body = r.body[0] if body_fixed else [_lit_on(lit, els) for lit in r.body[0]]
+            head = r.head if head_fixed else [_lit_on(lit, els) for lit in r.head]
+            self.rules.append(Rule(name, r.nvars, [body], head, r.head_vars, r.open_vars, r.preds, r.domain))
+        for g, env in rec.deferred:
+            self.deferred.append((g, {v: els[s] for v, s in env.items()}))
+        if rec.error is not None:
+            raise rec.error[0](*rec.error[1])
 
     # a premise at the top level: facts and rules
     def premise(self, f: Formula, name: str) -> None:
@@ -209,7 +263,106 @@ class Compiler:
                     if t[0] == "v":
                         seen.add(t[1])
             open_vars = tuple(s for s in range(nvars) if s not in seen and s not in head_vars)
-            self.rules.append(Rule(name, nvars, [conj], head, tuple(head_vars), open_vars))
+            preds, domain = _reads(conj, open_vars)
+            self.rules.append(Rule(name, nvars, [conj], head, tuple(head_vars), open_vars, preds, domain))
+
+
+class _Recorder:
+    """Stands in for the model while a premise compiles once for every chase of it: the
+    elements are symbols (indexes of :attr:`Recorded.symbols`) and what the compiler does to
+    the model is written down (:attr:`Recorded.ops`) to be done again in each chase's model."""
+
+    def __init__(self) -> None:
+        self.symbols: list[tuple] = []  # ("new", name, rigid) | ("const", term) | ("var", v) | ("free", v)
+        self.ops: list[tuple] = []      # ("sym", i) | ("add", key, args) | ("merge", a, b) | ("stated", ...)
+        self.memo: dict[tuple, int] = {}
+        self.stated = self  # the compiler appends the comparisons it states
+
+    def _symbol(self, what: tuple) -> int:
+        i = self.memo.get(what) if what[0] != "new" else None
+        if i is None:
+            i = len(self.symbols)
+            self.symbols.append(what)
+            self.ops.append(("sym", i))
+            if what[0] != "new":
+                self.memo[what] = i
+        return i
+
+    def _new(self, name: str, rigid: bool) -> int:
+        return self._symbol(("new", name, rigid))
+
+    def const(self, t: Term) -> int:
+        if not isinstance(t, (IRI, Literal)):
+            raise Outside(f"function term {t}")
+        return self._symbol(("const", t))
+
+    def var(self, v: Var) -> int:
+        return self._symbol(("var", v))
+
+    def _term(self, t: Term, env: dict[Var, int]) -> int:
+        if isinstance(t, Var):
+            e = env.get(t)
+            return e if e is not None else self._symbol(("free", t))
+        return self.const(t)
+
+    def add(self, key: tuple[str, int], args: tuple[int, ...]) -> bool:
+        self.ops.append(("add", key, args))
+        return True
+
+    def merge(self, a: int, b: int) -> bool:
+        self.ops.append(("merge", a, b))
+        return True
+
+    def append(self, comparison: tuple) -> None:
+        self.ops.append(("stated", comparison))
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A premise compiled once, its elements symbols: what it does to a model (``ops``,
+    making the symbols' elements on the way), its rules and the parts it leaves out (terms
+    ``("e", symbol)``, environments of symbols), and how the compilation ended: ``None``, or
+    the exception it raised, as its class and arguments (:class:`Outside`: the premise is left
+    out after what it did)."""
+
+    symbols: tuple
+    ops: tuple
+    rules: tuple
+    #: per rule, whether its body and whether its head name no element (kept as they are)
+    fixed: tuple[bool, ...]
+    deferred: tuple
+    error: tuple[type[Bail], tuple] | None
+
+
+def record(f: Formula, limits: Limits) -> Recorded:
+    """``f`` compiled as a premise (:meth:`Compiler.premise`) once, for :meth:`Compiler.replay`."""
+    rec = _Recorder()
+    comp = Compiler(rec, limits)  # type: ignore[arg-type]  # the recorder has the model's interface
+    error: tuple[type[Bail], tuple] | None = None
+    try:
+        comp.premise(f, "")
+    except Bail as e:
+        error = (type(e), e.args)
+    fixed = tuple(x for r in comp.rules for x in (_fixed(r.body[0]), r.head is None or _fixed(r.head)))
+    return Recorded(tuple(rec.symbols), tuple(rec.ops), tuple(comp.rules), fixed, tuple(comp.deferred), error)
+
+
+def _on(t: tuple, els: list[int]) -> tuple:
+    return ("e", els[t[1]]) if t[0] == "e" else t
+
+
+def _lit_on(lit: Lit, els: list[int]) -> Lit:
+    if lit[0] == "atom":
+        return ("atom", lit[1], tuple(("e", els[t[1]]) if t[0] == "e" else t for t in lit[2]))
+    if lit[0] == "eq":
+        return ("eq", _on(lit[1], els), _on(lit[2], els))
+    return ("cmp", lit[1], _on(lit[2], els), _on(lit[3], els), lit[4])
+
+
+def _fixed(lits: list[Lit]) -> bool:
+    """Whether literals name no element (the same in every model)."""
+    return not any(t[0] == "e" for lit in lits
+                   for t in (lit[2] if lit[0] == "atom" else lit[2:4] if lit[0] == "cmp" else lit[1:]))
 
 
 def closure_rules(m: FiniteModel, preds: set[tuple[str, int]], heads: set[tuple[str, int]],

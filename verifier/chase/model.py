@@ -65,6 +65,13 @@ class FiniteModel:
         #: (rebuilt when elements merge)
         self.index: dict[tuple[tuple[str, int], int, int], list[tuple[int, ...]]] = {}
         self.dirty = False  # elements merged since the facts were last canonicalized
+        #: a clock of changes: it ticks when a fact is added or rewritten, an element made or
+        #: two merged (what the chase reads to evaluate only the rules something changed for)
+        self.tick = 0
+        #: per predicate, the tick of the last change of its facts
+        self.stamps: dict[tuple[str, int], int] = {}
+        #: the tick of the last element made or merged (the domain changed)
+        self.moved = 0
         self.steps = 0  # facts tried by the matcher (bounded by limits.max_steps)
         self.evaluated = 0  # formulas evaluated by truth (bounded by limits.max_evaluation)
         #: the element every function term (not arithmetic) denotes: the model reads each
@@ -87,6 +94,8 @@ class FiniteModel:
         if len(self.parent) >= self.limits.max_elements:
             raise Bail("too many elements")
         self.parent.append(len(self.parent))
+        self.tick += 1
+        self.moved = self.tick
         self.rigid.append(rigid)
         self.names.append(name)
         return len(self.parent) - 1
@@ -131,6 +140,8 @@ class FiniteModel:
         if self.rigid[rb]:
             ra, rb = rb, ra
         self.parent[rb] = ra
+        self.tick += 1
+        self.moved = self.tick
         self.dirty = True
         return True
 
@@ -139,7 +150,12 @@ class FiniteModel:
 
     def _canonicalize(self) -> None:
         find = self.find
-        self.facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        facts = {k: {tuple(find(x) for x in t) for t in ts} for k, ts in self.facts.items()}
+        for k, ts in facts.items():
+            if ts != self.facts[k]:
+                self.tick += 1
+                self.stamps[k] = self.tick
+        self.facts = facts
         self.index = {}
         for k, ts in self.facts.items():
             for t in ts:
@@ -155,6 +171,8 @@ class FiniteModel:
         if args in ts:
             return False
         ts.add(args)
+        self.tick += 1
+        self.stamps[key] = self.tick
         self._index(key, args)
         return True
 
@@ -502,15 +520,22 @@ def matches(m: FiniteModel, lits: list[Lit], binding: list[int | None]) -> Itera
         return None if x is None else find(x)
 
     best, best_score = 0, -1
-    for i, lit in enumerate(lits):
-        if lit[0] == "eq":
-            score = 200 if (val(lit[1]) is not None or val(lit[2]) is not None) else 0
-        else:
-            args = lit[2]
-            nb = sum(1 for a in args if val(a) is not None)
-            score = nb + (100 if nb == len(args) else 0) - len(m.facts.get(lit[1], ())) * 1e-6
-        if score > best_score:
-            best, best_score = i, score
+    if len(lits) > 1:  # the literal to match first: the most bound, then the fewest facts
+        facts = m.facts
+        for i, lit in enumerate(lits):
+            if lit[0] == "eq":
+                t1, t2 = lit[1], lit[2]
+                score = 200 if (t1[0] == "e" or binding[t1[1]] is not None
+                                or t2[0] == "e" or binding[t2[1]] is not None) else 0
+            else:
+                args = lit[2]
+                nb = 0
+                for a in args:
+                    if a[0] == "e" or binding[a[1]] is not None:
+                        nb += 1
+                score = nb + (100 if nb == len(args) else 0) - len(facts.get(lit[1], ())) * 1e-6
+            if score > best_score:
+                best, best_score = i, score
     lit, rest = lits[best], lits[:best] + lits[best + 1:]
     if lit[0] == "eq":
         a, c = val(lit[1]), val(lit[2])
