@@ -29,6 +29,7 @@ from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
 from verifier.logic import TRUE, And, Atom, Eq, Exists, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
+from verifier.identity import Same
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import NO_SURFACE, Surface
@@ -410,18 +411,41 @@ def positive_atoms(f: Formula) -> list[Atom]:
     return [g for g in positive_conjuncts(f) if isinstance(g, Atom)]
 
 
+@lru_cache(maxsize=1024)
+def _read(key: Same, positive_core: bool) -> tuple[frozenset[Var], tuple[Atom, ...]]:
+    """The free variables of a formula (``key.obj``) and its atoms (its positive atoms with
+    ``positive_core``), in order: read once per formula object (the corrections of a reading
+    read the same formula one rule after the other)."""
+    f = key.obj
+    return free_vars(f), tuple(positive_atoms(f) if positive_core else atoms(f))
+
+
+@lru_cache(maxsize=8192)
+def _first_fits(key: Same, pred: str, arity: int) -> tuple[Case, ...]:
+    """The cases (of ``key.obj``, in order) whose first input EP's tests of the predicate
+    name and of the number of arguments an atom of ``pred`` and ``arity`` passes (no other
+    case can match with that atom first)."""
+    out = []
+    for case in key.obj:
+        p = case.input[0]
+        n = len(p.args)
+        if arity >= n and (p.rest or arity == n) and _pred_ok(p, pred):
+            out.append(case)
+    return tuple(out)
+
+
 def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) -> Subject:
     """One pass of ``cases`` over ``subject`` (see the module's doc)."""
     formula = subject.formula
-    free = free_vars(formula)
-    found_atoms = positive_atoms(formula) if positive_core else atoms(formula)
-    facts = _Facts(tuple(found_atoms), free, tuple(subject.answers), subject.surface, subject.known)
+    free, found_atoms = _read(Same(formula), positive_core)
+    facts = _Facts(found_atoms, free, tuple(subject.answers), subject.surface, subject.known)
     used: set[Atom] = set()
     matches: list[tuple[Case, Match, list[Atom]]] = []
+    same_cases = Same(cases)
     for a in facts.atoms:
         if a in used:
             continue
-        for case in cases:
+        for case in _first_fits(same_cases, a.pred, len(a.args)):
             found = case_matches(case, a, facts, used)
             if found is None:
                 continue
