@@ -265,10 +265,26 @@ def _written_ok(p: EpPattern, a: Atom, surface: Surface) -> bool:
     return not p.written or bool(surface.texts(a) & set(p.written))
 
 
+def _head_ok(p: EpPattern, pred: str, arity: int) -> bool:
+    """Whether an atom of ``pred`` and ``arity`` passes the tests of ``p`` on the predicate
+    name and the number of arguments (the first tests of :func:`ep_matches`)."""
+    n = len(p.args)
+    return arity >= n and (p.rest or arity == n) and _pred_ok(p, pred)
+
+
+@lru_cache(maxsize=8192)
+def _fitting(key: Same, atoms_key: Same) -> tuple[Atom, ...]:
+    """The atoms (``atoms_key.obj``, in order) that pass the predicate and arity tests of
+    the pattern ``key.obj``: no other atom fits it, whatever the bindings."""
+    p = key.obj
+    return tuple(a for a in atoms_key.obj if _head_ok(p, a.pred, len(a.args)))
+
+
 def _candidates(p: EpPattern, env: Match, facts: _Facts) -> Sequence[Atom]:
-    """The atoms pattern ``p`` is tried on, in order."""
+    """The atoms pattern ``p`` is tried on, in order (those that cannot fit it left out)."""
     if p.after is None:
-        return tuple(reversed(facts.atoms)) if p.last else facts.atoms
+        fitting = _fitting(Same(p), Same(facts.atoms))
+        return tuple(reversed(fitting)) if p.last else fitting
     # the one written first after the EP named ``after`` (of those that fit)
     anchor = env.get("@" + p.after)
     end = facts.surface.end(anchor) if isinstance(anchor, Atom) else None
@@ -289,7 +305,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
     """The first completion of ``env`` over ``patterns`` (each with whether it is an input)."""
     if not patterns:
         for p in case.unless:
-            if any(_fits(p, a, env, facts) is not None for a in facts.atoms):
+            if any(_fits(p, a, env, facts) is not None for a in _fitting(Same(p), Same(facts.atoms))):
                 return None
         if case.where and not _where_ok(case.where, env, facts, used_inputs, case.parts, case.around):
             return None
@@ -425,13 +441,7 @@ def _first_fits(key: Same, pred: str, arity: int) -> tuple[Case, ...]:
     """The cases (of ``key.obj``, in order) whose first input EP's tests of the predicate
     name and of the number of arguments an atom of ``pred`` and ``arity`` passes (no other
     case can match with that atom first)."""
-    out = []
-    for case in key.obj:
-        p = case.input[0]
-        n = len(p.args)
-        if arity >= n and (p.rest or arity == n) and _pred_ok(p, pred):
-            out.append(case)
-    return tuple(out)
+    return tuple(case for case in key.obj if _head_ok(case.input[0], pred, arity))
 
 
 def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) -> Subject:
