@@ -159,6 +159,24 @@ def test_name_preposition_binding():
         instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": ()})
 
 
+def test_instantiate_makes_an_axiom_once_for_equal_inputs():
+    """Equal template, unit predicate and bindings give the same formula object (made once);
+    another unit of the same predicate too; a failure fails every time."""
+    from verifier.grounding.checks import preposition_preds
+
+    t = load_pack().templates["noun_preposition_name"]
+    x, y = Var("x3"), Var("x9")
+    unit = Unit(Atom("_enclave/nn_u_unknown", (x,)), "noun", "enclave", "n", ("enclav",), ("enclav",), "enclave", x)
+    other = Unit(Atom("_enclave/nn_u_unknown", (y,)), "noun", "enclave", "n", ("enclav",), (), "enclaves", y)
+    bindings = {"$prop": "wdt:P501", "$nameprep": preposition_preds("enclave within", "enclave")}
+    f = instantiate(t, unit, bindings)
+    assert instantiate(t, other, dict(bindings)) is f
+    assert instantiate(t, unit, {"$prop": "wdt:P17", "$nameprep": bindings["$nameprep"]}) != f
+    for _ in range(2):
+        with pytest.raises(ValueError, match="no binding"):
+            instantiate(t, unit, {"$prop": "wdt:P501", "$nameprep": ()})
+
+
 def test_free_variable_in_axiom(tmp_path):
     d = _pack(tmp_path, templates=GOOD_TEMPLATE.replace("forall x y.", "forall x."))
     assert "free-variable" in _codes([d])

@@ -28,11 +28,13 @@ is kept.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence, TypeVar
 
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Term, Truth,
 )
+from verifier.identity import Same
 
 __all__ = ["relevant_indices", "select_relevant", "symbols", "value_if_others_true"]
 
@@ -147,25 +149,46 @@ def _is_property(name: str) -> bool:
 
 def relevant_indices(formulas: Sequence[Formula], goal: Formula) -> tuple[int, ...]:
     """The positions of the formulas that ``formulas |= goal`` can need (all of them when the
-    goal mentions no symbol); see the module's docstring."""
+    goal mentions no symbol); see the module's docstring.
+
+    The premises kept are the least set closed under "a premise whose value depends on the
+    relevant symbols is kept, and its negative symbols and functions are relevant": the value
+    of a premise only changes (from true to unknown, never back) when a symbol it uses
+    becomes relevant, so each round evaluates again only the premises that use a symbol the
+    round before made relevant.  A premise's symbols are read once per formula object
+    (:func:`_symbols_of`)."""
     g_pos, g_neg, g_funcs = symbols(goal)
     if not (g_pos or g_neg or g_funcs):
         return tuple(range(len(formulas)))
-    syms = [symbols(f) for f in formulas]
-    all_preds = frozenset(p for s in syms for p in s[0] | s[1]) | g_pos | g_neg
+    syms = [_symbols_of(Same(f)) for f in formulas]
+    all_preds = frozenset(g_pos | g_neg).union(*(s[3] for s in syms))
     relevant = _background_closure(set(g_pos | g_neg | g_funcs), all_preds)
     kept: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for i, f in enumerate(formulas):
-            if i in kept or value_if_others_true(f, relevant) is True:
+    todo: Sequence[int] = range(len(formulas))
+    while todo:
+        grown: set[str] = set()
+        for i in todo:
+            if value_if_others_true(formulas[i], relevant) is True:
                 continue
             kept.add(i)
-            _, neg, funcs = syms[i]
-            relevant = _background_closure(relevant | neg | funcs, all_preds)
-            changed = True
+            grown |= syms[i][1]
+            grown |= syms[i][2]
+        if grown <= relevant:
+            break
+        wider = _background_closure(relevant | grown, all_preds)
+        added = wider - relevant
+        relevant = wider
+        todo = [j for j in range(len(formulas)) if j not in kept and not syms[j][4].isdisjoint(added)]
     return tuple(sorted(kept))
+
+
+@lru_cache(maxsize=8192)
+def _symbols_of(key: Same) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """:func:`symbols` of a premise (``key.obj``), then the predicates it uses and every symbol
+    its value can depend on (its predicates and functions)."""
+    pos, neg, funcs = symbols(key.obj)
+    preds = pos | neg
+    return pos, neg, funcs, preds, preds | funcs
 
 
 def select_relevant(items: Iterable[P], goal: Formula, formula_of) -> list[P]:

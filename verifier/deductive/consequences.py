@@ -42,17 +42,28 @@ def _match_term(p: Term, t: Term, env: dict[Var, Term], pvars: frozenset[Var]) -
     return env if p == t else None
 
 
-def _match_all(pattern: list[Formula], facts: list[Formula], env: dict[Var, Term], pvars: frozenset[Var]):
+def _fact_index(facts: Sequence[Formula]) -> dict[tuple, list[Formula]]:
+    """The facts a pattern can match, in order: atoms by predicate and number of arguments
+    (``(pred, n)``), equalities under ``(Eq,)``."""
+    index: dict[tuple, list[Formula]] = {}
+    for fact in facts:
+        if type(fact) is Atom:
+            index.setdefault((fact.pred, len(fact.args)), []).append(fact)
+        elif type(fact) is Eq:
+            index.setdefault((Eq,), []).append(fact)
+    return index
+
+
+def _match_all(pattern: list[Formula], facts: dict[tuple, list[Formula]], env: dict[Var, Term],
+               pvars: frozenset[Var]):
+    """Every extension of ``env`` under which each formula of ``pattern`` (atoms and
+    equalities) is one of the ``facts`` (:func:`_fact_index`), in the order of the facts."""
     if not pattern:
         yield env
         return
     first, rest = pattern[0], pattern[1:]
-    for fact in facts:
-        if type(fact) is not type(first):
-            continue
-        if isinstance(first, Atom):
-            if fact.pred != first.pred or len(fact.args) != len(first.args):
-                continue
+    if type(first) is Atom:
+        for fact in facts.get((first.pred, len(first.args)), ()):
             e: dict[Var, Term] | None = env
             for pa, ta in zip(first.args, fact.args):
                 e = _match_term(pa, ta, e, pvars)
@@ -60,7 +71,8 @@ def _match_all(pattern: list[Formula], facts: list[Formula], env: dict[Var, Term
                     break
             if e is not None:
                 yield from _match_all(rest, facts, e, pvars)
-        elif isinstance(first, Eq):
+    elif type(first) is Eq:
+        for fact in facts.get((Eq,), ()):
             for (pl, pr) in ((first.left, first.right), (first.right, first.left)):
                 e = _match_term(pl, fact.left, env, pvars)
                 e = _match_term(pr, fact.right, e, pvars) if e is not None else None
@@ -76,6 +88,7 @@ def kg_consequences(t: Formula, axioms: Sequence[Formula], max_rounds: int = 3) 
     seen = set(facts)
     for _ in range(max_rounds):
         new = []
+        index = _fact_index(facts)
         for ax in axioms:
             body, pvars = ax, frozenset()
             if isinstance(ax, Forall):
@@ -83,7 +96,7 @@ def kg_consequences(t: Formula, axioms: Sequence[Formula], max_rounds: int = 3) 
             if not isinstance(body, Implies):
                 continue
             for conjunction in _dnf(body.left):
-                for env in _match_all(conjunction, facts, {}, pvars):
+                for env in _match_all(conjunction, index, {}, pvars):
                     cons = substitute(body.right, env)
                     if free_vars(cons) & pvars:
                         cons = exists(sorted(free_vars(cons) & pvars, key=lambda v: v.name), cons)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Iterable
+
 from verifier.axioms.model import Pack
 from verifier.grounding import Axiom, Grounder, Grounding, Link, Unit, instantiate, reading_verbs
-from verifier.logic import Atom, Eq, Exists, Forall, Formula, IRI, Implies, Term, Var, atoms, conj
+from verifier.identity import Same
+from verifier.logic import Atom, Eq, Exists, Forall, Formula, IRI, Implies, Term, Var, atoms, conj, predicates
 from verifier.lexical import content_keys
 from verifier.namespaces import wikidata_id
 from verifier.prover import Premise
@@ -13,6 +17,7 @@ from verifier.deductive.reading import conjuncts
 __all__ = [
     "structural_axioms", "abstract_units", "dedupe_axioms", "disambiguate_shared_names",
     "label_noun_values", "kg_rule", "closures_state_their_property", "is_relevant_background",
+    "predicates_used",
 ]
 
 
@@ -169,11 +174,32 @@ def _name_axiom(f: Formula) -> tuple[Atom, str] | None:
     return None
 
 
-def _antecedent_preds(f: Formula) -> set[str]:
-    """Predicates of the antecedent of a background axiom ``forall ... A -> B``."""
+def _antecedent_preds(f: Formula) -> frozenset[str]:
+    """Predicates of the antecedent of a background axiom ``forall ... A -> B`` (read once
+    per formula object: the background is the same for every reading)."""
+    return _antecedent_preds_of(Same(f))
+
+
+@lru_cache(maxsize=8192)
+def _antecedent_preds_of(key: Same) -> frozenset[str]:
+    f = key.obj
     body = f.body if isinstance(f, Forall) else f
     ante = body.left if isinstance(body, Implies) else body
-    return {a.pred for a in atoms(ante)}
+    return frozenset(a.pred for a in atoms(ante))
+
+
+def predicates_used(formulas: Iterable[Formula]) -> set[str]:
+    """The predicates of ``formulas`` (those of each formula object read once: the axioms of
+    a question's readings are mostly the same objects, :func:`verifier.grounding.instantiate`)."""
+    out: set[str] = set()
+    for f in formulas:
+        out |= _predicates_of(Same(f))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _predicates_of(key: Same) -> frozenset[str]:
+    return predicates(key.obj)
 
 
 def kg_rule(f: Formula) -> bool:

@@ -26,7 +26,7 @@ from verifier.deductive.rules import correct, rules_for
 from verifier.rewrite import RuleSet
 from verifier.deductive.premises import (
     abstract_units, dedupe_axioms, disambiguate_shared_names, is_relevant_background, kg_rule,
-    label_noun_values, structural_axioms,
+    label_noun_values, predicates_used, structural_axioms,
 )
 from verifier.deductive.consequences import negation_kg_readings, negations_of, with_negation_readings
 from verifier.deductive.alignment import aligned_pattern, alignment_of, expand_coordinated_answer
@@ -92,8 +92,7 @@ def build_problem(question: str, reading, prepared: PreparedQuery, pack: Pack, g
     link_axioms = disambiguate_shared_names(grounding, reading) + label_noun_values(grounding, grounder, reading)
     all_axioms = dedupe_axioms(structural + link_axioms + list(prepared.reification))
     used_preds = {a.pred for a in atoms(reading.formula)} | prepared.predicates
-    for ax in all_axioms:
-        used_preds |= {a.pred for a in atoms(ax.formula)}
+    used_preds |= predicates_used(ax.formula for ax in all_axioms)
     relevant_background = [p for p in background if is_relevant_background(p.formula, used_preds)]
     premises = list(relevant_background)
     premises += [Premise(a.name, a.formula) for a in all_axioms]

@@ -23,7 +23,7 @@ from verifier.lexical import (
 from verifier.logic import Term
 from verifier.namespaces import wikidata_id
 
-__all__ = ["split_name", "head_elsewhere", "preposition_elsewhere", "doer_of_abstract",
+__all__ = ["kind_fits", "split_name", "head_elsewhere", "preposition_elsewhere", "doer_of_abstract",
            "by_score_then_id", "coverage", "agent_base", "doer_keys", "anchored_keys",
            "preposition_preds", "other_preposition", "class_via_ok", "kind_ok"]
 
@@ -193,5 +193,10 @@ def class_via_ok(t: Template, sym: SymbolUse) -> bool:
 
 def kind_ok(t: Template, u: Unit) -> bool:
     """Whether a template applies to a unit's kind (a relational noun is a noun)."""
-    return t.match.kind in (u.kind, "any") or (t.match.kind == "noun" and u.kind == "relational_noun")
+    return kind_fits(t.match.kind, u.kind)
+
+
+def kind_fits(template_kind: str, unit_kind: str) -> bool:
+    """Whether a template's match kind applies to a unit kind (see :func:`kind_ok`)."""
+    return template_kind in (unit_kind, "any") or (template_kind == "noun" and unit_kind == "relational_noun")
 

@@ -5,12 +5,14 @@ and the words of the pack's lexicon entries (:class:`LexiconIndex`), together
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from verifier.axioms.model import LexiconEntry, Pack
 from verifier.grounding.context import frozen_mapping
 from verifier.grounding.symbols import SymbolUse
 from verifier.grounding.units import Unit
+from verifier.identity import Same
 from verifier.lexical import LabelIndex, NameEntry, content_keys, label_shape
 from verifier.namespaces import wikidata_id
 
@@ -123,13 +125,7 @@ class LexiconIndex:
         transitive verb and, with a coordinated subject, reciprocally)."""
         if entry is None:
             return []
-        out = [entry]
-        for lex in self.pack.lexicons:
-            for e in lex.entries:
-                if (e is not entry and e.symbols == entry.symbols and e.pos == entry.pos
-                        and set(e.words) & set(entry.words)):
-                    out.append(e)
-        return out
+        return list(_siblings(Same(self.pack), Same(entry)))
 
     def entry_for(self, name: str, sym: SymbolUse, pos: str | None = None) -> LexiconEntry | None:
         """The lexicon entry that gives ``sym`` the name ``name``; with ``pos``, an entry for
@@ -202,3 +198,17 @@ class SymbolNames:
                                 out.setdefault(k, set()).update(content_keys(label))
             self._demonyms = frozen_mapping((k, frozenset(v)) for k, v in out.items())
         return self._demonyms
+
+
+@lru_cache(maxsize=4096)
+def _siblings(pack: Same, key: Same) -> tuple[LexiconEntry, ...]:
+    """:meth:`LexiconIndex.siblings` of the entry ``key.obj`` among the lexicons of
+    ``pack.obj`` (found once per entry: the pack does not change)."""
+    entry = key.obj
+    out = [entry]
+    for lex in pack.obj.lexicons:
+        for e in lex.entries:
+            if (e is not entry and e.symbols == entry.symbols and e.pos == entry.pos
+                    and set(e.words) & set(entry.words)):
+                out.append(e)
+    return tuple(out)

@@ -4,6 +4,7 @@ of one reading to one query (:class:`Grounding`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from verifier.axioms.model import LexiconEntry, Template
 from verifier.grounding.symbols import SymbolUse
@@ -13,6 +14,7 @@ from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Iff, Implies, Literal, Not, Or,
     Term, Var, atoms, disj, iter_terms, map_atoms,
 )
+from verifier.identity import Same
 from verifier.namespaces import wikidata_id
 
 __all__ = ["Axiom", "Link", "Grounding", "LINK_SOURCES", "instantiate", "without_superseded",
@@ -97,9 +99,35 @@ class Grounding:
 def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term]) -> Formula:
     """The template's axiom with ``$pred`` bound to the unit's predicate (padded with fresh
     universally quantified variables up to the unit's arity, and with the unit's CARG for
-    names) and the other placeholders bound to KG symbols."""
-    pred, arity = unit.pred, unit.arity
+    names) and the other placeholders bound to KG symbols; raises ValueError when a
+    placeholder has no binding.
+
+    The axiom depends on the template, the unit's predicate, arity and CARG and the bindings
+    only: it is made once for them (the readings of a question link the same words to the
+    same symbols again and again) and the same formula object is returned each time."""
     carg = unit.atom.args[-1] if unit.kind in ("named", "number") and isinstance(unit.atom.args[-1], Literal) else None
+    try:
+        made = _instantiated(Same(template), unit.pred, unit.arity, carg, tuple(bindings.items()))
+    except TypeError:  # a binding that is no key (not hashable): made for this call only
+        made = _instantiate(template, unit.pred, unit.arity, carg, bindings)
+    if isinstance(made, str):
+        raise ValueError(made)
+    return made
+
+
+@lru_cache(maxsize=16384)
+def _instantiated(key: Same, pred: str, arity: int, carg: Literal | None,
+                  bindings: tuple[tuple[str, str | Term | tuple[str, ...]], ...]) -> Formula | str:
+    """:func:`instantiate` of ``key.obj`` (the template) for a unit of ``pred``, ``arity``
+    and ``carg``: the axiom, or why a placeholder has no binding."""
+    try:
+        return _instantiate(key.obj, pred, arity, carg, dict(bindings))
+    except ValueError as e:
+        return str(e)
+
+
+def _instantiate(template: Template, pred: str, arity: int, carg: Literal | None,
+                 bindings: dict[str, str | Term]) -> Formula:
     extra: list[Var] = []
 
     def fix_atom(a: Atom) -> Formula:

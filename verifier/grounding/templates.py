@@ -4,14 +4,16 @@ matched name, and the axioms they instantiate (:class:`LinkMaker`)."""
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 
 from verifier.axioms.model import LexiconEntry, Pack, Template
-from verifier.grounding.checks import class_via_ok, kind_ok, other_preposition, preposition_preds
+from verifier.grounding.checks import class_via_ok, kind_fits, kind_ok, other_preposition, preposition_preds
 from verifier.grounding.context import GroundingContext
 from verifier.grounding.lexicon import LexiconIndex
 from verifier.grounding.links import Axiom, Link, instantiate
 from verifier.grounding.symbols import SymbolUse
 from verifier.grounding.units import Unit
+from verifier.identity import Same
 from verifier.lexical import NameEntry
 from verifier.logic import Term
 from verifier.namespaces import wikidata_id
@@ -118,18 +120,12 @@ class LinkMaker:
                 first.append(t)
         if only_entry or any(e.exclusive for e in siblings):
             return first  # possibly none: this use of the word does not fit the entry
-        links = {"property": ("property", "inverse_property"), "item": ("item",),
-                 "class": ("class",), "literal": ("literal",)}[sym.kind]
         out = []
-        for t in self.pack.templates.values():
-            if t.links not in links:
-                continue
+        for t in _templates_of_kind(Same(self.pack), sym.kind, u.kind):
             if t.links == "class" and not class_via_ok(t, sym):
                 continue
             if entry is not None and not t.through_lexicon:
                 continue  # the entry says how its word reads
-            if not kind_ok(t, u):
-                continue
             if "any" not in t.label_shapes and shape not in t.label_shapes:
                 continue
             if not t.match.names(u.pred):
@@ -141,3 +137,17 @@ class LinkMaker:
         return first + sorted(out, key=lambda t: -t.priority)
 
 
+
+
+#: the ``links`` of the templates that link a symbol of each kind
+_LINKS = {"property": ("property", "inverse_property"), "item": ("item",), "class": ("class",),
+          "literal": ("literal",)}
+
+
+@lru_cache(maxsize=256)
+def _templates_of_kind(pack: Same, sym_kind: str, unit_kind: str) -> tuple[Template, ...]:
+    """The templates of ``pack.obj``, in order, that link a symbol of ``sym_kind`` and apply
+    to a unit of ``unit_kind`` (the tests of :meth:`LinkMaker.templates_for` that depend on
+    nothing else)."""
+    links = _LINKS[sym_kind]
+    return tuple(t for t in pack.obj.templates.values() if t.links in links and kind_fits(t.match.kind, unit_kind))

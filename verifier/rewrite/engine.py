@@ -29,6 +29,7 @@ from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
 from verifier.logic import TRUE, And, Atom, Eq, Exists, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
+from verifier.identity import Same
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import NO_SURFACE, Surface
@@ -264,10 +265,26 @@ def _written_ok(p: EpPattern, a: Atom, surface: Surface) -> bool:
     return not p.written or bool(surface.texts(a) & set(p.written))
 
 
+def _head_ok(p: EpPattern, pred: str, arity: int) -> bool:
+    """Whether an atom of ``pred`` and ``arity`` passes the tests of ``p`` on the predicate
+    name and the number of arguments (the first tests of :func:`ep_matches`)."""
+    n = len(p.args)
+    return arity >= n and (p.rest or arity == n) and _pred_ok(p, pred)
+
+
+@lru_cache(maxsize=8192)
+def _fitting(key: Same, atoms_key: Same) -> tuple[Atom, ...]:
+    """The atoms (``atoms_key.obj``, in order) that pass the predicate and arity tests of
+    the pattern ``key.obj``: no other atom fits it, whatever the bindings."""
+    p = key.obj
+    return tuple(a for a in atoms_key.obj if _head_ok(p, a.pred, len(a.args)))
+
+
 def _candidates(p: EpPattern, env: Match, facts: _Facts) -> Sequence[Atom]:
-    """The atoms pattern ``p`` is tried on, in order."""
+    """The atoms pattern ``p`` is tried on, in order (those that cannot fit it left out)."""
     if p.after is None:
-        return tuple(reversed(facts.atoms)) if p.last else facts.atoms
+        fitting = _fitting(Same(p), Same(facts.atoms))
+        return tuple(reversed(fitting)) if p.last else fitting
     # the one written first after the EP named ``after`` (of those that fit)
     anchor = env.get("@" + p.after)
     end = facts.surface.end(anchor) if isinstance(anchor, Atom) else None
@@ -288,7 +305,7 @@ def _search(patterns: Sequence[tuple[EpPattern, bool]], env: Match, facts: _Fact
     """The first completion of ``env`` over ``patterns`` (each with whether it is an input)."""
     if not patterns:
         for p in case.unless:
-            if any(_fits(p, a, env, facts) is not None for a in facts.atoms):
+            if any(_fits(p, a, env, facts) is not None for a in _fitting(Same(p), Same(facts.atoms))):
                 return None
         if case.where and not _where_ok(case.where, env, facts, used_inputs, case.parts, case.around):
             return None
@@ -410,18 +427,35 @@ def positive_atoms(f: Formula) -> list[Atom]:
     return [g for g in positive_conjuncts(f) if isinstance(g, Atom)]
 
 
+@lru_cache(maxsize=1024)
+def _read(key: Same, positive_core: bool) -> tuple[frozenset[Var], tuple[Atom, ...]]:
+    """The free variables of a formula (``key.obj``) and its atoms (its positive atoms with
+    ``positive_core``), in order: read once per formula object (the corrections of a reading
+    read the same formula one rule after the other)."""
+    f = key.obj
+    return free_vars(f), tuple(positive_atoms(f) if positive_core else atoms(f))
+
+
+@lru_cache(maxsize=8192)
+def _first_fits(key: Same, pred: str, arity: int) -> tuple[Case, ...]:
+    """The cases (of ``key.obj``, in order) whose first input EP's tests of the predicate
+    name and of the number of arguments an atom of ``pred`` and ``arity`` passes (no other
+    case can match with that atom first)."""
+    return tuple(case for case in key.obj if _head_ok(case.input[0], pred, arity))
+
+
 def _step(cases: Sequence[Case], subject: Subject, positive_core: bool = False) -> Subject:
     """One pass of ``cases`` over ``subject`` (see the module's doc)."""
     formula = subject.formula
-    free = free_vars(formula)
-    found_atoms = positive_atoms(formula) if positive_core else atoms(formula)
-    facts = _Facts(tuple(found_atoms), free, tuple(subject.answers), subject.surface, subject.known)
+    free, found_atoms = _read(Same(formula), positive_core)
+    facts = _Facts(found_atoms, free, tuple(subject.answers), subject.surface, subject.known)
     used: set[Atom] = set()
     matches: list[tuple[Case, Match, list[Atom]]] = []
+    same_cases = Same(cases)
     for a in facts.atoms:
         if a in used:
             continue
-        for case in cases:
+        for case in _first_fits(same_cases, a.pred, len(a.args)):
             found = case_matches(case, a, facts, used)
             if found is None:
                 continue

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import AbstractSet
 
 from verifier.logic import And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, subformulas
+from verifier.identity import Same
 from verifier.prover import Premise
 from verifier.deductive.checks.context import CheckContext
 
@@ -24,11 +26,20 @@ def _mentioned(f: Formula, out: set[str]) -> None:
                     out.add(t.value)
 
 
+@lru_cache(maxsize=8192)
+def _mentioned_by(key: Same) -> frozenset[str]:
+    """What one formula (``key.obj``) mentions: read once per formula object (the readings
+    of a question share most of their premises)."""
+    out: set[str] = set()
+    _mentioned(key.obj, out)
+    return frozenset(out)
+
+
 def mentioned_symbols(premises: list[Premise]) -> frozenset[str]:
     """The predicates and IRIs the premises mention."""
     mentioned: set[str] = set()
     for p in premises:
-        _mentioned(p.formula, mentioned)
+        mentioned |= _mentioned_by(Same(p.formula))
     return frozenset(mentioned)
 
 
