@@ -24,8 +24,11 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
+
+from verifier.identity import Same
 
 __all__ = [
     "Term", "Var", "IRI", "Literal", "Func",
@@ -453,11 +456,21 @@ def term_vars(t: Term) -> frozenset[Var]:
 
 
 def free_vars(f: Formula | Term) -> frozenset[Var]:
-    """Free variables of a formula (or the variables of a term)."""
+    """Free variables of a formula (or the variables of a term).  A compound formula's are
+    remembered per formula object (the same premises are asked again and again)."""
     if isinstance(f, Term):
         return term_vars(f)
+    if isinstance(f, (Atom, Eq, Compare, Truth)):
+        out: set[Var] = set()
+        _free(f, frozenset(), out)
+        return frozenset(out)
+    return _free_of(Same(f))
+
+
+@lru_cache(maxsize=32768)
+def _free_of(key: Same) -> frozenset[Var]:
     out: set[Var] = set()
-    _free(f, frozenset(), out)
+    _free(key.obj, frozenset(), out)
     return frozenset(out)
 
 
