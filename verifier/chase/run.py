@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from verifier.identity import Same
 from verifier.limits import Deadline
 from verifier.logic import (
     Forall, Formula, Iff, Implies, Not, constants, free_vars,
@@ -18,22 +19,6 @@ from verifier.chase.model import Bail, FiniteModel, Limits, Outside, matches
 from verifier.chase.values import satisfiable
 
 __all__ = ["chase"]
-
-
-class _Same:
-    """A formula as a cache key by identity (formulas are compared field by field: the
-    caches look a formula up by identity first, by equality only when it is new)."""
-
-    __slots__ = ("f",)
-
-    def __init__(self, f: Formula) -> None:
-        self.f = f
-
-    def __hash__(self) -> int:
-        return id(self.f)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.f is self.f
 
 
 @dataclass(frozen=True)
@@ -51,11 +36,11 @@ class _Summary:
 
 
 @lru_cache(maxsize=8192)
-def _summary(key: _Same, premise: bool) -> _Summary:
+def _summary(key: Same, premise: bool) -> _Summary:
     """A premise's summary (of its strengthened form), or a conclusion's (as it is, no heads);
     by identity, then by equality (a pair's checks build equal axioms again: they share the
     summary, its ``built`` formula and so what is compiled of it, :func:`_recorded`)."""
-    return _summary_of(key.f, premise)
+    return _summary_of(key.obj, premise)
 
 
 @lru_cache(maxsize=8192)
@@ -86,9 +71,9 @@ def _stale(m: FiniteModel, rule: Rule, seen: int) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def _recorded(key: _Same, limits: Limits) -> Recorded:
+def _recorded(key: Same, limits: Limits) -> Recorded:
     """A premise (as built) compiled once for all its chases with ``limits``."""
-    return record(key.f, limits)
+    return record(key.obj, limits)
 
 
 def _body_matches(m: FiniteModel, rule: Rule) -> list[list[int | None]]:
@@ -177,8 +162,8 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
     (:func:`verifier.chase.compile.strengthened`).  Otherwise ``None``."""
     limits = limits or Limits()
     also = list(also)
-    summaries = [_summary(_Same(f), True) for f in premises]
-    also_summaries = [_summary(_Same(f), False) for f in also]
+    summaries = [_summary(Same(f), True) for f in premises]
+    also_summaries = [_summary(Same(f), False) for f in also]
     universal = not any(s.strengthened for s in summaries)
     premises = [s.built for s in summaries]
     try:
@@ -207,7 +192,7 @@ def chase(premises: Sequence[Formula], also: Iterable[Formula] = (), *,
             m.apart = m._new("f()", False)
         for i, f in enumerate(premises):
             try:
-                comp.replay(_recorded(_Same(f), limits), f"premise {i}")
+                comp.replay(_recorded(Same(f), limits), f"premise {i}")
                 if isinstance(f, (Forall, Implies, Iff, Not)):  # compiled to rules only
                     rules_only.append(i)
             except Outside:
