@@ -33,8 +33,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence, Union
 
 from verifier.logic import (
-    Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Var, atoms, conj, disj,
-    free_vars,
+    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Truth, Var, atoms,
+    conj, disj, free_vars,
 )
 from verifier.vocabulary import vocabulary
 
@@ -358,7 +358,13 @@ def _close(evars: list[str], items: list[tuple[int, Formula]]) -> Formula:
     existential over its variables in numeric order (as :meth:`_Block.close`)."""
     if len(items) > 1:
         items.sort(key=_first)
-    body = conj([f for _, f in items])
+    parts = [f for _, f in items]
+    for f in parts:
+        if isinstance(f, (And, Truth)):
+            body = conj(parts)
+            break
+    else:  # what conj gives when there is nothing to flatten or drop
+        body = parts[0] if len(parts) == 1 else And(tuple(parts)) if parts else TRUE
     if evars:
         vs = tuple(_var(n) for n in sorted(set(evars), key=_name_key))
         if isinstance(body, Exists):
