@@ -125,32 +125,6 @@ _NUM_RE = re.compile(r"\d+")
 
 
 @lru_cache(maxsize=1 << 16)
-def _var_key(v: Var) -> tuple[int, str]:
-    m = _NUM_RE.search(v.name)
-    return (int(m.group()) if m else 1 << 30, v.name)
-
-
-class _Block:
-    __slots__ = ("evars", "items")
-
-    def __init__(self) -> None:
-        self.evars: list[Var] = []
-        self.items: list[tuple[int, Formula]] = []
-
-    def close(self) -> Formula:
-        items = self.items
-        if len(items) > 1:
-            items.sort(key=lambda kv: kv[0])
-        body = conj(f for _, f in items)
-        if self.evars:
-            vs = sorted(set(self.evars), key=_var_key)
-            if isinstance(body, Exists):
-                return Exists(tuple(vs) + body.vars, body.body)
-            return Exists(tuple(vs), body)
-        return body
-
-
-@lru_cache(maxsize=1 << 16)
 def _var(name: str) -> Var:
     return Var(name)
 
@@ -289,7 +263,7 @@ class _Program:
     and the variables closed at a fixed fragment (those occurring in one fragment only) or
     needing a common ancestor (the distinct fragments they occur in)."""
 
-    __slots__ = ("ops", "close_fixed", "close_lca")
+    __slots__ = ("ops", "leaf", "close_fixed", "close_lca")
 
     def __init__(self, prep: _Prepared) -> None:
         p = prep.p
@@ -335,6 +309,9 @@ class _Program:
                     out.append((_OP_DISJ, i, tuple(h for _, h in holes)))
             ops.append(tuple(out))
         self.ops = tuple(ops)
+        #: per fragment made of atoms only (no quantifier, no hole): its ``(EP, atom)`` items
+        self.leaf = tuple(tuple((o[1], o[2]) for o in fops)
+                          if all(o[0] == _OP_ATOM for o in fops) else None for fops in ops)
         fixed: dict[int, list[str]] = {}
         lca: list[tuple[str, tuple[int, ...]]] = []
         for v, frags in prep.occ.items():
@@ -355,7 +332,7 @@ def _name_key(name: str) -> tuple[int, str]:
 
 def _close(evars: list[str], items: list[tuple[int, Formula]]) -> Formula:
     """The formula of a block: its items in MRS order (stable), conjoined, under one
-    existential over its variables in numeric order (as :meth:`_Block.close`)."""
+    existential over its variables in numeric order (their names' numbers, then names)."""
     if len(items) > 1:
         items.sort(key=_first)
     parts = [f for _, f in items]
@@ -428,7 +405,7 @@ def _build(prep: _Prepared, plug: Sequence[int], prog: _Program | None = None) -
         else:
             here.append(v)
 
-    ops = prog.ops
+    ops, leaf = prog.ops, prog.leaf
 
     def sub(h: int | None) -> Formula:
         evars: list[str] = []
@@ -444,18 +421,21 @@ def _build(prep: _Prepared, plug: Sequence[int], prog: _Program | None = None) -
             code = op[0]
             if code == _OP_ATOM:
                 items.append((op[1], op[2]))
-            elif code == _OP_EXISTS:
+            elif code == _OP_EXISTS or code == _OP_FILL:
                 for h in op[2]:
                     g = plug[h]
-                    if g >= 0:
+                    if g < 0:
+                        continue
+                    lf = leaf[g]
+                    if lf is None:
                         frag(g, evars, items)
-                if op[3] is not None:
+                        continue
+                    items.extend(lf)  # frag(g, ...) without the call
+                    here = close_here.get(g)
+                    if here:
+                        evars.extend(here)
+                if code == _OP_EXISTS and op[3] is not None:
                     evars.append(op[3])
-            elif code == _OP_FILL:
-                for h in op[2]:
-                    g = plug[h]
-                    if g >= 0:
-                        frag(g, evars, items)
             elif code == _OP_FORALL:
                 items.append((op[1], Forall((op[2],), Implies(sub(op[3]), sub(op[4])))))
             elif code == _OP_NO:
@@ -496,16 +476,10 @@ def _flat(prep: _Prepared) -> Formula:
     every non-answer variable existentially closed.  Equal to :func:`_build` on any
     solution, without walking it."""
     p = prep.p
-    block = _Block()
-    for i, a in enumerate(prep.atom):
-        if a is not None:
-            block.items.append((i, a))
-    evars = block.evars
-    for f, kind in enumerate(prep.qkind):
-        if kind == "exists":
-            evars.append(_var(p.frag_var[f] or ""))
-    evars.extend(_var(v) for v in prep.occ)
-    return block.close()
+    items = [(i, a) for i, a in enumerate(prep.atom) if a is not None]
+    evars = [p.frag_var[f] or "" for f, kind in enumerate(prep.qkind) if kind == "exists"]
+    evars.extend(prep.occ)
+    return _close(evars, items)
 
 
 def translate_mrs(mrs: Any, *, max_scopes: int = DEFAULT_MAX_SCOPES,
