@@ -377,17 +377,36 @@ def solve(p: ScopeProblem, max_solutions: int = 1, *, relaxed: bool = False,
     dominated_by, dep_binders, users, adj = p.dominated_by, p.dep_binders, p.users, p.adj
     order = p.order
     n_holes = p.n_holes
+    # per fragment: what the candidate loop of go() reads
+    info = [(f, 1 << f, frag_quant[f] >= 0, dominated_by[f], dep_binders[f], users[f],
+             frag_holes[f]) for f in range(nf)]
+    ordered = [info[f] for f in order]
+
+    fits_memo: dict[int, bool] = {}
 
     def fits(fmask: int) -> bool:
         # every fragment fills one hole: |F| == 1 + holes of F (<= when holes may be empty)
+        got = fits_memo.get(fmask)
+        if got is not None:
+            return got
+        m = fmask
         count = 0
         holes = 0
-        while fmask:
-            b = fmask & -fmask
-            fmask ^= b
+        while m:
+            b = m & -m
+            m ^= b
             count += 1
             holes += n_holes[b.bit_length() - 1]
-        return count == holes + 1 or (relaxed and count <= holes + 1)
+        ok = fits_memo[fmask] = count == holes + 1 or (relaxed and count <= holes + 1)
+        return ok
+
+    comp_memo: dict[int, list[int]] = {}
+
+    def components(mask: int) -> list[int]:
+        got = comp_memo.get(mask)
+        if got is None:
+            got = comp_memo[mask] = _components(mask, adj)
+        return got
 
     def go(hole: int, fmask: int, req: int) -> list[tuple[tuple[int, int], ...]]:
         key = (hole, fmask, req)
@@ -402,23 +421,19 @@ def solve(p: ScopeProblem, max_solutions: int = 1, *, relaxed: bool = False,
         if (req >= 0 and not (fmask >> req) & 1) or not fits(fmask):
             memo[key] = out
             return out
-        fixed = hole_fixed[hole]
-        candidates = (hole_target[hole],) if fixed else order
-        for f in candidates:
-            bit = 1 << f
+        candidates = (info[hole_target[hole]],) if hole_fixed[hole] else ordered
+        for f, bit, quant, dom, dep, usr, holes in candidates:
             if not fmask & bit:
                 continue
-            quant = frag_quant[f] >= 0
             if req >= 0 and f != req and not quant:
                 continue
-            if dominated_by[f] & fmask:
+            if dom & fmask:
                 continue
-            if dep_binders[f] & fmask & ~bit:
+            if dep & fmask & ~bit:
                 continue
-            if quant and users[f] & ~fmask:
+            if quant and usr & ~fmask:
                 continue
             rest = fmask & ~bit
-            holes = frag_holes[f]
             if not holes:
                 if rest:
                     continue
@@ -430,7 +445,7 @@ def solve(p: ScopeProblem, max_solutions: int = 1, *, relaxed: bool = False,
             assign = [0] * len(holes)
             inherited = req if (quant and req >= 0 and req != f) else -1
             ok = True
-            for comp in _components(rest, adj):
+            for comp in components(rest):
                 where = -1
                 for k, hh in enumerate(holes):
                     t = hole_target[hh]

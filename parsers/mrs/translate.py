@@ -33,8 +33,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence, Union
 
 from verifier.logic import (
-    Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Var, atoms, conj, disj,
-    free_vars,
+    TRUE, And, Atom, Exists, Forall, Formula, Implies, Literal, Not, Term, Truth, Var, atoms,
+    conj, disj, free_vars,
 )
 from verifier.vocabulary import vocabulary
 
@@ -122,32 +122,6 @@ class _Unsupported(Exception):
 
 
 _NUM_RE = re.compile(r"\d+")
-
-
-@lru_cache(maxsize=1 << 16)
-def _var_key(v: Var) -> tuple[int, str]:
-    m = _NUM_RE.search(v.name)
-    return (int(m.group()) if m else 1 << 30, v.name)
-
-
-class _Block:
-    __slots__ = ("evars", "items")
-
-    def __init__(self) -> None:
-        self.evars: list[Var] = []
-        self.items: list[tuple[int, Formula]] = []
-
-    def close(self) -> Formula:
-        items = self.items
-        if len(items) > 1:
-            items.sort(key=lambda kv: kv[0])
-        body = conj(f for _, f in items)
-        if self.evars:
-            vs = sorted(set(self.evars), key=_var_key)
-            if isinstance(body, Exists):
-                return Exists(tuple(vs) + body.vars, body.body)
-            return Exists(tuple(vs), body)
-        return body
 
 
 @lru_cache(maxsize=1 << 16)
@@ -279,21 +253,124 @@ def _representative(eps: Sequence[EP], members: Sequence[int], bound: set[str]) 
     return None
 
 
-def _build(prep: _Prepared, plug: Sequence[int]) -> Formula:
+#: operation codes of :class:`_Program` (one per EP of a fragment)
+_OP_FILL, _OP_EXISTS, _OP_FORALL, _OP_NO, _OP_ATOM, _OP_NEG, _OP_COND, _OP_DISJ = range(8)
+
+
+class _Program:
+    """What :func:`_build` does for each fragment of one MRS, worked out once and shared by
+    all its scoped readings: per fragment a tuple of operations (one per EP, in MRS order),
+    and the variables closed at a fixed fragment (those occurring in one fragment only) or
+    needing a common ancestor (the distinct fragments they occur in)."""
+
+    __slots__ = ("ops", "leaf", "close_fixed", "close_lca")
+
+    def __init__(self, prep: _Prepared) -> None:
+        p = prep.p
+        eps = prep.m.eps
+        ep_holes, qkind, atom, ep_mode = prep.ep_holes, prep.qkind, prep.atom, prep.ep_mode
+        ops: list[tuple[tuple, ...]] = []
+        for f, members in enumerate(p.frag_eps):
+            qi = p.frag_quant[f]
+            out: list[tuple] = []
+            for i in members:
+                mode = ep_mode[i]
+                holes = ep_holes.get(i, ())
+                if mode == "quant":
+                    roles = dict(holes)
+                    rh, bh = roles.get("RSTR"), roles.get("BODY")
+                    if i != qi:  # binds nothing (repaired double binding)
+                        if holes:
+                            out.append((_OP_FILL, i, tuple(h for _, h in holes)))
+                        continue
+                    x = eps[i].iv or ""
+                    kind = qkind[f]
+                    if kind == "exists" or kind == "free":
+                        fills = tuple(h for h in (rh, bh) if h is not None)
+                        out.append((_OP_EXISTS, i, fills, x if kind == "exists" else None))
+                    elif kind == "forall":
+                        out.append((_OP_FORALL, i, _var(x), rh, bh))
+                    elif kind == "no":
+                        out.append((_OP_NO, i, x, rh, bh))
+                    continue
+                a = atom[i]
+                if a is not None:
+                    out.append((_OP_ATOM, i, a))
+                if not holes:
+                    continue
+                if mode == "conj":
+                    out.append((_OP_FILL, i, tuple(h for _, h in holes)))
+                elif mode == "neg":
+                    out.append((_OP_NEG, i, tuple(h for _, h in holes)))
+                elif mode == "cond":
+                    roles = dict(holes)
+                    out.append((_OP_COND, i, roles.get("ARG2"), roles.get("ARG1")))
+                elif mode == "disj":
+                    out.append((_OP_DISJ, i, tuple(h for _, h in holes)))
+            ops.append(tuple(out))
+        self.ops = tuple(ops)
+        #: per fragment made of atoms only (no quantifier, no hole): its ``(EP, atom)`` items
+        self.leaf = tuple(tuple((o[1], o[2]) for o in fops)
+                          if all(o[0] == _OP_ATOM for o in fops) else None for fops in ops)
+        fixed: dict[int, list[str]] = {}
+        lca: list[tuple[str, tuple[int, ...]]] = []
+        for v, frags in prep.occ.items():
+            distinct = tuple(dict.fromkeys(frags))
+            if len(distinct) == 1:
+                fixed.setdefault(distinct[0], []).append(v)
+            else:
+                lca.append((v, distinct))
+        self.close_fixed = fixed
+        self.close_lca = tuple(lca)
+
+
+@lru_cache(maxsize=1 << 16)
+def _name_key(name: str) -> tuple[int, str]:
+    m = _NUM_RE.search(name)
+    return (int(m.group()) if m else 1 << 30, name)
+
+
+def _close(evars: list[str], items: list[tuple[int, Formula]]) -> Formula:
+    """The formula of a block: its items in MRS order (stable), conjoined, under one
+    existential over its variables in numeric order (their names' numbers, then names)."""
+    if len(items) > 1:
+        items.sort(key=_first)
+    parts = [f for _, f in items]
+    for f in parts:
+        if isinstance(f, (And, Truth)):
+            body = conj(parts)
+            break
+    else:  # what conj gives when there is nothing to flatten or drop
+        body = parts[0] if len(parts) == 1 else And(tuple(parts)) if parts else TRUE
+    if evars:
+        vs = tuple(_var(n) for n in sorted(set(evars), key=_name_key))
+        if isinstance(body, Exists):
+            return Exists(vs + body.vars, body.body)
+        return Exists(vs, body)
+    return body
+
+
+def _first(kv: tuple[int, Formula]) -> int:
+    return kv[0]
+
+
+def _build(prep: _Prepared, plug: Sequence[int], prog: _Program | None = None) -> Formula:
+    """The formula of the scoped reading ``plug`` of a prepared MRS; ``prog`` is
+    :class:`_Program` of ``prep`` (made here when not given: pass it to share it between the
+    readings of one MRS)."""
+    if prog is None:
+        prog = _Program(prep)
     p = prep.p
-    eps = prep.m.eps
     nf = len(p.frag_eps)
     # parent fragment and depth of each plugged fragment
     parent = [-1] * nf
-    hole_of_frag = [-1] * nf
+    hole_owner = p.hole_owner
     for h, f in enumerate(plug):
         if f >= 0:
-            hole_of_frag[f] = h
-            parent[f] = p.hole_owner[h]
+            parent[f] = hole_owner[h]
     depth = [-1] * nf
 
     def get_depth(f: int) -> int:
-        d = 0
         g = f
         chain = []
         while g >= 0 and depth[g] < 0:
@@ -302,11 +379,10 @@ def _build(prep: _Prepared, plug: Sequence[int]) -> Formula:
         base = depth[g] + 1 if g >= 0 else 0
         for k, c in enumerate(reversed(chain)):
             depth[c] = base + k
-        d = depth[f]
-        return d
+        return depth[f]
 
-    close_here: dict[int, list[Var]] = {}
-    for v, frags in prep.occ.items():
+    close_here: dict[int, list[str]] = {f: list(vs) for f, vs in prog.close_fixed.items()}
+    for v, frags in prog.close_lca:
         a = frags[0]
         for b in frags[1:]:
             if a == b:
@@ -323,79 +399,75 @@ def _build(prep: _Prepared, plug: Sequence[int]) -> Formula:
             if a < 0 or b < 0:
                 a = -1
                 break
-        close_here.setdefault(a, []).append(Var(v))
+        here = close_here.get(a)
+        if here is None:
+            close_here[a] = [v]
+        else:
+            here.append(v)
 
-    frag_eps, frag_quant = p.frag_eps, p.frag_quant
-    ep_holes, qkind, atom, ep_mode = prep.ep_holes, prep.qkind, prep.atom, prep.ep_mode
-
-    def fill(h: int, block: _Block) -> None:
-        f = plug[h]
-        if f >= 0:
-            frag(f, block)
+    ops, leaf = prog.ops, prog.leaf
 
     def sub(h: int | None) -> Formula:
-        b = _Block()
+        evars: list[str] = []
+        items: list[tuple[int, Formula]] = []
         if h is not None:
-            fill(h, b)
-        return b.close()
+            f = plug[h]
+            if f >= 0:
+                frag(f, evars, items)
+        return _close(evars, items)
 
-    def frag(f: int, block: _Block) -> None:
-        qi = frag_quant[f]
-        for i in frag_eps[f]:
-            mode = ep_mode[i]
-            holes = ep_holes.get(i, ())
-            if mode == "quant":
-                roles = dict(holes)
-                rh, bh = roles.get("RSTR"), roles.get("BODY")
-                if i != qi:  # binds nothing (repaired double binding)
-                    for _, h in holes:
-                        fill(h, block)
-                    continue
-                x = Var(eps[i].iv or "")
-                kind = qkind[f]
-                if kind == "exists" or kind == "free":
-                    if rh is not None:
-                        fill(rh, block)
-                    if bh is not None:
-                        fill(bh, block)
-                    if kind == "exists":
-                        block.evars.append(x)
-                elif kind == "forall":
-                    block.items.append((i, Forall((x,), Implies(sub(rh), sub(bh)))))
-                elif kind == "no":
-                    nb = _Block()
-                    if rh is not None:
-                        fill(rh, nb)
-                    if bh is not None:
-                        fill(bh, nb)
-                    nb.evars.append(x)
-                    block.items.append((i, Not(nb.close())))
-                continue
-            a = atom[i]
-            if a is not None:
-                block.items.append((i, a))
-            if not holes:
-                continue
-            if mode == "conj":
-                for _, h in holes:
-                    fill(h, block)
-            elif mode == "neg":
-                for _, h in holes:
-                    block.items.append((i, Not(sub(h))))
-            elif mode == "cond":
-                roles = dict(holes)
-                block.items.append((i, Implies(sub(roles.get("ARG2")), sub(roles.get("ARG1")))))
-            elif mode == "disj":
-                block.items.append((i, disj(sub(h) for _, h in holes)))
+    def frag(f: int, evars: list[str], items: list[tuple[int, Formula]]) -> None:
+        for op in ops[f]:
+            code = op[0]
+            if code == _OP_ATOM:
+                items.append((op[1], op[2]))
+            elif code == _OP_EXISTS or code == _OP_FILL:
+                for h in op[2]:
+                    g = plug[h]
+                    if g < 0:
+                        continue
+                    lf = leaf[g]
+                    if lf is None:
+                        frag(g, evars, items)
+                        continue
+                    items.extend(lf)  # frag(g, ...) without the call
+                    here = close_here.get(g)
+                    if here:
+                        evars.extend(here)
+                if code == _OP_EXISTS and op[3] is not None:
+                    evars.append(op[3])
+            elif code == _OP_FORALL:
+                items.append((op[1], Forall((op[2],), Implies(sub(op[3]), sub(op[4])))))
+            elif code == _OP_NO:
+                nv: list[str] = []
+                ni: list[tuple[int, Formula]] = []
+                for h in (op[3], op[4]):
+                    if h is not None:
+                        g = plug[h]
+                        if g >= 0:
+                            frag(g, nv, ni)
+                nv.append(op[2])
+                items.append((op[1], Not(_close(nv, ni))))
+            elif code == _OP_NEG:
+                i = op[1]
+                for h in op[2]:
+                    items.append((i, Not(sub(h))))
+            elif code == _OP_COND:
+                items.append((op[1], Implies(sub(op[2]), sub(op[3]))))
+            else:  # _OP_DISJ
+                items.append((op[1], disj(sub(h) for h in op[2])))
         here = close_here.get(f)
         if here:
-            block.evars.extend(here)
+            evars.extend(here)
 
-    top = _Block()
-    fill(p.top_hole, top)
+    evars: list[str] = []
+    items: list[tuple[int, Formula]] = []
+    g = plug[p.top_hole]
+    if g >= 0:
+        frag(g, evars, items)
     if -1 in close_here:
-        top.evars.extend(close_here[-1])
-    return top.close()
+        evars.extend(close_here[-1])
+    return _close(evars, items)
 
 
 def _flat(prep: _Prepared) -> Formula:
@@ -404,16 +476,10 @@ def _flat(prep: _Prepared) -> Formula:
     every non-answer variable existentially closed.  Equal to :func:`_build` on any
     solution, without walking it."""
     p = prep.p
-    block = _Block()
-    for i, a in enumerate(prep.atom):
-        if a is not None:
-            block.items.append((i, a))
-    evars = block.evars
-    for f, kind in enumerate(prep.qkind):
-        if kind == "exists":
-            evars.append(_var(p.frag_var[f] or ""))
-    evars.extend(_var(v) for v in prep.occ)
-    return block.close()
+    items = [(i, a) for i, a in enumerate(prep.atom) if a is not None]
+    evars = [p.frag_var[f] or "" for f, kind in enumerate(prep.qkind) if kind == "exists"]
+    evars.extend(prep.occ)
+    return _close(evars, items)
 
 
 def translate_mrs(mrs: Any, *, max_scopes: int = DEFAULT_MAX_SCOPES,
@@ -592,8 +658,9 @@ def _translate(m: Mrs, max_scopes: int, reading_index: int,
         warnings += ("a relative clause without a head read as about the answer",)
     out: list[Translation] = []
     seen: list[Formula] = []
+    prog = _Program(prep) if prep.sensitive else None
     for k, plug in enumerate(sols):
-        f = _build(prep, plug) if prep.sensitive else _flat(prep)
+        f = _build(prep, plug, prog) if prog is not None else _flat(prep)
         if len(sols) > 1:
             if f in seen:
                 continue
