@@ -49,6 +49,7 @@ IR_LAYER = frozenset({
     "verifier.datafiles",    # reading rule files: the line-recording YAML loader, file issues
     "verifier.lexical",      # English word forms (stems, base forms, stop words)
     "verifier.vocabulary",   # the English word lists as data (axioms/words), which lexical reads
+    "verifier.identity",     # an object as a cache key by identity (the memos of formulas)
 })
 
 # ---- the deductive core under restructuring (issue 58): to be emptied by that work --------
