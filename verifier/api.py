@@ -33,6 +33,7 @@ from verifier.deductive.rules import rules_for
 from verifier.deductive.checks import enabled_checks
 from verifier.grounding import Grounder, query_symbols
 from verifier.grounding.associations import configured_associations
+from verifier.identity import forget_per_pair
 from verifier.lexical import LabelIndex, WordNetRelations
 from verifier.runtime import freeze_setting, settle
 from verifier.mrs_cache import grammar_family
@@ -343,7 +344,10 @@ class Verifier:
             except RecursionError:  # nesting deeper than the parser goes
                 v = _unparsable(question, sparql, "the query nests too deeply to be read", False, t0)
             else:
-                v = self._deductive(question, sparql, query, t0, deadline)
+                try:
+                    v = self._deductive(question, sparql, query, t0, deadline)
+                finally:  # the pair's memos (verifier.identity.per_pair) keep none of it alive
+                    forget_per_pair()
                 return self._stacked(dataclasses.replace(v, signals={**v.signals, **extra}), query, signals)
         return dataclasses.replace(v, signals={**v.signals, **extra}) if extra else v
 

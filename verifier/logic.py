@@ -24,11 +24,10 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, Union
 
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 
 __all__ = [
     "Term", "Var", "IRI", "Literal", "Func",
@@ -467,7 +466,7 @@ def free_vars(f: Formula | Term) -> frozenset[Var]:
     return _free_of(Same(f))
 
 
-@lru_cache(maxsize=32768)
+@per_pair(maxsize=32768)
 def _free_of(key: Same) -> frozenset[Var]:
     out: set[Var] = set()
     _free(key.obj, frozenset(), out)

@@ -28,13 +28,12 @@ is kept.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable, Sequence, TypeVar
 
 from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Term, Truth,
 )
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 
 __all__ = ["relevant_indices", "select_relevant", "symbols", "value_if_others_true"]
 
@@ -182,7 +181,7 @@ def relevant_indices(formulas: Sequence[Formula], goal: Formula) -> tuple[int, .
     return tuple(sorted(kept))
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _symbols_of(key: Same) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
     """:func:`symbols` of a premise (``key.obj``), then the predicates it uses and every symbol
     its value can depend on (its predicates and functions)."""

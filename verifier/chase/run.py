@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 from verifier.limits import Deadline
 from verifier.logic import (
     Forall, Formula, Iff, Implies, Not, constants, free_vars,
@@ -35,7 +34,7 @@ class _Summary:
     heads: frozenset
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _summary(key: Same, premise: bool) -> _Summary:
     """A premise's summary (of its strengthened form), or a conclusion's (as it is, no heads);
     by identity, then by equality (a pair's checks build equal axioms again: they share the
@@ -43,7 +42,7 @@ def _summary(key: Same, premise: bool) -> _Summary:
     return _summary_of(key.obj, premise)
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _summary_of(f: Formula, premise: bool) -> _Summary:
     built = strengthened(f) if premise else f
     preds: set[tuple[str, int]] = set()
@@ -70,7 +69,7 @@ def _stale(m: FiniteModel, rule: Rule, seen: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _recorded(key: Same, limits: Limits) -> Recorded:
     """A premise (as built) compiled once for all its chases with ``limits``."""
     return record(key.obj, limits)

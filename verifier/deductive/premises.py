@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterable
 
 from verifier.axioms.model import Pack
 from verifier.grounding import Axiom, Grounder, Grounding, Link, Unit, instantiate, reading_verbs
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 from verifier.logic import Atom, Eq, Exists, Forall, Formula, IRI, Implies, Term, Var, atoms, conj, predicates
 from verifier.lexical import content_keys
 from verifier.namespaces import wikidata_id
@@ -180,7 +179,7 @@ def _antecedent_preds(f: Formula) -> frozenset[str]:
     return _antecedent_preds_of(Same(f))
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _antecedent_preds_of(key: Same) -> frozenset[str]:
     f = key.obj
     body = f.body if isinstance(f, Forall) else f
@@ -197,7 +196,7 @@ def predicates_used(formulas: Iterable[Formula]) -> set[str]:
     return out
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _predicates_of(key: Same) -> frozenset[str]:
     return predicates(key.obj)
 

@@ -4,7 +4,6 @@ of one reading to one query (:class:`Grounding`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from verifier.axioms.model import LexiconEntry, Template
 from verifier.grounding.symbols import SymbolUse
@@ -14,7 +13,7 @@ from verifier.logic import (
     And, Atom, Compare, Eq, Exists, Forall, Formula, Func, IRI, Iff, Implies, Literal, Not, Or,
     Term, Var, atoms, disj, iter_terms, map_atoms,
 )
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 from verifier.namespaces import wikidata_id
 
 __all__ = ["Axiom", "Link", "Grounding", "LINK_SOURCES", "instantiate", "without_superseded",
@@ -115,7 +114,7 @@ def instantiate(template: Template, unit: Unit, bindings: dict[str, str | Term])
     return made
 
 
-@lru_cache(maxsize=16384)
+@per_pair(maxsize=16384)
 def _instantiated(key: Same, pred: str, arity: int, carg: Literal | None,
                   bindings: tuple[tuple[str, str | Term | tuple[str, ...]], ...]) -> Formula | str:
     """:func:`instantiate` of ``key.obj`` (the template) for a unit of ``pred``, ``arity``

@@ -29,7 +29,7 @@ from typing import Mapping, Sequence
 
 from parsers.mrs import predicate_info
 from verifier.logic import TRUE, And, Atom, Eq, Exists, Formula, Literal, Term, Var, atoms, conj, exists, free_vars, map_atoms
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 from verifier.rewrite.model import ArgPattern, Case, EpOutput, EpPattern, Rule
 from verifier.rewrite.known import NOTHING_KNOWN, Known
 from verifier.rewrite.surface import NO_SURFACE, Surface
@@ -272,7 +272,7 @@ def _head_ok(p: EpPattern, pred: str, arity: int) -> bool:
     return arity >= n and (p.rest or arity == n) and _pred_ok(p, pred)
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _fitting(key: Same, atoms_key: Same) -> tuple[Atom, ...]:
     """The atoms (``atoms_key.obj``, in order) that pass the predicate and arity tests of
     the pattern ``key.obj``: no other atom fits it, whatever the bindings."""
@@ -427,7 +427,7 @@ def positive_atoms(f: Formula) -> list[Atom]:
     return [g for g in positive_conjuncts(f) if isinstance(g, Atom)]
 
 
-@lru_cache(maxsize=1024)
+@per_pair(maxsize=1024)
 def _read(key: Same, positive_core: bool) -> tuple[frozenset[Var], tuple[Atom, ...]]:
     """The free variables of a formula (``key.obj``) and its atoms (its positive atoms with
     ``positive_core``), in order: read once per formula object (the corrections of a reading
@@ -436,7 +436,7 @@ def _read(key: Same, positive_core: bool) -> tuple[frozenset[Var], tuple[Atom, .
     return free_vars(f), tuple(positive_atoms(f) if positive_core else atoms(f))
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _first_fits(key: Same, pred: str, arity: int) -> tuple[Case, ...]:
     """The cases (of ``key.obj``, in order) whose first input EP's tests of the predicate
     name and of the number of arguments an atom of ``pred`` and ``arity`` passes (no other

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import AbstractSet
 
 from verifier.logic import And, Atom, Compare, Eq, Exists, Formula, IRI, atoms, subformulas
-from verifier.identity import Same
+from verifier.identity import Same, per_pair
 from verifier.prover import Premise
 from verifier.deductive.checks.context import CheckContext
 
@@ -26,7 +25,7 @@ def _mentioned(f: Formula, out: set[str]) -> None:
                     out.add(t.value)
 
 
-@lru_cache(maxsize=8192)
+@per_pair(maxsize=8192)
 def _mentioned_by(key: Same) -> frozenset[str]:
     """What one formula (``key.obj``) mentions: read once per formula object (the readings
     of a question share most of their premises)."""
