@@ -358,7 +358,8 @@ class AceWorker:
         if self._parser is None or self._parser._p.poll() is not None:
             self._restart()
         before = self._parser._p
-        self._stderr.clear()
+        if before.poll() is None:  # a process that already died keeps its last words for the message
+            self._stderr.clear()
         limit = self.config.timeout + self.config.grace
         fut = self._io.submit(self._parser.interact, sentence)
         try:
