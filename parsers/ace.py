@@ -245,8 +245,9 @@ class AceWorker:
         self._parser: Any = None
         self._lock = threading.Lock()
         self._io = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"{name}-io")
-        self._stderr: deque[str] = deque(maxlen=8)
-        self._drain: threading.Thread | None = None
+        # each process's own standard error, read by its own thread (pid -> lines, reader);
+        # per process, so a new process never takes, or clears, the words of a dying one
+        self._stderr: dict[int, tuple[deque[str], threading.Thread]] = {}
         self._start()
 
     # process management ------------------------------------------------------------------
@@ -275,26 +276,55 @@ class AceWorker:
             except (ImportError, AttributeError, OSError, ValueError) as e:
                 log.debug("could not set the memory limit of ACE: %s", e)
         if proc.stderr is not None:
-            self._drain = threading.Thread(target=self._read_stderr, args=(proc.stderr,),
-                                           name=f"{self.name}-stderr", daemon=True)
-            self._drain.start()
+            lines: deque[str] = deque(maxlen=8)
+            drain = threading.Thread(target=self._read_stderr, args=(proc.stderr, lines),
+                                     name=f"{self.name}-stderr", daemon=True)
+            for pid in list(self._stderr)[:-2]:  # the words of long-gone processes
+                del self._stderr[pid]
+            self._stderr[proc.pid] = (lines, drain)
+            drain.start()
 
-    def _read_stderr(self, stream: Any) -> None:
+    @staticmethod
+    def _read_stderr(stream: Any, into: deque[str]) -> None:
         try:
             for line in stream:
                 line = line.rstrip()
                 if line and not _ROUTINE.match(line):
-                    self._stderr.append(line)
+                    into.append(line)
         except (OSError, ValueError):  # the stream was closed under us
             pass
 
-    def _last_words(self) -> str:
-        """What the dead process said last on its standard error."""
-        if self._drain is not None:
-            self._drain.join(timeout=1.0)
-        lines = [l for l in self._stderr if not l.startswith("NOTE: tsdb")]
+    def _last_words(self, proc: Any) -> str:
+        """What the dead process ``proc`` said last on its standard error."""
+        if proc is None or proc.pid not in self._stderr:
+            return ""
+        said, drain = self._stderr[proc.pid]
+        drain.join(timeout=1.0)  # the pipe ends with the process
+        lines = [l for l in said if not l.startswith("NOTE: tsdb")]
         # "ERROR: DEADLY SIGNAL! sent = `<the whole sentence>`": the sentence is known
         return _short(re.sub(r"\s*sent = `.*$", "", lines[-1])) if lines else ""
+
+    def _words_of_failed(self, before: Any, error: Exception) -> str:
+        """Why an interaction raised: the last words of a process pydelphin re-opened on its
+        own (its standard error is nobody's to drain, and it is dead), else of the process
+        the sentence went to, else -- when a re-opened process closed on startup before it
+        said anything we could read -- what ACE says when started once more."""
+        proc = getattr(self._parser, "_p", None)
+        if proc is not None and proc is not before and proc.poll() is not None and proc.stderr:
+            try:
+                lines = [l.strip() for l in proc.stderr.read().splitlines() if l.strip()]
+            except (OSError, ValueError):
+                lines = []
+            lines = [l for l in lines if not _ROUTINE.match(l) and not l.startswith("NOTE: tsdb")]
+            if lines:
+                return _short(lines[-1])
+        if before is not None and before.poll() is not None:
+            why = self._last_words(before)
+            if why:
+                return why
+        from delphin import ace as dace
+
+        return _startup_reason(self.config) if isinstance(error, dace.ACEProcessError) else ""
 
     @property
     def pid(self) -> int | None:
@@ -358,8 +388,6 @@ class AceWorker:
         if self._parser is None or self._parser._p.poll() is not None:
             self._restart()
         before = self._parser._p
-        if before.poll() is None:  # a process that already died keeps its last words for the message
-            self._stderr.clear()
         limit = self.config.timeout + self.config.grace
         fut = self._io.submit(self._parser.interact, sentence)
         try:
@@ -376,8 +404,10 @@ class AceWorker:
                                                "process was killed and replaced",), fatal=True)
         except Exception as e:  # pydelphin raised while reading: treat as a crash
             log.warning("%s: ACE interaction failed: %s", self.name, e)
+            why = self._words_of_failed(before, e)
             self._restart()
-            return _PassResult((), "crash", (_short(f"ACE failed: {e}"),), fatal=True)
+            return _PassResult((), "crash", (_short(f"ACE failed: {e}" + (f": {why}" if why else "")),),
+                               fatal=True)
         proc = self._parser._p
         if proc is not before:
             # pydelphin re-opened a process that had died before the sentence was sent
@@ -397,7 +427,7 @@ class AceWorker:
         code = proc.returncode
         why = ""
         if crashed:
-            why = self._last_words()
+            why = self._last_words(proc)
             log.warning("%s: ACE exited with code %s%s; restarting", self.name, code,
                         f" ({why})" if why else "")
             self._restart()

@@ -91,6 +91,18 @@ def test_crash_is_reported_and_process_restarted(fake_ace) -> None:
         assert r.status == "crash" and "tries" not in r.error and pool.restarts == 1
 
 
+def test_last_words_said_before_the_sentence_reach_the_crash_message(fake_ace) -> None:
+    # the process says why on standard error at once, while still alive, and dies only later:
+    # its words must not be lost to the next sentence's bookkeeping (a race seen in CI)
+    exe, grammar = fake_ace
+    grammar.write_bytes(b"DIE AFTER 0.4")
+    with AceParserPool(_config(fake_ace, fallback=False, timeout=5.0)) as pool:
+        time.sleep(0.2)  # the words are read before the sentence is sent
+        r = pool.parse("Is there a dog?")
+    assert r.status == "crash" and "this grammar image went away" in r.error, r.error
+    assert "exited with code 4" in r.error
+
+
 def test_pool_spreads_a_batch_over_processes(fake_ace) -> None:
     with AceParserPool(_config(fake_ace, pool_size=2, n=1)) as pool:
         qs = [f"SLOW 0.2 question {i}" for i in range(6)]
