@@ -18,8 +18,11 @@ Every prediction also gets the weight-free signals (stage ``compute``, cached in
 ``<out>/signals.jsonl`` by prediction id and reused by the next run): the deductive verdict
 (:class:`verifier.api.Verifier` with the shared MRS corpora and labels, ``signals=
 ("deductive",)``) and PGMR grounding with the weight-free encoder (memory of the shared
-``wikidata/labels.tsv`` in ``bench/out/pgmr_memory``).  No HDM (weights) and no execution
-(there is no Wikidata KG here).
+``wikidata/labels.tsv`` in ``bench/out/pgmr_memory``).  No HDM (weights).  There is no Wikidata
+KG here, but each record says what its query returned when the run that generated it executed
+it on a Wikidata endpoint (result size or error): ``--execution recorded`` (the default) gives
+that to the cross-fitted stacker as execution evidence
+(:func:`verifier.benchmark.llm.recorded_execution`), ``--execution none`` leaves it out.
 
 Figures over the labelled predictions of questions with at least two candidates:
 
@@ -273,7 +276,8 @@ def stacked_crossfit(rows: list[dict[str, Any]], folds: int = 5,
         raise ValueError(f"--stacker: unknown {stacker!r}")
     trs = [TrainRow(r["question"], r["sparql"], int(r["label"]) if r["label"] in (0, 1) else -1,
                     r["question_key"],
-                    {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {})}) for r in rows]
+                    {**r["signals"], **({"consensus": r["consensus"]} if r["n"] >= 2 else {}),
+                     **({"execution": r["execution"]} if r.get("execution") else {})}) for r in rows]
     X = matrix([evidence_of(t) for t in trs])
     unknown = sorted(set(drop) - set(FEATURE_NAMES))
     if unknown:
@@ -525,6 +529,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="compute: the consensus and signals of every prediction into <out>/signals.jsonl, "
                          "then stop; fit: no signal is computed (the questions whose predictions all have "
                          "cached signals), the figures only; all: both")
+    ap.add_argument("--execution", choices=("recorded", "none"), default="recorded",
+                    help="recorded: the cross-fitted stacker gets each prediction's execution evidence "
+                         "from its record (the result size or error of the run that generated it, "
+                         "verifier.benchmark.llm.recorded_execution); none: no execution evidence")
     ap.add_argument("--no-signals", action="store_true",
                     help="consensus and query shape only (no deductive / PGMR; for tests)")
     args = ap.parse_args(argv)
@@ -552,6 +560,14 @@ def main(argv: list[str] | None = None) -> int:
         all_rows = compute(groups, args.out / "all", args.workers, args.budget, False)
         groups = {k: v for k, v in groups.items() if k in full}
     rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
+    if args.execution == "recorded":
+        from verifier.benchmark.llm import recorded_execution
+
+        record = {p["id"]: p for v in groups.values() for p in v}
+        for r in rows:
+            r["execution"] = recorded_execution(record[r["id"]])
+        print(f"execution evidence recorded for {sum(r['execution'] is not None for r in rows)} of "
+              f"{len(rows)} predictions (the stacked figures use it; the shipped default model does not)")
     (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
 
     multi = [r for r in (all_rows if args.cached_only else rows) if r["label"] in (0, 1) and r["n"] >= 2]

@@ -12,6 +12,11 @@ Two labels per prediction:
 A score-1 prediction can be non-equivalent (another path to the same answers, or KG drift of
 the scoring endpoint) and a score-0 one equivalent (endpoint errors); the manifest reports
 the cross-table.  ``source`` is ``<benchmark>/<split>``; ``model`` and ``config`` name the run.
+
+Each record also keeps what the run's execution of its query returned (``prediction_error``,
+``prediction_result_size``: the query was run on a Wikidata endpoint when it was generated);
+:func:`recorded_execution` reads that as the stacker's execution evidence, as if the verifier
+had run the query on that KG itself.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from verifier.benchmark.gold import has_mrs
 from verifier.benchmark.records import BenchRecord
 
 __all__ = ["LLM_DIR", "iter_prediction_rows", "prediction_record", "f1_category",
-           "LLM_CATEGORIES"]
+           "LLM_CATEGORIES", "recorded_execution"]
 
 LLM_DIR = "llm_predictions"
 LLM_CATEGORIES = ("correct", "partial", "wrong", "no_query")
@@ -88,9 +93,33 @@ def prediction_record(row: Mapping[str, Any], *, timeout_ms: int = 4000,
         "score_f1": row.get("score_f1"), "label_f1": label,
         "label_equiv": None if eq is None else int(eq), "equivalent_to_gold": eq,
         "equivalence_reason": reason, "prediction_error": row.get("prediction_error"),
+        "prediction_result_size": row.get("prediction_result_size"),
     }
     return BenchRecord(id=str(row["id"]), question=row.get("question") or "", sparql=sparql,
                        gold_sparql=gold, label=label, category=category,
                        source=f"{row.get('benchmark')}/{row.get('split')}",
                        detail={"score_f1": row.get("score_f1")},
                        has_mrs=has_mrs(row.get("question") or "", mrs_index), extra=extra)
+
+
+RECORDED_BACKEND = "Wikidata endpoint of the recorded run"
+
+
+def recorded_execution(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The execution evidence a prediction record carries from its run
+    (:meth:`verifier.stacking.execution.ExecutionResult.to_dict`), or ``None`` when the record
+    says nothing (no query, or neither a result size nor an error).
+
+    A recorded error (endpoint 500s and time-outs included: that is what the run saw) is
+    ``error``; otherwise ``ok`` with the recorded number of result rows (an ASK query's row count is 1 and its truth value is not
+    recorded, so ``boolean`` stays unknown)."""
+    from verifier.stacking.execution import ExecutionResult
+
+    if not record.get("sparql"):
+        return None
+    err, size = record.get("prediction_error"), record.get("prediction_result_size")
+    if err not in (None, "", "None"):
+        return ExecutionResult("error", error=str(err)[:300], backend=RECORDED_BACKEND).to_dict()
+    if size in (None, "", "None"):
+        return None
+    return ExecutionResult("ok", n_answers=int(size), backend=RECORDED_BACKEND).to_dict()
