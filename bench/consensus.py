@@ -562,10 +562,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
     if args.execution == "recorded":
         from verifier.benchmark.llm import recorded_execution
+        from verifier.consensus import answer_agreement
 
         record = {p["id"]: p for v in groups.values() for p in v}
         for r in rows:
             r["execution"] = recorded_execution(record[r["id"]])
+        # the answer agreement of each question's candidates, from what their runs returned
+        by_q: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in rows:
+            by_q[r["question_key"]].append(r)
+        for members in by_q.values():
+            for r, a in zip(members, answer_agreement([m["execution"] for m in members])):
+                r["consensus"] = {**r["consensus"], "answer_agreement": a}
         print(f"execution evidence recorded for {sum(r['execution'] is not None for r in rows)} of "
               f"{len(rows)} predictions (the stacked figures use it; the shipped default model does not)")
     (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))

@@ -232,3 +232,29 @@ def test_train_stack_cli_usage_errors(tmp_path):
                                                   "label": 0}) + "\n")
     assert main(["train", "stack", "--train", str(rows), "--out", str(tmp_path / "m.json"),
                  "--compute", "--kg", str(tmp_path / "absent.ttl")]) == 2
+
+
+def test_verify_candidates_with_a_kg_reads_the_answer_agreement(trained):
+    """Candidates are executed once each; two that are not equivalent but return the same
+    answers agree (``answer_agreement``), an empty one agrees with nobody."""
+    from verifier.api import Verifier
+    from verifier.config import load_config
+
+    tmp, model = trained
+    ver = Verifier(load_config(_config(tmp, model), environ={}, cwd=tmp))
+    by_label = 'SELECT ?m WHERE { ?c rdfs:label "benzene"@en . ?c wdt:P2067 ?m . }'
+    res = ver.verify_candidates(LOG["c01"]["question"],
+                                [LOG["c01"]["sparql"], by_label, LOG["c03"]["sparql"], LOG["c01"]["sparql"]])
+    cons = [v.signals["consensus"] for v in res.verdicts]
+    assert len(res.clustering.clusters) == 3  # the label query is not provably the same
+    third = pytest.approx(2 / 3, abs=1e-3)  # rounded in the JSON form
+    assert [c.get("answer_agreement") for c in cons] == [third, third, None,
+                                                         third]
+    ex = [v.signals["execution"] for v in res.verdicts]
+    assert ex[0]["answers"] and ex[0]["answers"] == ex[1]["answers"] and ex[2]["n_answers"] == 0
+    assert all("stacked" in v.signals for v in res.verdicts)
+    # without the stacked decision nothing runs on the KG
+    plain = ver.verify_candidates(LOG["c01"]["question"], [LOG["c01"]["sparql"], by_label],
+                                  signals=("deductive",))
+    assert all("execution" not in v.signals and v.signals["consensus"].get("answer_agreement") is None
+               for v in plain.verdicts)

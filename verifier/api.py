@@ -27,7 +27,7 @@ from verifier.confidence import (CONFIDENCE_MODES, deductive_decision, deductive
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
                                 ConsensusEvidence, EquivalenceCache, cluster_parsed,
                                 consensus_evidence, consensus_sentence, normalise,
-                                with_verdicts)
+                                with_answers, with_verdicts)
 from verifier.deductive import DeductiveResult, check_readings
 from verifier.deductive.rules import rules_for
 from verifier.deductive.checks import enabled_checks
@@ -427,10 +427,16 @@ class Verifier:
             base.append(v)
         # ... then each cluster's deductive evidence joins the consensus the stacker reads
         evidence = with_verdicts(evidence, [v.decision for v in base], [v.score for v in base])
+        # ... and, with a knowledge graph, which candidates returned the same answers
+        executions = self._execute_candidates(cands, signals)
+        if executions is not None:
+            evidence = with_answers(evidence, executions)
         done: dict[tuple[str, str | None], Verdict] = {}
         out: list[Verdict] = []
-        for c, ev, source, v in zip(cands, evidence, models, base):
+        for i, (c, ev, source, v) in enumerate(zip(cands, evidence, models, base)):
             extra = {"consensus": ev.to_dict()}
+            if executions is not None and executions[i] is not None:
+                extra["execution"] = executions[i]
             if source is not None:
                 extra["provenance"] = {"model": source}
             shared = done.get((c.key, source)) if c.key is not None else None
@@ -452,6 +458,25 @@ class Verifier:
                   len(clustering.clusters), (time.perf_counter() - t0) * 1000)
         return CandidatesResult(question if isinstance(question, str) else "", tuple(out), clustering,
                                 evidence)
+
+    def _execute_candidates(self, cands: Sequence[Any],
+                            signals: Sequence[str] | None) -> list[dict[str, Any] | None] | None:
+        """Each parsed candidate's execution on the configured knowledge graph (a normal form
+        runs once), or ``None`` when no stacker with an executor will decide."""
+        executor = getattr(getattr(self.stacker, "suite", None), "executor", None)
+        if executor is None or (signals is not None and "stacked" not in signals):
+            return None
+        ran: dict[str, dict[str, Any]] = {}
+        out: list[dict[str, Any] | None] = []
+        for c in cands:
+            if c.query is None or not c.text:
+                out.append(None)
+                continue
+            key = c.key if c.key is not None else c.text
+            if key not in ran:
+                ran[key] = executor.run(c.text).to_dict()
+            out.append(ran[key])
+        return out
 
     def _deductive(self, question: str, sparql: str, query: Any, t0: float,
                    deadline: Deadline | None = None) -> Verdict:

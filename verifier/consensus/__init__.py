@@ -8,7 +8,8 @@ evidence of correctness.  Modules, one concept each:
 * :mod:`~verifier.consensus.cluster`: clusters of equivalent candidates (normal forms, then the
   prover under a deterministic budget, with a cache of checks);
 * :mod:`~verifier.consensus.evidence`: per-candidate evidence (share, weighted agreement ...);
-* :mod:`~verifier.consensus.describe`: how two clusters differ, in words.
+* :mod:`~verifier.consensus.describe`: how two clusters differ, in words;
+* :mod:`~verifier.consensus.answers`: which candidates' executions returned the same answers.
 
 >>> c = cluster_candidates(["SELECT ?x WHERE { wd:Q1 wdt:P31 ?x }",
 ...                         "SELECT ?y WHERE { wd:Q1 wdt:P31 ?y }",
@@ -19,6 +20,7 @@ evidence of correctness.  Modules, one concept each:
 '1 of 3 candidates uses P279 where 2 use P31'
 """
 
+from verifier.consensus.answers import answer_agreement, same_answers, with_answers
 from verifier.consensus.cluster import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
                                         EquivalenceCache, cluster_candidates, cluster_parsed)
 from verifier.consensus.describe import ClusterSummary, difference
@@ -30,4 +32,5 @@ __all__ = ["Clustering", "EquivalenceCache", "cluster_candidates", "cluster_pars
            "DEFAULT_BUDGET", "DEFAULT_MAX_REPRESENTATIVES", "ClusterSummary", "difference",
            "ConsensusEvidence", "consensus_evidence", "consensus_sentence", "score_weights",
            "with_verdicts",
-           "Candidate", "normal_key", "normalise"]
+           "Candidate", "normal_key", "normalise", "answer_agreement", "same_answers",
+           "with_answers"]

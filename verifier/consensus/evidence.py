@@ -56,7 +56,10 @@ class ConsensusEvidence:
     verdicts (:func:`with_verdicts`, ``None`` until they are known): ``cluster_accepted``,
     the other members of its cluster the deductive check accepted, ``elsewhere_accepted``,
     the candidates of the other clusters it accepted, ``cluster_best_score``, the best
-    deductive score in its cluster (itself included)."""
+    deductive score in its cluster (itself included); ``answer_agreement``: the share of the
+    other candidates whose execution returned the same answers
+    (:func:`verifier.consensus.answers.with_answers`; ``None`` when the candidates were not
+    executed or its own execution found no answer)."""
 
     share: float
     n_candidates: int
@@ -72,6 +75,7 @@ class ConsensusEvidence:
     cluster_accepted: int | None = None
     elsewhere_accepted: int | None = None
     cluster_best_score: float | None = None
+    answer_agreement: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -83,6 +87,8 @@ class ConsensusEvidence:
             d["weighted_agreement"] = round(self.weighted_agreement, 4)
         if self.cluster_best_score is not None:
             d["cluster_best_score"] = round(self.cluster_best_score, 4)
+        if self.answer_agreement is not None:
+            d["answer_agreement"] = round(self.answer_agreement, 4)
         return d
 
 
@@ -185,6 +191,9 @@ def consensus_sentence(ev: ConsensusEvidence) -> str:
         extra.append(f"generator-weighted agreement {ev.weighted_agreement:.2f}")
     if ev.undecided:
         extra.append(f"{ev.undecided} pair(s) undecided by the prover, counted as different")
+    if ev.answer_agreement is not None:
+        same = round(ev.answer_agreement * (ev.n_candidates - 1))
+        extra.append(f"{same} of the {ev.n_candidates - 1} other candidates returned the same answers")
     text = ev.difference[:1].upper() + ev.difference[1:] if ev.difference else \
         f"{ev.cluster_size} of {ev.n_candidates} candidates are equivalent"
     return f"Consensus: {text}" + (f" ({'; '.join(extra)})" if extra else "") + "."

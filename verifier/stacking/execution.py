@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 __all__ = ["ExecutionResult", "Executor", "LocalKG", "Endpoint", "with_prefixes",
-           "executor_from_config"]
+           "executor_from_config", "answers_digest"]
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,9 @@ class ExecutionResult:
 
     ``status``: ``ok``, ``error``, ``timeout`` or ``skipped`` (no query); ``n_answers``:
     solutions of a SELECT (capped at ``max_rows`` of the executor); ``boolean``: the answer
-    of an ASK query; ``sample``: up to 3 solutions as text, for explanations.
+    of an ASK query; ``sample``: up to 3 solutions as text, for explanations; ``answers``: a
+    digest of the solutions read (:func:`answers_digest`; "" when unknown), so that candidates
+    that returned the same answers can be told (:mod:`verifier.consensus.answers`).
     """
 
     status: str
@@ -51,6 +53,7 @@ class ExecutionResult:
     seconds: float = 0.0
     sample: tuple[str, ...] = ()
     backend: str = ""
+    answers: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -103,6 +106,20 @@ def with_prefixes(sparql: str) -> str:
     return "".join(f"PREFIX {p}: <{known[p]}>\n" for p in used) + sparql
 
 
+def answers_digest(rows: Any) -> str:
+    """A digest of a multiset of solutions, each a sequence of term texts (``None`` for an
+    unbound variable): equal for the same answers in any order, of rows and of the values in
+    a row (so renamed or reordered variables do not matter).
+
+    >>> answers_digest([["a", "1"], ["b", None]]) == answers_digest([[None, "b"], ["1", "a"]])
+    True
+    """
+    import hashlib
+
+    lines = sorted("\t".join(sorted("" if v is None else str(v) for v in row)) for row in rows)
+    return hashlib.sha1("\n".join(lines).encode("utf-8")).hexdigest()[:16]
+
+
 def _term_text(t: Any) -> str:
     v = getattr(t, "value", None)
     s = str(v if v is not None else t)
@@ -141,27 +158,25 @@ class LocalKG:
         log.info("loaded %d triples from %s into %s in %.2f s", self.size, self.path,
                  self.backend, time.perf_counter() - t0)
 
-    def _query(self, text: str) -> tuple[int, bool | None, tuple[str, ...]]:
+    def _query(self, text: str) -> tuple[int, bool | None, tuple[str, ...], str]:
         if self.backend == "pyoxigraph":
             res = self._store.query(text)
             if isinstance(res, bool) or type(res).__name__ == "QueryBoolean":
-                return 0, bool(res), ()
-            n, sample = 0, []
+                return 0, bool(res), (), ""
+            rows = []
             for sol in res:
-                n += 1
-                if len(sample) < 3:
-                    vals = [sol[i] for i in range(len(res.variables))] if hasattr(res, "variables") \
-                        else list(sol)
-                    sample.append(", ".join(_term_text(v) for v in vals if v is not None))
-                if n >= self.max_rows:
+                rows.append([sol[i] for i in range(len(res.variables))] if hasattr(res, "variables")
+                            else list(sol))
+                if len(rows) >= self.max_rows:
                     break
-            return n, None, tuple(sample)
-        res = self._store.query(text)
-        if res.type == "ASK":
-            return 0, bool(res.askAnswer), ()
-        rows = list(res)[: self.max_rows]
-        return len(rows), None, tuple(", ".join(_term_text(v) for v in r if v is not None)
-                                      for r in rows[:3])
+        else:
+            res = self._store.query(text)
+            if res.type == "ASK":
+                return 0, bool(res.askAnswer), (), ""
+            rows = [list(r) for r in list(res)[: self.max_rows]]
+        sample = tuple(", ".join(_term_text(v) for v in r if v is not None) for r in rows[:3])
+        digest = answers_digest([[None if v is None else str(v) for v in r] for r in rows])
+        return len(rows), None, sample, digest
 
     def run(self, sparql: str | None) -> ExecutionResult:
         """Run one query with the timeout (module docstring)."""
@@ -187,8 +202,8 @@ class LocalKG:
                                    backend=where)
         if "err" in box:
             return ExecutionResult("error", error=box["err"], seconds=dt, backend=where)
-        n, boolean, sample = box["out"]
-        return ExecutionResult("ok", n, boolean, None, dt, sample, where)
+        n, boolean, sample, digest = box["out"]
+        return ExecutionResult("ok", n, boolean, None, dt, sample, where, digest)
 
 
 class Endpoint:
@@ -226,8 +241,11 @@ class Endpoint:
         if "boolean" in data:
             return ExecutionResult("ok", 0, bool(data["boolean"]), None, dt, (), where)
         rows = (data.get("results") or {}).get("bindings") or []
+        rows = rows[: self.max_rows]
         sample = tuple(", ".join(_term_text(v.get("value", "")) for v in r.values()) for r in rows[:3])
-        return ExecutionResult("ok", min(len(rows), self.max_rows), None, None, dt, sample, where)
+        names = sorted({k for r in rows for k in r})
+        digest = answers_digest([[(r.get(k) or {}).get("value") for k in names] for r in rows])
+        return ExecutionResult("ok", len(rows), None, None, dt, sample, where, digest)
 
 
 def executor_from_config(kg_file: str | Path | None = None, endpoint: str | None = None, *,

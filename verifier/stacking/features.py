@@ -31,8 +31,10 @@ Blocks (inputs are the JSON ``details`` the signals write, see
   over the number of candidates); from the deductive verdicts of the other candidates
   (:func:`verifier.consensus.with_verdicts`, with their own missing flag): whether another
   member of its cluster was accepted by the deductive check, whether a candidate of another
-  cluster was, the best deductive score in its cluster.  Missing when the query came alone
-  (one candidate).
+  cluster was, the best deductive score in its cluster; when the candidates were executed
+  (:func:`verifier.consensus.with_answers`, with its own missing flag): the share of the
+  other candidates whose execution returned the same answers.  Missing when the query came
+  alone (one candidate).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
     "consensus": ("cons_missing", "cons_share", "cons_cluster_share", "cons_clusters",
                   "cons_largest", "cons_weighted", "cons_weighted_missing", "cons_margin",
                   "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
-                  "cons_verdicts_missing"),
+                  "cons_verdicts_missing", "cons_answers", "cons_answers_missing"),
 }
 FEATURE_NAMES: tuple[str, ...] = tuple(n for names in BLOCKS.values() for n in names)
 
@@ -246,7 +248,8 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
     out = {n: 0.0 for n in BLOCKS["consensus"]}
     n = (cons or {}).get("n_candidates")
     if not cons or not isinstance(n, (int, float)) or n < 2:
-        out.update(cons_missing=1.0, cons_weighted_missing=1.0, cons_verdicts_missing=1.0)
+        out.update(cons_missing=1.0, cons_weighted_missing=1.0, cons_verdicts_missing=1.0,
+                   cons_answers_missing=1.0)
         return out
     n = float(n)
     size = cons.get("cluster_size")
@@ -273,6 +276,11 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
         out["cons_cluster_best"] = float(best) if isinstance(best, (int, float)) else 0.0
     else:
         out["cons_verdicts_missing"] = 1.0
+    agree = cons.get("answer_agreement")
+    if isinstance(agree, (int, float)) and math.isfinite(float(agree)):
+        out["cons_answers"] = float(agree)
+    else:
+        out["cons_answers_missing"] = 1.0
     return out
 
 

@@ -134,11 +134,13 @@ class SignalSuite:
     executor: Executor | None = None
 
     def collect(self, question: str, sparql: str | None,
-                deductive: Mapping[str, Any] | None = None, provenance: str | None = None) -> Evidence:
+                deductive: Mapping[str, Any] | None = None, provenance: str | None = None,
+                execution: Mapping[str, Any] | None = None) -> Evidence:
         """Evidence of one pair; a signal that fails is logged and left out (missing).
         ``provenance``: which model generated the query; HDM runs only when it is the
         scorer's model (:func:`hdm_applies`), else it is missing and ``extra["hdm_skipped"]``
-        says why."""
+        says why.  ``execution``: the query's execution when it already ran (a candidate set
+        is executed first, for the answer agreement), else the executor runs it."""
         out: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         for name, runner in (("pgmr", self.pgmr), ("hdm", self.hdm)):
@@ -153,7 +155,9 @@ class SignalSuite:
                 out[name] = runner.run(question, sparql)
             except Exception as e:  # noqa: BLE001 - a failing signal is a missing signal
                 log.warning("%s failed on %r: %s", name, question[:60], e)
-        if self.executor is not None and sparql:
+        if execution is not None:
+            out["execution"] = dict(execution)
+        elif self.executor is not None and sparql:
             out["execution"] = self.executor.run(sparql).to_dict()
         return Evidence(question, sparql, deductive=deductive, extra=extra, **out)
 
@@ -277,7 +281,8 @@ class StackedRuntime:
                "details": {"explanation": verdict.explanation,
                            "signals": {"deductive": dict(verdict.signals.get("deductive", {}))}}}
         model = (verdict.signals.get("provenance") or {}).get("model")
-        ev = self.suite.collect(verdict.question, verdict.sparql, ded, model)
+        ev = self.suite.collect(verdict.question, verdict.sparql, ded, model,
+                                verdict.signals.get("execution"))
         cons = verdict.signals.get("consensus")
         if cons:
             ev = replace(ev, consensus=dict(cons))
