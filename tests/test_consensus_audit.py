@@ -183,6 +183,31 @@ def test_group_by_a_question_id_and_weighted_agreement(tmp_path):
     assert again.grouping.keyed == 5
 
 
+def test_answer_agreement_from_a_recorded_answers_field(tmp_path):
+    from verifier.audit.grouping import GroupingOptions, recorded_answers
+
+    cfg = light_config(tmp_path)
+    # four runs of one question: two non-equivalent queries with the same recorded answers,
+    # one with other answers, one with a row count only
+    recs = [{"qid": "q1", "question": BENZENE, "sparql": "SELECT ?v WHERE { wd:Q2270 wdt:P2067 ?v }",
+             "answers": ["78.11"]},
+            {"qid": "q1", "question": BENZENE, "sparql": "SELECT ?m WHERE { ?c rdfs:label \"benzene\"@en . "
+             "?c wdt:P2067 ?m }", "answers": [["78.11"]]},
+            {"qid": "q1", "question": BENZENE, "sparql": "SELECT ?v WHERE { wd:Q2270 wdt:P2102 ?v }",
+             "answers": ["353.2"]},
+            {"qid": "q1", "question": BENZENE, "sparql": "SELECT ?v WHERE { ?v wdt:P2067 wd:Q2270 }",
+             "answers": 0}]
+    log = _write(tmp_path / "ans.jsonl", recs)
+    _audit(log, tmp_path / "ans.sqlite", cfg, grouping=GroupingOptions(group_by="qid", answers_field="answers"))
+    db = sqlite3.connect(tmp_path / "ans.sqlite")
+    ev = {line: json.loads(e) for line, e in db.execute("SELECT line, evidence FROM consensus")}
+    assert len({e["cluster_index"] for e in ev.values()}) == 4  # none provably equivalent
+    assert ev[1]["answer_agreement"] == pytest.approx(1 / 3, abs=1e-3) == ev[2]["answer_agreement"]
+    assert ev[3]["answer_agreement"] == 0.0 and ev[4].get("answer_agreement") is None
+    assert recorded_answers(7)["n_answers"] == 7 and recorded_answers("7") is None
+    assert recorded_answers(None) is None and recorded_answers(True) is None
+
+
 def test_a_log_of_unique_questions_costs_no_clustering(tmp_path):
     cfg = light_config(tmp_path)
     seen, recs = set(), []

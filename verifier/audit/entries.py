@@ -47,8 +47,12 @@ class Entry:
         c = self.consensus
         if not c:
             return ""
-        return (f"cluster {c.get('cluster_index', 0) + 1} of {c.get('n_clusters')}, "
+        text = (f"cluster {c.get('cluster_index', 0) + 1} of {c.get('n_clusters')}, "
                 f"{c.get('cluster_size')} of {c.get('n_candidates')} candidates: {c.get('difference', '')}")
+        agree, n = c.get("answer_agreement"), c.get("n_candidates")
+        if isinstance(agree, (int, float)) and isinstance(n, int) and n > 1:
+            text += f"; {round(agree * (n - 1))} of the {n - 1} others returned the same answers"
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {"log": self.log, "line": self.line, "id": self.record_id, "status": self.status,

@@ -40,10 +40,10 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from verifier.audit.store import AuditStore
 from verifier.consensus import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
-                                cluster_candidates, consensus_evidence, with_verdicts)
+                                cluster_candidates, consensus_evidence, with_answers, with_verdicts)
 
 __all__ = ["GroupingOptions", "GroupingOutcome", "question_key", "group_key", "run_grouping",
-           "field_value"]
+           "field_value", "recorded_answers"]
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,10 @@ class GroupingOptions:
     ``group_by``: an input field holding a question id (dotted names reach into nested JSON);
     ``None``: the normalised question text.  ``score_field``: an input field holding the
     generator's score of the query (probability or log-probability), for the weighted
-    agreement.  ``budget`` / ``max_representatives``: see :mod:`verifier.consensus.cluster`.
+    agreement.  ``answers_field``: an input field saying what the line's query returned when it
+    was run (:func:`recorded_answers`), for the answer agreement
+    (:mod:`verifier.consensus.answers`).  ``budget`` / ``max_representatives``: see
+    :mod:`verifier.consensus.cluster`.
     ``workers``: processes clustering groups in parallel (0: as many as the audit's workers).  ``labels``: a
     :class:`verifier.lexical.LabelIndex` (or mapping) naming identifiers in the sentences.
     ``batch_groups``: groups written per transaction."""
@@ -68,6 +71,7 @@ class GroupingOptions:
     enabled: bool = True
     group_by: str | None = None
     score_field: str | None = None
+    answers_field: str | None = None
     budget: int = DEFAULT_BUDGET
     max_representatives: int = DEFAULT_MAX_REPRESENTATIVES
     workers: int = 0
@@ -77,7 +81,7 @@ class GroupingOptions:
     def settings(self) -> str:
         """What the derived tables depend on (stored in ``meta``)."""
         return json.dumps({"group_by": self.group_by, "score_field": self.score_field,
-                           "budget": self.budget, "max_representatives": self.max_representatives},
+                           "answers_field": self.answers_field, "budget": self.budget, "max_representatives": self.max_representatives},
                           sort_keys=True)
 
 
@@ -177,6 +181,7 @@ class _Task:
     sparqls: tuple[str | None, ...]
     scores: tuple[Any, ...] | None
     verdicts: tuple[str | None, ...] = ()
+    answers: tuple[Any, ...] | None = None
 
 
 def _load_task(store: AuditStore, key: str, opts: GroupingOptions) -> _Task:
@@ -187,8 +192,31 @@ def _load_task(store: AuditStore, key: str, opts: GroupingOptions) -> _Task:
     scores = None
     if opts.score_field:
         scores = tuple(field_value(json.loads(r[4]) if r[4] else {}, opts.score_field) for r in rows)
+    answers = None
+    if opts.answers_field:
+        answers = tuple(field_value(json.loads(r[4]) if r[4] else {}, opts.answers_field) for r in rows)
     return _Task(key, tuple((r[0], r[1]) for r in rows), rows[0][2] or "", tuple(r[3] for r in rows), scores,
-                 tuple(r[5] for r in rows))
+                 tuple(r[5] for r in rows), answers)
+
+
+def recorded_answers(value: Any) -> dict[str, Any] | None:
+    """The execution a log line records (its ``--answers-field``), as
+    :meth:`verifier.stacking.execution.ExecutionResult.to_dict`: a number is how many rows
+    the query returned (compared by count), a list is the answers themselves (each a value or
+    a list of values; compared by digest); anything else (absent, null, text) is unknown."""
+    from verifier.stacking.execution import ExecutionResult, answers_digest
+
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return ExecutionResult("ok", n_answers=int(value), backend="the log").to_dict()
+    if isinstance(value, list):
+        rows = [v if isinstance(v, list) else [v] for v in value]
+        rows = [[None if x is None else (x if isinstance(x, str) else json.dumps(x, sort_keys=True))
+                 for x in r] for r in rows]
+        return ExecutionResult("ok", n_answers=len(rows), answers=answers_digest(rows) if rows else "",
+                               backend="the log").to_dict()
+    return None
 
 
 def _deductive_decision(verdict: str | None) -> str | None:
@@ -225,6 +253,8 @@ def _write(store: AuditStore, done: list[tuple[_Task, Clustering]], labels: Any)
             if task.verdicts and all(v is not None for v in task.verdicts):
                 # each cluster's deductive evidence (the lines' stored deductive verdicts)
                 evidence = with_verdicts(evidence, [_deductive_decision(v) for v in task.verdicts])
+            if task.answers is not None:
+                evidence = with_answers(evidence, [recorded_answers(a) for a in task.answers])
             store.db.execute("DELETE FROM consensus WHERE group_key = ?", (task.key,))
             store.db.executemany(
                 "INSERT OR REPLACE INTO consensus (log_id, line, group_key, cluster, evidence) "

@@ -86,6 +86,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--score-field", default=None, metavar="FIELD",
                    help="field holding the generator's score of the query (probability or log-probability), "
                         "for the score-weighted agreement")
+    g.add_argument("--answers-field", default=None, metavar="FIELD",
+                   help="field saying what the line's query returned when it was run: a number (how many "
+                        "rows) or the list of answers; candidates of a question that returned the same "
+                        "answers agree (answer_agreement in the consensus evidence)")
     g.add_argument("--consensus-budget", type=int, default=None, metavar="UNITS",
                    help="Z3 resource units per direction of an equivalence check (default: [consensus] "
                         "budget, else 300000)")
@@ -303,6 +307,7 @@ def _grouping(args: argparse.Namespace, config: Any) -> Any:
     if budget < 1:
         raise _usage("--consensus-budget must be at least 1")
     return GroupingOptions(enabled=not args.no_consensus, group_by=args.group_by, score_field=args.score_field,
+                           answers_field=args.answers_field,
                            budget=budget, max_representatives=int(config.get("consensus", "max_representatives",
                                                                              DEFAULT_MAX_REPRESENTATIVES)))
 
