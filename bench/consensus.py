@@ -562,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = compute(groups, args.out, args.workers, args.budget, not args.no_signals)
     if args.execution == "recorded":
         from verifier.benchmark.llm import recorded_execution
-        from verifier.consensus import answer_agreement
+        from verifier.consensus import answer_agreement, answer_plurality
 
         record = {p["id"]: p for v in groups.values() for p in v}
         for r in rows:
@@ -572,8 +572,9 @@ def main(argv: list[str] | None = None) -> int:
         for r in rows:
             by_q[r["question_key"]].append(r)
         for members in by_q.values():
-            for r, a in zip(members, answer_agreement([m["execution"] for m in members])):
-                r["consensus"] = {**r["consensus"], "answer_agreement": a}
+            agreement = answer_agreement([m["execution"] for m in members])
+            for r, a, top in zip(members, agreement, answer_plurality(agreement)):
+                r["consensus"] = {**r["consensus"], "answer_agreement": a, "answer_plurality": top}
         print(f"execution evidence recorded for {sum(r['execution'] is not None for r in rows)} of "
               f"{len(rows)} predictions (the stacked figures use it; the shipped default model does not)")
     (args.out / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))

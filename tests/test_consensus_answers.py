@@ -39,8 +39,10 @@ def test_agreement_shares_and_features():
                "SELECT ?x WHERE { wd:Q5 wdt:P30 ?x }"]
     ev = with_answers(consensus_evidence(cluster_candidates(queries)), ex)
     assert [e.answer_agreement for e in ev] == [0.25, 0.25, 0.0, None, None]
+    assert [e.answer_plurality for e in ev] == [True, True, False, None, None]
     f = consensus_features(ev[0].to_dict())
-    assert f["cons_answers"] == 0.25 and f["cons_answers_missing"] == 0.0
+    assert f["cons_answers"] == 0.25 and f["cons_answers_missing"] == 0.0 and f["cons_answers_top"] == 1.0
+    assert consensus_features(ev[2].to_dict())["cons_answers_top"] == 0.0
     assert consensus_features(ev[3].to_dict())["cons_answers_missing"] == 1.0
     assert "1 of the 4 other candidates returned the same answers" in consensus_sentence(ev[0])
     with pytest.raises(ValueError):

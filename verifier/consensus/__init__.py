@@ -20,7 +20,7 @@ evidence of correctness.  Modules, one concept each:
 '1 of 3 candidates uses P279 where 2 use P31'
 """
 
-from verifier.consensus.answers import answer_agreement, same_answers, with_answers
+from verifier.consensus.answers import answer_agreement, answer_plurality, same_answers, with_answers
 from verifier.consensus.cluster import (DEFAULT_BUDGET, DEFAULT_MAX_REPRESENTATIVES, Clustering,
                                         EquivalenceCache, cluster_candidates, cluster_parsed)
 from verifier.consensus.describe import ClusterSummary, difference
@@ -32,5 +32,5 @@ __all__ = ["Clustering", "EquivalenceCache", "cluster_candidates", "cluster_pars
            "DEFAULT_BUDGET", "DEFAULT_MAX_REPRESENTATIVES", "ClusterSummary", "difference",
            "ConsensusEvidence", "consensus_evidence", "consensus_sentence", "score_weights",
            "with_verdicts",
-           "Candidate", "normal_key", "normalise", "answer_agreement", "same_answers",
+           "Candidate", "normal_key", "normalise", "answer_agreement", "answer_plurality", "same_answers",
            "with_answers"]

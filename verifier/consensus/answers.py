@@ -4,8 +4,9 @@ Two candidate queries that are not provably equivalent can still return the same
 (another path to them; the semantic clusters of :mod:`verifier.consensus.cluster` keep them
 apart).  When the candidates were executed (a knowledge graph is configured, or a query log
 records what each query returned), the share of the *other* candidates whose execution gave
-the same non-empty answers is evidence the stacker reads (``exec_agree``,
-:mod:`verifier.stacking.features`).
+the same non-empty answers is evidence the stacker reads (``cons_answers``, and whether its
+answers are the most common ones, ``cons_answers_top``: the majority vote of
+self-consistency; :mod:`verifier.stacking.features`).
 
 Executions are :meth:`verifier.stacking.execution.ExecutionResult.to_dict` mappings.  Two
 executions agree when both ran (``status`` ``ok``), both returned at least one answer to a
@@ -29,7 +30,7 @@ from typing import Any, Mapping, Sequence
 
 from verifier.consensus.evidence import ConsensusEvidence
 
-__all__ = ["answer_agreement", "same_answers", "with_answers"]
+__all__ = ["answer_agreement", "answer_plurality", "same_answers", "with_answers"]
 
 
 def _answered(ex: Mapping[str, Any] | None) -> bool:
@@ -61,11 +62,25 @@ def answer_agreement(executions: Sequence[Mapping[str, Any] | None]) -> list[flo
     return out
 
 
+def answer_plurality(agreement: Sequence[float | None]) -> list[bool | None]:
+    """Per candidate, whether its answers are the most common non-empty answers among the
+    candidates (shared with at least one other; ties: all of them), from
+    :func:`answer_agreement`; ``None`` where the agreement is ``None``.
+
+    >>> answer_plurality([0.5, 0.5, 0.25, 0.0, None])
+    [True, True, False, False, None]
+    """
+    best = max((a for a in agreement if a is not None), default=0.0)
+    return [None if a is None else bool(a > 0 and a >= best) for a in agreement]
+
+
 def with_answers(evidence: Sequence[ConsensusEvidence],
                  executions: Sequence[Mapping[str, Any] | None]) -> tuple[ConsensusEvidence, ...]:
     """``evidence`` (one per candidate, in candidate order) with each candidate's
-    :func:`answer_agreement` among ``executions`` (the same order)."""
+    :func:`answer_agreement` and :func:`answer_plurality` among ``executions`` (the same
+    order)."""
     if len(executions) != len(evidence):
         raise ValueError(f"{len(executions)} executions for {len(evidence)} candidates")
-    return tuple(replace(ev, answer_agreement=a)
-                 for ev, a in zip(evidence, answer_agreement(executions)))
+    agreement = answer_agreement(executions)
+    return tuple(replace(ev, answer_agreement=a, answer_plurality=top)
+                 for ev, a, top in zip(evidence, agreement, answer_plurality(agreement)))

@@ -59,7 +59,8 @@ class ConsensusEvidence:
     deductive score in its cluster (itself included); ``answer_agreement``: the share of the
     other candidates whose execution returned the same answers
     (:func:`verifier.consensus.answers.with_answers`; ``None`` when the candidates were not
-    executed or its own execution found no answer)."""
+    executed or its own execution found no answer); ``answer_plurality``: whether its answers
+    are the most common non-empty answers among the candidates (``None`` likewise)."""
 
     share: float
     n_candidates: int
@@ -76,6 +77,7 @@ class ConsensusEvidence:
     elsewhere_accepted: int | None = None
     cluster_best_score: float | None = None
     answer_agreement: float | None = None
+    answer_plurality: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""

@@ -33,8 +33,9 @@ Blocks (inputs are the JSON ``details`` the signals write, see
   member of its cluster was accepted by the deductive check, whether a candidate of another
   cluster was, the best deductive score in its cluster; when the candidates were executed
   (:func:`verifier.consensus.with_answers`, with its own missing flag): the share of the
-  other candidates whose execution returned the same answers.  Missing when the query came
-  alone (one candidate).
+  other candidates whose execution returned the same answers, and whether its answers are the
+  most common ones (``cons_answers_top``).  Missing when the query came alone (one
+  candidate).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ BLOCKS: Mapping[str, tuple[str, ...]] = {
     "consensus": ("cons_missing", "cons_share", "cons_cluster_share", "cons_clusters",
                   "cons_largest", "cons_weighted", "cons_weighted_missing", "cons_margin",
                   "cons_cluster_accept", "cons_elsewhere_accept", "cons_cluster_best",
-                  "cons_verdicts_missing", "cons_answers", "cons_answers_missing"),
+                  "cons_verdicts_missing", "cons_answers", "cons_answers_missing", "cons_answers_top"),
 }
 FEATURE_NAMES: tuple[str, ...] = tuple(n for names in BLOCKS.values() for n in names)
 
@@ -279,6 +280,7 @@ def consensus_features(cons: Mapping[str, Any] | None) -> dict[str, float]:
     agree = cons.get("answer_agreement")
     if isinstance(agree, (int, float)) and math.isfinite(float(agree)):
         out["cons_answers"] = float(agree)
+        out["cons_answers_top"] = float(bool(cons.get("answer_plurality")))
     else:
         out["cons_answers_missing"] = 1.0
     return out
