@@ -219,3 +219,22 @@ def test_the_deadline_clock_variable_gives_the_default_and_a_file_wins(monkeypat
     p = tmp_path / "verifier.toml"
     p.write_text('[limits]\ndeadline_clock = "wall"\n')
     assert Limits.from_config(load_config(p, environ={"VERIFIER_DEADLINE_CLOCK": "cpu"})).deadline_clock == "wall"
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_a_solver_giving_up_is_not_the_deadline_passing(clock):
+    """A check Z3 ends as unknown for its resource limit, with most of the pair's deadline
+    left, leaves the pair running (it once read as the deadline passing on the wall clock,
+    the users' default: pairs abstained after 2 s saying "deadline: 10 s spent")."""
+    from verifier.logic import IRI, Atom, Var, conj, exists, forall, implies
+    from verifier.prover import Premise, entails
+
+    x, y, a = Var("x"), Var("y"), IRI("wd:Q1")
+    prem = [Premise("chain", forall([x], implies(Atom("p", (x,)), exists([y], conj([Atom("r", (x, y)),
+                                                                                  Atom("p", (y,))]))))),
+            Premise("start", Atom("p", (a,)))]
+    deadline = Deadline(60.0, clock)
+    res = entails(prem, Atom("q", (a,)), timeout_ms=100_000, rlimit=1, chase=False, deadline=deadline)
+    assert res.status == "unknown" and "resource limit" in res.reason
+    assert deadline.solver_ms(100_000) < 100_000  # the call's timeout was cut to the deadline
+    deadline.check("after")  # and the deadline has not passed

@@ -103,10 +103,12 @@ class Deadline:
             raise DeadlineExceeded(self.seconds, stage, self.clock)
 
     def solver_ms(self, timeout_ms: int) -> int:
-        """A solver call's (wall-clock) timeout: no longer than what is left of a wall-clock
-        deadline (at least 1 ms); ``timeout_ms`` itself otherwise."""
+        """A solver call's (wall-clock) timeout: no longer than what is left of the deadline
+        (at least 1 ms), on either clock (a single-threaded solver's wall time is at least the
+        CPU time it uses, so on the CPU clock the cap can only stop it earlier); ``timeout_ms``
+        itself without a deadline."""
         left = self.remaining()
-        if left is None or self.clock != "wall":
+        if left is None:
             return timeout_ms
         return max(1, min(timeout_ms, int(left * 1000) + 1))
 

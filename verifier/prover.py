@@ -23,7 +23,7 @@ import logging
 import time
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import z3
 
@@ -403,7 +403,7 @@ def _solve(prem: Sequence[Premise], conclusion: Formula, timeout_ms: int, rlimit
         ms = (time.perf_counter() - t0) * 1000
         work = _resource_count(solver) - before
         if deadline is not None:
-            deadline.check("proof", expired=res == z3.unknown and cut < int(timeout_ms))
+            deadline.check("proof", expired=_cut_short(solver, res, ms, cut, int(timeout_ms)))
         if res == z3.unsat:
             in_core = {str(c) for c in solver.unsat_core()}
             # in the order of the premises: Z3's core order varies from run to run
@@ -475,6 +475,17 @@ def _resource_count(solver: z3.Solver) -> int:
         return int(solver.statistics().get_key_value("rlimit count"))
     except (z3.Z3Exception, KeyError, TypeError, ValueError):
         return 0
+
+
+def _cut_short(solver: z3.Solver, res: Any, ms: float, cut: int, timeout_ms: int) -> bool:
+    """Whether an ``unknown`` is the pair's deadline's doing: the call's timeout was cut to
+    what was left of the deadline (:meth:`verifier.limits.Deadline.solver_ms`) and the call
+    ran out of that time -- not Z3 giving up, nor its resource limit, which end a check as
+    ``unknown`` too and leave the rest of the pair's time to use."""
+    if res != z3.unknown or cut >= timeout_ms:
+        return False
+    reason = solver.reason_unknown() or ""
+    return ("timeout" in reason or "canceled" in reason) and ms >= 0.9 * cut
 
 
 def _unknown_reason(solver: z3.Solver, ms: float, timeout_ms: int, rlimit: int | None) -> str:
@@ -587,7 +598,7 @@ def entails_each(premises: Iterable[Formula | Premise], conclusions: Sequence[Fo
             ms = (time.perf_counter() - t1) * 1000
             work = _resource_count(solver) - before
             if deadline is not None:
-                deadline.check("proof", expired=res == z3.unknown and cut < int(timeout_ms))
+                deadline.check("proof", expired=_cut_short(solver, res, ms, cut, int(timeout_ms)))
             if res == z3.unsat:
                 out.append(ProofResult("proved", "", (), "", ms, work))
             elif res == z3.sat:
