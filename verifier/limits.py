@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
-__all__ = ["Limits", "Deadline", "DeadlineExceeded", "CLOCKS", "count_triples"]
+__all__ = ["Limits", "Deadline", "DeadlineExceeded", "CLOCKS", "WIND_UP_S", "count_triples"]
 
 #: The clocks a deadline may run on: wall-clock time, or the process's CPU time (a loaded
 #: machine then makes a pair slower without making it abstain).
@@ -53,6 +53,12 @@ class DeadlineExceeded(Exception):
 def _figure(x: float) -> str:
     """A number of seconds as written in a reason: ``10``, ``2.5``, ``0.001``."""
     return f"{x:,.0f}" if x >= 10 or x == int(x) else f"{x:.3g}"
+
+
+#: Seconds of a deadline kept back from a solver call cut to it, for the pair to wind up
+#: (the abstention, its explanation) before the deadline: a pair stopped in a proof ends
+#: within its deadline, not just after it.
+WIND_UP_S = 0.1
 
 
 class Deadline:
@@ -104,13 +110,13 @@ class Deadline:
 
     def solver_ms(self, timeout_ms: int) -> int:
         """A solver call's (wall-clock) timeout: no longer than what is left of the deadline
-        (at least 1 ms), on either clock (a single-threaded solver's wall time is at least the
-        CPU time it uses, so on the CPU clock the cap can only stop it earlier); ``timeout_ms``
-        itself without a deadline."""
+        less :data:`WIND_UP_S` (at least 1 ms), on either clock (a single-threaded solver's
+        wall time is at least the CPU time it uses, so on the CPU clock the cap can only stop
+        it earlier); ``timeout_ms`` itself without a deadline."""
         left = self.remaining()
         if left is None:
             return timeout_ms
-        return max(1, min(timeout_ms, int(left * 1000) + 1))
+        return max(1, min(timeout_ms, int((left - min(WIND_UP_S, left)) * 1000) + 1))
 
 
 @dataclass(frozen=True)
